@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Arrows point one way:
+///   layout-service -> LayoutService -> LayoutStore -> LayoutWire -> LayoutEngine
+///   LayoutService -> HTTPCore <- MicroHTTPServer -> CMicroHTTPD
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "layout-service",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "layout-service", targets: ["layout-service"]),
+        .executable(name: "layout-bench", targets: ["layout-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Pure Swift: geometry, specs, flow layout, prepared layouts and their spatial index. No Foundation, no I/O.
+        .target(name: "LayoutEngine", swiftSettings: strict),
+        // JSON reading and writing (own strict parser), spec decoding with JSON pointers, canonical form, encoding.
+        .target(name: "LayoutWire", dependencies: ["LayoutEngine"], swiftSettings: strict),
+        // Spec digests (SHA-256), the bytes-bounded LRU of prepared layouts, single-flight preparation.
+        .target(name: "LayoutStore", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
+        // Request/response values and the handler protocol; no sockets.
+        .target(name: "HTTPCore", swiftSettings: strict),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        // The only code that touches libmicrohttpd: daemon life cycle, callbacks -> HTTPCore handler.
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore"], swiftSettings: strict),
+        // Routes, wire format, problem errors.
+        .target(
+            name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "layout-service",
+            dependencies: [
+                "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "layout-bench", dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore"],
+            swiftSettings: strict),
+
+        .target(
+            name: "TestSupport", dependencies: ["LayoutEngine", "LayoutWire"], path: "Tests/TestSupport",
+            swiftSettings: strict),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWire", "TestSupport"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
+        .testTarget(
+            name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPCore", "LayoutStore", "TestSupport"]),
+        .testTarget(
+            name: "MicroHTTPServerTests",
+            dependencies: ["MicroHTTPServer", "HTTPCore", "LayoutService", "LayoutStore", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,51 @@
+/// One HTTP request, complete with its body, as a value: handlers are tested without sockets.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path, without the query string.
+    public var path: String
+    /// Query arguments, percent-decoded, in order.
+    public var query: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: [(name: String, value: String)] = [],
+                headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first header of that name (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The first query argument of that name.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}
+
+/// One HTTP response.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// Answers requests. Called concurrently from the server's worker threads.
+public protocol HTTPHandler: Sendable {
+    func handle(_ request: HTTPRequest) -> HTTPResponse
+}

@@ -1,0 +1,96 @@
+/// The items of one section: a count (every item has the section's item size) or one size per item.
+public enum FlowItems: Sendable, Hashable {
+    case count(Int)
+    case sizes([Size])
+
+    public var count: Int {
+        switch self {
+        case .count(let n): n
+        case .sizes(let sizes): sizes.count
+        }
+    }
+}
+
+/// `UICollectionViewFlowLayout`'s parameters for one section: nil means "the layout-wide value"
+/// (the `UICollectionViewDelegateFlowLayout` methods, when they answer).
+public struct FlowSectionSpec: Sendable, Hashable {
+    public var items: FlowItems
+    public var itemSize: Size?
+    public var minimumLineSpacing: Double?
+    public var minimumInteritemSpacing: Double?
+    public var sectionInset: EdgeInsets?
+    public var headerReferenceSize: Size?
+    public var footerReferenceSize: Size?
+
+    public init(items: FlowItems, itemSize: Size? = nil, minimumLineSpacing: Double? = nil,
+                minimumInteritemSpacing: Double? = nil, sectionInset: EdgeInsets? = nil,
+                headerReferenceSize: Size? = nil, footerReferenceSize: Size? = nil) {
+        self.items = items
+        self.itemSize = itemSize
+        self.minimumLineSpacing = minimumLineSpacing
+        self.minimumInteritemSpacing = minimumInteritemSpacing
+        self.sectionInset = sectionInset
+        self.headerReferenceSize = headerReferenceSize
+        self.footerReferenceSize = footerReferenceSize
+    }
+}
+
+/// `UICollectionViewFlowLayout`: layout-wide parameters (UIKit's defaults) and the sections.
+public struct FlowLayoutSpec: Sendable, Hashable {
+    public var collectionView: Size
+    public var scrollDirection: ScrollDirection = .vertical
+    public var itemSize = Size(width: 50, height: 50)
+    public var minimumLineSpacing: Double = 10
+    public var minimumInteritemSpacing: Double = 10
+    public var sectionInset: EdgeInsets = .zero
+    public var headerReferenceSize: Size = .zero
+    public var footerReferenceSize: Size = .zero
+    public var sections: [FlowSectionSpec]
+
+    public init(collectionView: Size, sections: [FlowSectionSpec]) {
+        self.collectionView = collectionView
+        self.sections = sections
+    }
+
+    /// The parameters of section `index` with every override applied.
+    func resolved(_ index: Int) -> ResolvedFlowSection {
+        let s = sections[index]
+        return ResolvedFlowSection(
+            items: s.items,
+            itemSize: s.itemSize ?? itemSize,
+            lineSpacing: s.minimumLineSpacing ?? minimumLineSpacing,
+            interitemSpacing: s.minimumInteritemSpacing ?? minimumInteritemSpacing,
+            inset: s.sectionInset ?? sectionInset,
+            header: s.headerReferenceSize ?? headerReferenceSize,
+            footer: s.footerReferenceSize ?? footerReferenceSize)
+    }
+
+    /// Drops per-section overrides equal to the layout-wide value: they describe the same layout.
+    public func normalized() -> FlowLayoutSpec {
+        var copy = self
+        for i in copy.sections.indices {
+            var s = copy.sections[i]
+            if s.itemSize == itemSize { s.itemSize = nil }
+            if s.minimumLineSpacing == minimumLineSpacing { s.minimumLineSpacing = nil }
+            if s.minimumInteritemSpacing == minimumInteritemSpacing { s.minimumInteritemSpacing = nil }
+            if s.sectionInset == sectionInset { s.sectionInset = nil }
+            if s.headerReferenceSize == headerReferenceSize { s.headerReferenceSize = nil }
+            if s.footerReferenceSize == footerReferenceSize { s.footerReferenceSize = nil }
+            copy.sections[i] = s
+        }
+        return copy
+    }
+
+    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
+}
+
+/// One section's effective parameters.
+struct ResolvedFlowSection {
+    var items: FlowItems
+    var itemSize: Size
+    var lineSpacing: Double
+    var interitemSpacing: Double
+    var inset: EdgeInsets
+    var header: Size
+    var footer: Size
+}

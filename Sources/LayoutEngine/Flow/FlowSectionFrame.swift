@@ -1,0 +1,55 @@
+/// Where one prepared section sits, in line coordinates (see `FlowAxes`).
+///
+///     start ─┬─ header          (headerLength)
+///            ├─ inset before
+///            ├─ lines           (grid, or the line table)
+///            ├─ inset after
+///     footerStart ─ footer      (footerLength)
+///     end ───┘
+struct FlowSectionFrame: Sendable {
+    var start: Double
+    var headerLength: Double
+    var footerStart: Double
+    var footerLength: Double
+    var end: Double { footerStart + footerLength }
+    var itemCount: Int
+    var placement: FlowPlacement
+}
+
+enum FlowPlacement: Sendable {
+    /// Every item has the same size: positions are computed, nothing is stored per item.
+    case grid(FlowGrid)
+    /// Sizes vary: lines `lines` of the layout's line table; `sizes` are the spec's (shared, not copied);
+    /// `firstU` indexes the layout's `itemU` array at the section's first item.
+    case lines(Range<Int>, sizes: [Size], firstU: Int)
+}
+
+/// A uniform section: item i is at line i / columns, column i % columns.
+struct FlowGrid: Sendable {
+    var columns: Int
+    var itemU: Double
+    var itemV: Double
+    var originU: Double
+    var pitchU: Double
+    var originV: Double
+    var pitchV: Double
+
+    @inline(__always) func u(column: Int) -> Double { originU + Double(column) * pitchU }
+    @inline(__always) func v(line: Int) -> Double { originV + Double(line) * pitchV }
+
+    func lineCount(items: Int) -> Int { items == 0 ? 0 : (items - 1) / columns + 1 }
+
+    /// The lines (or columns, with `u` values) whose closed span `[origin + i*pitch, + length]` may meet
+    /// `lo...hi`: a superset by at most one on each side, clamped to `0..<count`.
+    static func candidates(lo: Double, hi: Double, origin: Double, pitch: Double, length: Double, count: Int)
+        -> ClosedRange<Int>?
+    {
+        guard count > 0, hi >= origin, lo <= origin + Double(count - 1) * pitch + length else { return nil }
+        guard pitch > 0 else { return 0...(count - 1) }
+        let first = ((lo - length - origin) / pitch).rounded(.down) - 1
+        let last = ((hi - origin) / pitch).rounded(.down) + 1
+        let a = first < 0 ? 0 : (first > Double(count - 1) ? count - 1 : Int(first))
+        let b = last < 0 ? 0 : (last > Double(count - 1) ? count - 1 : Int(last))
+        return a <= b ? a...b : nil
+    }
+}

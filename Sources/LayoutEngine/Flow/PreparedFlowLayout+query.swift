@@ -1,0 +1,164 @@
+extension PreparedFlowLayout {
+    /// - Complexity: O(log sections + log lines + k).
+    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
+        let (vMin, vMax) = axes.vRange(rect)
+        let (uMin, uMax) = axes.uRange(rect)
+        guard vMin <= vMax, uMin <= uMax else { return true }
+        let startCount = out.count
+        var s = firstSection(endingAtOrAfter: vMin)
+        while s < sections.count, sections[s].start <= vMax {
+            let section = sections[s]
+            if section.headerLength > 0, let header = supplementary(SupplementaryKind.header, section: s),
+                header.frame.intersects(rect)
+            {
+                out.append(header)
+            }
+            switch section.placement {
+            case .grid(let grid):
+                if !appendGridItems(grid, section: s, count: section.itemCount, rect: rect, limit: limit + startCount,
+                                    into: &out) { return false }
+            case .lines(let lines, let sizes, let firstU):
+                if !appendLineItems(lines, sizes: sizes, firstU: firstU, section: s, rect: rect,
+                                    u: (uMin, uMax), v: (vMin, vMax), limit: limit + startCount, into: &out) {
+                    return false
+                }
+            }
+            if section.footerLength > 0, let footer = supplementary(SupplementaryKind.footer, section: s),
+                footer.frame.intersects(rect)
+            {
+                out.append(footer)
+            }
+            if out.count - startCount > limit { return false }
+            s += 1
+        }
+        return true
+    }
+
+    /// The first section whose end is at or after `v` (sections are sorted and do not overlap).
+    /// - Complexity: O(log sections).
+    func firstSection(endingAtOrAfter v: Double) -> Int {
+        var lo = 0
+        var hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sections[mid].end < v { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private func appendGridItems(_ g: FlowGrid, section: Int, count: Int, rect: Rect, limit: Int,
+                                 into out: inout [LayoutAttributes]) -> Bool {
+        let (vMin, vMax) = axes.vRange(rect)
+        let (uMin, uMax) = axes.uRange(rect)
+        let lineCount = g.lineCount(items: count)
+        guard
+            let lines = FlowGrid.candidates(lo: vMin, hi: vMax, origin: g.originV, pitch: g.pitchV,
+                                            length: g.itemV, count: lineCount),
+            let columns = FlowGrid.candidates(lo: uMin, hi: uMax, origin: g.originU, pitch: g.pitchU,
+                                              length: g.itemU, count: min(g.columns, count))
+        else { return true }
+        for line in lines {
+            let v = g.v(line: line)
+            guard v <= vMax, v + g.itemV >= vMin else { continue }
+            for column in columns {
+                let item = line * g.columns + column
+                if item >= count { break }
+                let u = g.u(column: column)
+                guard u <= uMax, u + g.itemU >= uMin else { continue }
+                out.append(.cell(IndexPath(section: section, item: item),
+                                 axes.frame(u: u, v: v, lengthU: g.itemU, lengthV: g.itemV)))
+            }
+            if out.count > limit { return false }
+        }
+        return true
+    }
+
+    private func appendLineItems(_ lines: Range<Int>, sizes: [Size], firstU: Int, section: Int, rect: Rect,
+                                 u: (Double, Double), v: (Double, Double), limit: Int,
+                                 into out: inout [LayoutAttributes]) -> Bool {
+        // First line whose far edge reaches the rect: line ends grow with the line index.
+        var lo = lines.lowerBound
+        var hi = lines.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lineV[mid] + lineLength[mid] < v.0 { lo = mid + 1 } else { hi = mid }
+        }
+        var line = lo
+        while line < lines.upperBound, lineV[line] <= v.1 {
+            let first = lineFirst[line]
+            let end = line + 1 < lines.upperBound ? lineFirst[line + 1] : sizes.count
+            // First item of the line whose far edge reaches the rect: items of a line do not overlap.
+            var a = first
+            var b = end
+            while a < b {
+                let mid = (a + b) / 2
+                if itemU[firstU + mid] + axes.u(sizes[mid]) < u.0 { a = mid + 1 } else { b = mid }
+            }
+            var item = a
+            while item < end {
+                let itemStart = itemU[firstU + item]
+                if itemStart > u.1 { break }
+                let size = sizes[item]
+                let itemV = lineV[line] + (lineLength[line] - axes.v(size)) / 2
+                if itemV <= v.1, itemV + axes.v(size) >= v.0 {
+                    out.append(.cell(IndexPath(section: section, item: item),
+                                     axes.frame(u: itemStart, v: itemV, lengthU: axes.u(size), lengthV: axes.v(size))))
+                }
+                item += 1
+            }
+            if out.count > limit { return false }
+            line += 1
+        }
+        return true
+    }
+
+    /// - Complexity: O(1) for uniform sections, O(log lines) for varied ones.
+    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+        guard sections.indices.contains(indexPath.section) else { return nil }
+        let section = sections[indexPath.section]
+        let item = indexPath.item
+        guard item >= 0, item < section.itemCount else { return nil }
+        switch section.placement {
+        case .grid(let g):
+            let frame = axes.frame(u: g.u(column: item % g.columns), v: g.v(line: item / g.columns),
+                                   lengthU: g.itemU, lengthV: g.itemV)
+            return .cell(indexPath, frame)
+        case .lines(let lines, let sizes, let firstU):
+            // Last line whose first item is at or before `item`.
+            var lo = lines.lowerBound
+            var hi = lines.upperBound
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if lineFirst[mid] <= item { lo = mid + 1 } else { hi = mid }
+            }
+            let line = lo - 1
+            let size = sizes[item]
+            let v = lineV[line] + (lineLength[line] - axes.v(size)) / 2
+            return .cell(indexPath, axes.frame(u: itemU[firstU + item], v: v, lengthU: axes.u(size),
+                                              lengthV: axes.v(size)))
+        }
+    }
+
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        guard indexPath.item == 0 else { return nil }
+        return supplementary(kind, section: indexPath.section)
+    }
+
+    /// A section's header or footer, when its length is not 0. O(1).
+    func supplementary(_ kind: String, section index: Int) -> LayoutAttributes? {
+        guard sections.indices.contains(index) else { return nil }
+        let section = sections[index]
+        let start: Double
+        let length: Double
+        switch kind {
+        case SupplementaryKind.header: (start, length) = (section.start, section.headerLength)
+        case SupplementaryKind.footer: (start, length) = (section.footerStart, section.footerLength)
+        default: return nil
+        }
+        guard length > 0 else { return nil }
+        return .supplementary(kind, IndexPath(section: index, item: 0),
+                              axes.frame(u: 0, v: start, lengthU: viewU, lengthV: length))
+    }
+}

@@ -1,0 +1,121 @@
+/// A prepared `UICollectionViewFlowLayout`: section frames, plus per-item positions only where sizes vary.
+///
+/// Memory: O(sections) for uniform sections; one `Double` per item and three words per line for varied ones
+/// (item sizes are the spec's own array, shared).
+public struct PreparedFlowLayout: PreparedLayout {
+    public let flowSpec: FlowLayoutSpec
+    let axes: FlowAxes
+    /// The view's length along a line (the width for vertical scrolling): headers and footers span it.
+    let viewU: Double
+    public let contentSize: Size
+    let sections: [FlowSectionFrame]
+    /// Line table of the varied sections: first item (within its section), start and length in `v`.
+    let lineFirst: [Int]
+    let lineV: [Double]
+    let lineLength: [Double]
+    /// Start along the line of every item of the varied sections.
+    let itemU: [Double]
+    public let numberOfItems: Int
+
+    /// `prepareLayout`. The spec must have passed `validate`.
+    /// - Complexity: O(items of varied sections + sections).
+    public init(_ spec: FlowLayoutSpec) {
+        let axes = FlowAxes(spec.scrollDirection)
+        let viewU = axes.u(spec.collectionView)
+        var sections: [FlowSectionFrame] = []
+        sections.reserveCapacity(spec.sections.count)
+        var lineFirst: [Int] = []
+        var lineV: [Double] = []
+        var lineLength: [Double] = []
+        var itemU: [Double] = []
+        var v = 0.0
+        var total = 0
+        for index in spec.sections.indices {
+            let r = spec.resolved(index)
+            let (before, after) = axes.lineInsets(r.inset)
+            let (insetBefore, insetAfter) = axes.stackInsets(r.inset)
+            let available = viewU - before - after
+            let start = v
+            let headerLength = axes.v(r.header)
+            let firstLineV = start + headerLength + insetBefore
+            let count = r.items.count
+            total += count
+            var endOfLines = firstLineV
+            let placement: FlowPlacement
+            if let uniform = r.items.uniformSize(default: r.itemSize) {
+                let grid = FlowLineBreaker.grid(
+                    itemU: axes.u(uniform), itemV: axes.v(uniform), spacing: r.interitemSpacing,
+                    lineSpacing: r.lineSpacing, before: before, available: available, originV: firstLineV,
+                    items: count)
+                let lines = grid.lineCount(items: count)
+                if lines > 0 { endOfLines = grid.v(line: lines - 1) + grid.itemV }
+                placement = .grid(grid)
+            } else {
+                guard case .sizes(let sizes) = r.items else { preconditionFailure("counts are uniform") }
+                let firstLine = lineFirst.count
+                let firstU = itemU.count
+                itemU.reserveCapacity(itemU.count + sizes.count)
+                var lineStart = firstLineV
+                FlowLineBreaker.breakLines(
+                    sizes: sizes, axes: axes, spacing: r.interitemSpacing, before: before, available: available,
+                    us: &itemU
+                ) { first, length in
+                    lineFirst.append(first)
+                    lineV.append(lineStart)
+                    lineLength.append(length)
+                    endOfLines = lineStart + length
+                    lineStart += length + r.lineSpacing
+                }
+                placement = .lines(firstLine..<lineFirst.count, sizes: sizes, firstU: firstU)
+            }
+            let footerStart = endOfLines + insetAfter
+            let frame = FlowSectionFrame(
+                start: start, headerLength: headerLength, footerStart: footerStart,
+                footerLength: axes.v(r.footer), itemCount: count, placement: placement)
+            sections.append(frame)
+            v = frame.end
+        }
+        self.flowSpec = spec
+        self.axes = axes
+        self.viewU = viewU
+        self.sections = sections
+        self.lineFirst = lineFirst
+        self.lineV = lineV
+        self.lineLength = lineLength
+        self.itemU = itemU
+        self.numberOfItems = total
+        self.contentSize = axes.vertical
+            ? Size(width: spec.collectionView.width, height: v)
+            : Size(width: v, height: spec.collectionView.height)
+    }
+
+    public var spec: LayoutSpec { .flow(flowSpec) }
+    public var numberOfSections: Int { sections.count }
+    public var isBoundsDependent: Bool { false }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].itemCount : 0
+    }
+
+    public var byteCount: Int {
+        var sizes = 0
+        for s in sections { if case .lines(_, let list, _) = s.placement { sizes += list.count } }
+        return sections.count * MemoryLayout<FlowSectionFrame>.stride
+            + sizes * MemoryLayout<Size>.stride
+            + itemU.count * 8 + lineFirst.count * 24
+            + flowSpec.sections.count * MemoryLayout<FlowSectionSpec>.stride
+    }
+}
+
+extension FlowItems {
+    /// The size every item has, when they all have one (`count`, or a list of equal sizes); nil when they vary.
+    func uniformSize(default size: Size) -> Size? {
+        switch self {
+        case .count: return size
+        case .sizes(let sizes):
+            guard let first = sizes.first else { return size }
+            for s in sizes where s != first { return nil }
+            return first
+        }
+    }
+}

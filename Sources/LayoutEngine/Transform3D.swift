@@ -1,0 +1,23 @@
+/// A 4x4 matrix in `CATransform3D` layout: row vectors, `m11...m44` in row-major order.
+public struct Transform3D: Sendable, Hashable {
+    /// The 16 entries, row-major (`m11, m12, m13, m14, m21, ..., m44`).
+    public var m: (Double, Double, Double, Double, Double, Double, Double, Double,
+                   Double, Double, Double, Double, Double, Double, Double, Double)
+
+    public init(rowMajor e: [Double]) {
+        precondition(e.count == 16, "a Transform3D has 16 entries")
+        m = (e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9], e[10], e[11], e[12], e[13], e[14], e[15])
+    }
+
+    public static let identity = Transform3D(rowMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+
+    /// The entries, row-major.
+    public var entries: [Double] {
+        [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, m.9, m.10, m.11, m.12, m.13, m.14, m.15]
+    }
+
+    public var isIdentity: Bool { self == .identity }
+
+    public static func == (a: Transform3D, b: Transform3D) -> Bool { a.entries == b.entries }
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
+}

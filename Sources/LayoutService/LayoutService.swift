@@ -1,0 +1,113 @@
+public import HTTPCore
+public import LayoutStore
+import LayoutEngine
+import LayoutWire
+
+/// The HTTP API of mission.md §2 over a `LayoutStore`. Runs synchronously on the server's worker threads:
+/// handler -> store (one short lock) -> prepared layout (no lock).
+public final class LayoutService: HTTPHandler {
+    public let store: LayoutStore
+    public let limits: ServiceLimits
+
+    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits()) {
+        self.store = store
+        self.limits = limits
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            return try route(request)
+        } catch {
+            return error.response
+        }
+    }
+
+    private func route(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        guard let route = Route(path: request.path) else {
+            throw Problem(status: 404, detail: "no endpoint at \(request.path)")
+        }
+        guard route.methods.contains(request.method) else {
+            throw Problem(status: 405, detail: "\(request.path) answers \(route.methods.joined(separator: ", "))",
+                          headers: [("Allow", route.methods.joined(separator: ", "))])
+        }
+        switch route {
+        case .health:
+            return Self.json(200, Array("{\"status\":\"ok\"}".utf8))
+        case .layouts:
+            return try postLayout(request)
+        case .layout(let id):
+            if request.method == "DELETE" {
+                guard store.remove(id: id) else { throw Self.unknownLayout(id) }
+                return HTTPResponse(status: 204)
+            }
+            return Self.json(200, LayoutJSON.summary(id: id, layout: try layout(id), includeSpec: true))
+        case .attributes(let id):
+            return try attributes(request, layout: try layout(id))
+        case .item(let id, let section, let item):
+            let layout = try layout(id)
+            let path = IndexPath(section: try QueryParameters.index(section, "section"),
+                                 item: try QueryParameters.index(item, "item"))
+            let offset = try QueryParameters.point(request, "offset")
+            guard let a = layout.attributesForItem(at: path, offset: offset) else {
+                throw Problem(status: 404, detail: "layout \(id) has no item \(path.section)/\(path.item)")
+            }
+            return Self.json(200, LayoutJSON.attributes(a))
+        case .supplementary(let id, let kind, let section, let item):
+            let layout = try layout(id)
+            let path = IndexPath(section: try QueryParameters.index(section, "section"),
+                                 item: try QueryParameters.index(item, "item"))
+            let offset = try QueryParameters.point(request, "offset")
+            guard let a = layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset) else {
+                throw Problem(status: 404,
+                              detail: "layout \(id) has no \(kind) view at \(path.section)/\(path.item)")
+            }
+            return Self.json(200, LayoutJSON.attributes(a))
+        }
+    }
+
+    /// `POST /v1/layouts`: decode, validate, register (preparing once), answer 201 or 200 with the summary.
+    private func postLayout(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let spec: LayoutSpec
+        do {
+            spec = try SpecDecoder.decode(request.body, limits: limits.spec,
+                                          json: JSONLimits(maxDepth: limits.maxJSONDepth))
+        } catch {
+            throw ProblemMapping.problem(for: error)
+        }
+        let (id, layout, created) = store.add(spec)
+        return HTTPResponse(
+            status: created ? 201 : 200,
+            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(id)")],
+            body: LayoutJSON.summary(id: id, layout: layout, includeSpec: false))
+    }
+
+    /// `GET .../attributes?rect=x,y,w,h[&offset=x,y]`: `layoutAttributesForElementsInRect:`.
+    private func attributes(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
+        let rect = try QueryParameters.rect(request)
+        let offset = try QueryParameters.point(request, "offset")
+        var elements: [LayoutAttributes] = []
+        elements.reserveCapacity(128)
+        guard layout.elements(in: rect, offset: offset, limit: limits.maxElements, into: &elements) else {
+            throw Problem(
+                status: 422, type: "urn:layout-service:problem:too-many-elements",
+                detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller rects",
+                parameter: "rect")
+        }
+        var w = JSONWriter(capacity: 64 + elements.count * 240)
+        AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: elements, into: &w)
+        return Self.json(200, w.bytes)
+    }
+
+    private func layout(_ id: String) throws(Problem) -> any PreparedLayout {
+        guard let layout = store.layout(id: id) else { throw Self.unknownLayout(id) }
+        return layout
+    }
+
+    static func unknownLayout(_ id: String) -> Problem {
+        Problem(status: 404, type: "urn:layout-service:problem:unknown-layout", detail: "no layout with id \(id)")
+    }
+
+    static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
+    }
+}

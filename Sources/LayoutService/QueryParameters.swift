@@ -1,0 +1,63 @@
+import HTTPCore
+import LayoutEngine
+
+/// Parsing of query parameters and path segments; failures are 400 problems naming the parameter.
+enum QueryParameters {
+    /// `x,y,w,h`: four finite numbers, width and height 0 or more.
+    static func rect(_ request: HTTPRequest, _ name: String = "rect") throws(Problem) -> Rect {
+        guard let text = request.queryValue(name) else {
+            throw badParameter(name, "is required: \(name)=x,y,width,height")
+        }
+        let n = try numbers(text, count: 4, name: name, form: "x,y,width,height")
+        guard n[2] >= 0, n[3] >= 0 else { throw badParameter(name, "width and height must be 0 or more") }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    /// `x,y`, or `fallback` when absent.
+    static func point(_ request: HTTPRequest, _ name: String, default fallback: Point = .zero) throws(Problem)
+        -> Point
+    {
+        guard let text = request.queryValue(name) else { return fallback }
+        let n = try numbers(text, count: 2, name: name, form: "x,y")
+        return Point(x: n[0], y: n[1])
+    }
+
+    /// A section or item index in a path.
+    static func index(_ text: String, _ name: String) throws(Problem) -> Int {
+        guard let value = Int(text), value >= 0 else {
+            throw Problem(status: 400, type: "urn:layout-service:problem:invalid-parameter",
+                          detail: "\(name) in the path must be a whole number, 0 or more (got \"\(text)\")",
+                          parameter: name)
+        }
+        return value
+    }
+
+    private static func numbers(_ text: String, count: Int, name: String, form: String) throws(Problem)
+        -> [Double]
+    {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        var out: [Double] = []
+        for part in parts {
+            guard let v = Double(part.trimmingSpaces), v.isFinite else { break }
+            out.append(v)
+        }
+        guard parts.count == count, out.count == count else {
+            throw badParameter(name, "must be \(count) finite numbers: \(name)=\(form) (got \"\(text)\")")
+        }
+        return out
+    }
+
+    static func badParameter(_ name: String, _ detail: String) -> Problem {
+        Problem(status: 400, type: "urn:layout-service:problem:invalid-parameter", detail: "\(name) \(detail)",
+                parameter: name)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

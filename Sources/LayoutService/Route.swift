@@ -1,0 +1,34 @@
+/// The service's endpoints, matched from a path's segments.
+enum Route: Equatable {
+    case health
+    case layouts
+    case layout(id: String)
+    case attributes(id: String)
+    case item(id: String, section: String, item: String)
+    case supplementary(id: String, kind: String, section: String, item: String)
+
+    /// The route a path names, or nil (404).
+    init?(path: String) {
+        let s = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch s.count {
+        case 1 where s[0] == "healthz": self = .health
+        case 2 where s[0] == "v1" && s[1] == "layouts": self = .layouts
+        case 3 where s[0] == "v1" && s[1] == "layouts": self = .layout(id: s[2])
+        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "attributes": self = .attributes(id: s[2])
+        case 6 where s[0] == "v1" && s[1] == "layouts" && s[3] == "items":
+            self = .item(id: s[2], section: s[4], item: s[5])
+        case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "supplementary":
+            self = .supplementary(id: s[2], kind: s[4], section: s[5], item: s[6])
+        default: return nil
+        }
+    }
+
+    /// The methods the route answers (HEAD goes with GET).
+    var methods: [String] {
+        switch self {
+        case .layouts: ["POST"]
+        case .layout: ["GET", "HEAD", "DELETE"]
+        default: ["GET", "HEAD"]
+        }
+    }
+}

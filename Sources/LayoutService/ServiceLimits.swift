@@ -1,0 +1,13 @@
+public import LayoutEngine
+
+/// What the service accepts per request. Every field is a flag of `layout-service`.
+public struct ServiceLimits: Sendable {
+    /// Items and sections per layout, and the largest length in a spec.
+    public var spec = SpecLimits()
+    /// Elements one rect query may return; a rect holding more gets a 422.
+    public var maxElements = 100_000
+    /// The deepest JSON nesting accepted in a body.
+    public var maxJSONDepth = 64
+
+    public init() {}
+}

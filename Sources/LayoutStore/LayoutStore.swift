@@ -1,0 +1,118 @@
+public import LayoutEngine
+import Synchronization
+
+/// The prepared layouts of the service, shared by every worker thread.
+///
+/// - Specs are kept by id (so an evicted layout can be prepared again on its next request).
+/// - Prepared layouts live in an LRU bounded by `capacityBytes` (each layout's `byteCount`).
+/// - A layout is prepared once even when many requests need it at the same moment (single-flight): the first
+///   prepares outside the lock, the others wait for its result.
+///
+/// Lookups take one short lock; preparing takes none. Prepared layouts are immutable, so queries need no lock.
+public final class LayoutStore: Sendable {
+    public struct Stats: Sendable, Hashable {
+        public var specs = 0
+        public var entries = 0
+        public var bytes = 0
+        public var hits = 0
+        public var misses = 0
+        public var evictions = 0
+        public var prepares = 0
+        /// Layouts too large for the cache's whole budget: served, not kept.
+        public var uncacheable = 0
+    }
+
+    private struct State {
+        var specs: [String: LayoutSpec] = [:]
+        var cache: LRUCache<String, any PreparedLayout>
+        var flights: [String: Flight<any PreparedLayout>] = [:]
+        var stats = Stats()
+    }
+
+    private let state: Mutex<State>
+    public let capacityBytes: Int
+
+    public init(capacityBytes: Int) {
+        self.capacityBytes = capacityBytes
+        state = Mutex(State(cache: LRUCache(capacity: capacityBytes)))
+    }
+
+    /// Registers `spec` (already validated and normalized) and returns its prepared layout; `created` is true when
+    /// the id was not known before.
+    public func add(_ spec: LayoutSpec) -> (id: String, layout: any PreparedLayout, created: Bool) {
+        let id = LayoutID.of(spec)
+        let created = state.withLock { state in
+            guard state.specs[id] == nil else { return false }
+            state.specs[id] = spec
+            state.stats.specs += 1
+            return true
+        }
+        return (id, prepared(id: id, spec: spec), created)
+    }
+
+    /// The prepared layout of a known id (preparing it again if it was evicted), or nil for an unknown id.
+    public func layout(id: String) -> (any PreparedLayout)? {
+        guard let spec = state.withLock({ $0.specs[id] }) else { return nil }
+        return prepared(id: id, spec: spec)
+    }
+
+    /// Forgets a layout. Returns false when the id was unknown.
+    @discardableResult
+    public func remove(id: String) -> Bool {
+        state.withLock { state in
+            guard state.specs.removeValue(forKey: id) != nil else { return false }
+            state.stats.specs -= 1
+            state.cache.remove(id)
+            return true
+        }
+    }
+
+    public var stats: Stats {
+        state.withLock { state in
+            var s = state.stats
+            s.entries = state.cache.count
+            s.bytes = state.cache.totalCost
+            return s
+        }
+    }
+
+    private enum Lookup {
+        case ready(any PreparedLayout)
+        case wait(Flight<any PreparedLayout>)
+        case lead(Flight<any PreparedLayout>)
+    }
+
+    private func prepared(id: String, spec: LayoutSpec) -> any PreparedLayout {
+        let lookup: Lookup = state.withLock { state in
+            if let layout = state.cache.get(id) {
+                state.stats.hits += 1
+                return .ready(layout)
+            }
+            if let flight = state.flights[id] {
+                state.stats.hits += 1
+                return .wait(flight)
+            }
+            state.stats.misses += 1
+            let flight = Flight<any PreparedLayout>()
+            state.flights[id] = flight
+            return .lead(flight)
+        }
+        switch lookup {
+        case .ready(let layout): return layout
+        case .wait(let flight): return flight.wait()
+        case .lead(let flight):
+            let layout = spec.prepare()
+            state.withLock { state in
+                state.flights[id] = nil
+                state.stats.prepares += 1
+                // A layout deleted while it was being prepared is served to its requesters but not kept.
+                guard state.specs[id] != nil else { return }
+                let (kept, evicted) = state.cache.insert(id, layout, cost: layout.byteCount)
+                if !kept { state.stats.uncacheable += 1 }
+                state.stats.evictions += evicted.count
+            }
+            flight.finish(layout)
+            return layout
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CMicroHTTPD
+import Glibc
+public import HTTPCore
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd: epoll with an internal pool of worker threads, each calling the
+/// handler synchronously. Bodies are collected from `upload_data` up to `maxBodyBytes` (413 beyond).
+///
+/// Life cycle: `init` binds and starts serving; `shutdown` stops accepting, lets requests in flight finish (up to
+/// `drainSeconds`), then stops the daemon.
+public final class MicroHTTPServer: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    /// The bound port (the real one when `configuration.port` was 0).
+    public let port: Int
+    let context: ServerContext
+    private let listenSocket: ListenSocket
+    private var daemon: OpaquePointer?  // set once in init, cleared once in shutdown (from one thread)
+
+    public init(configuration: ServerConfiguration, handler: any HTTPHandler) throws(ServerError) {
+        self.configuration = configuration
+        let socket = try ListenSocket(host: configuration.host, port: configuration.port)
+        listenSocket = socket
+        port = socket.port
+        context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+        let contextPointer = Unmanaged.passUnretained(context).toOpaque()
+        var options: [MHD_OptionItem] = [
+            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
+            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
+            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerIP, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
+            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryBytes,
+                           ptr_value: nil),
+            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(requestCompleted, to: Int.self),
+                           ptr_value: contextPointer),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+        ]
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        daemon = options.withUnsafeMutableBufferPointer {
+            cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)
+        }
+        guard daemon != nil else {
+            close(socket.fd)
+            throw .daemonFailed
+        }
+    }
+
+    /// Requests that have started (headers read) and not yet completed.
+    public var requestsInFlight: Int { context.inFlight.load(ordering: .acquiring) }
+
+    /// Stops accepting connections, waits up to `drainSeconds` for requests in flight (answering them with
+    /// `Connection: close`), then stops the daemon and closes the socket. Call once.
+    public func shutdown() {
+        guard let daemon else { return }
+        context.draining.store(true, ordering: .releasing)
+        _ = MHD_quiesce_daemon(daemon)
+        var waited = 0.0
+        while context.inFlight.load(ordering: .acquiring) > 0, waited < configuration.drainSeconds {
+            usleep(5_000)
+            waited += 0.005
+        }
+        MHD_stop_daemon(daemon)
+        close(listenSocket.fd)
+        self.daemon = nil
+    }
+
+    deinit { shutdown() }
+}
+
+/// What the C callbacks reach through their `cls` pointer.
+final class ServerContext: Sendable {
+    let handler: any HTTPHandler
+    let maxBodyBytes: Int
+    let inFlight = Atomic<Int>(0)
+    let draining = Atomic<Bool>(false)
+
+    init(handler: any HTTPHandler, maxBodyBytes: Int) {
+        self.handler = handler
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// Per-request state, kept in libmicrohttpd's `*con_cls` from the first callback to the completion callback.
+final class RequestState {
+    var body: [UInt8] = []
+    var tooLarge = false
+    var discarded = 0
+}

@@ -1,0 +1,37 @@
+/// How the HTTP server listens and what it tolerates. Every field is a flag of `layout-service`.
+public struct ServerConfiguration: Sendable {
+    /// IPv4 or IPv6 address to bind (`0.0.0.0`, `127.0.0.1`, `::`).
+    public var host = "0.0.0.0"
+    /// TCP port; 0 picks a free one (see `MicroHTTPServer.port`).
+    public var port = 8080
+    /// Worker threads of libmicrohttpd's epoll pool.
+    public var threads = 2
+    /// The largest request body accepted; larger ones get a 413.
+    public var maxBodyBytes = 32 << 20
+    /// Open connections in total (libmicrohttpd refuses more).
+    public var maxConnections = 1024
+    /// Open connections per client IP; 0 means no limit (use 0 behind a load balancer).
+    public var maxConnectionsPerIP = 0
+    /// Seconds a connection may stay idle before it is closed; 0 means never.
+    public var connectionTimeout = 30
+    /// Per-connection memory for headers and buffers; larger headers get a 431.
+    public var connectionMemoryBytes = 32 << 10
+    /// How long `shutdown` waits for requests in flight.
+    public var drainSeconds = 10.0
+
+    public init() {}
+}
+
+public enum ServerError: Error, CustomStringConvertible {
+    case invalidHost(String)
+    case socket(String, errno: Int32)
+    case daemonFailed
+
+    public var description: String {
+        switch self {
+        case .invalidHost(let host): "not an IPv4 or IPv6 address: \(host)"
+        case .socket(let step, let errno): "\(step) failed (errno \(errno))"
+        case .daemonFailed: "libmicrohttpd did not start (see its log above)"
+        }
+    }
+}
