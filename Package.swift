@@ -59,6 +59,8 @@ let package = Package(
             name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPCore", "LayoutStore", "TestSupport"]),
         .testTarget(
             name: "MicroHTTPServerTests",
-            dependencies: ["MicroHTTPServer", "HTTPCore", "LayoutService", "LayoutStore", "TestSupport"]),
+            dependencies: [
+                "MicroHTTPServer", "HTTPCore", "LayoutService", "LayoutStore", "LayoutEngine", "LayoutWire", "TestSupport",
+            ]),
     ]
 )

@@ -13,13 +13,11 @@ public final class MicroHTTPServer: @unchecked Sendable {
     /// The bound port (the real one when `configuration.port` was 0).
     public let port: Int
     let context: ServerContext
-    private let listenSocket: ListenSocket
     private var daemon: OpaquePointer?  // set once in init, cleared once in shutdown (from one thread)
 
     public init(configuration: ServerConfiguration, handler: any HTTPHandler) throws(ServerError) {
         self.configuration = configuration
         let socket = try ListenSocket(host: configuration.host, port: configuration.port)
-        listenSocket = socket
         port = socket.port
         context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
@@ -53,14 +51,16 @@ public final class MicroHTTPServer: @unchecked Sendable {
     public func shutdown() {
         guard let daemon else { return }
         context.draining.store(true, ordering: .releasing)
-        _ = MHD_quiesce_daemon(daemon)
+        // Quiescing hands the listen socket back; closing it now makes new connections fail fast instead of
+        // waiting in the kernel's backlog for an accept that never comes.
+        let listening = MHD_quiesce_daemon(daemon)
+        if listening >= 0 { close(listening) }
         var waited = 0.0
         while context.inFlight.load(ordering: .acquiring) > 0, waited < configuration.drainSeconds {
             usleep(5_000)
             waited += 0.005
         }
-        MHD_stop_daemon(daemon)
-        close(listenSocket.fd)
+        MHD_stop_daemon(daemon)  // closes the listen socket itself only if quiescing failed
         self.daemon = nil
     }
 

@@ -1,0 +1,32 @@
+import HTTPCore
+import LayoutService
+import LayoutStore
+import LayoutWire
+
+/// Builds requests for the service and reads JSON answers with the project's own parser.
+struct Client {
+    let service: LayoutService
+
+    init(limits: ServiceLimits = ServiceLimits(), cacheBytes: Int = 1 << 28) {
+        service = LayoutService(store: LayoutStore(capacityBytes: cacheBytes), limits: limits)
+    }
+
+    func send(_ method: String, _ target: String, _ body: String? = nil) -> HTTPResponse {
+        let parts = target.split(separator: "?", maxSplits: 1)
+        var query: [(name: String, value: String)] = []
+        if parts.count == 2 {
+            for pair in parts[1].split(separator: "&") {
+                let kv = pair.split(separator: "=", maxSplits: 1)
+                query.append((String(kv[0]), kv.count == 2 ? String(kv[1]) : ""))
+            }
+        }
+        return service.handle(HTTPRequest(method: method, path: String(parts[0]), query: query,
+                                          body: Array((body ?? "").utf8)))
+    }
+
+    func json(_ response: HTTPResponse) -> JSONValue { try! JSONParser.parse(response.body).root }
+}
+
+extension JSONValue {
+    subscript(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+}

@@ -1,0 +1,169 @@
+import Dispatch
+import Glibc
+import HTTPCore
+import LayoutEngine
+import LayoutService
+import LayoutStore
+import LayoutWire
+import MicroHTTPServer
+import Synchronization
+import TestSupport
+import Testing
+
+/// The HTTP layer on a real socket: libmicrohttpd, the bridge and the service together.
+@Suite(.serialized) struct ServerTests {
+    static let spec = #"{"layout":"flow","collectionView":{"width":320,"height":480},"itemSize":{"width":100,"height":50},"sections":[{"items":7}]}"#
+
+    func withServer(_ configure: (inout ServerConfiguration) -> Void = { _ in },
+                    _ body: (MicroHTTPServer, LayoutService) throws -> Void) throws {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configure(&configuration)
+        let service = LayoutService(store: LayoutStore(capacityBytes: 1 << 28))
+        let server = try MicroHTTPServer(configuration: configuration, handler: service)
+        defer { server.shutdown() }
+        try body(server, service)
+    }
+
+    func json(_ r: HTTPResponse) -> JSONValue { try! JSONParser.parse(r.body).root }
+
+    @Test func keepAliveReusesTheConnection() throws {
+        try withServer { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            let posted = try c.request("POST", "/v1/layouts", body: Array(Self.spec.utf8))
+            #expect(posted.status == 201)
+            let id = json(posted).members.first { $0.key == "id" }!.value.string!
+            for _ in 0..<5 {
+                let r = try c.request("GET", "/v1/layouts/\(id)/attributes?rect=0,0,320,100")
+                #expect(r.status == 200)
+                #expect(r.header("Connection")?.lowercased() != "close")
+            }
+            #expect(try c.request("GET", "/nope").status == 404)
+            #expect(!c.waitForClose(seconds: 1))
+        }
+    }
+
+    @Test func anAnnouncedOversizedBodyIs413() throws {
+        try withServer({ $0.maxBodyBytes = 1000 }) { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            let r = try c.request("POST", "/v1/layouts", body: Array(repeating: 0x20, count: 5000))
+            #expect(r.status == 413)
+            #expect(r.header("Content-Type") == "application/problem+json")
+            #expect(json(r).members.first { $0.key == "detail" }?.value.string?.contains("1000") == true)
+            // The body under the cap is still accepted on a new connection.
+            let ok = try HTTPClientConnection(port: server.port)
+            #expect(try ok.request("POST", "/v1/layouts", body: Array(Self.spec.utf8)).status == 201)
+        }
+    }
+
+    @Test func aChunkedBodyOverTheCapIs413() throws {
+        try withServer({ $0.maxBodyBytes = 1000 }) { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            var raw = "POST /v1/layouts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            for _ in 0..<4 { raw += "200\r\n" + String(repeating: " ", count: 512) + "\r\n" }
+            raw += "0\r\n\r\n"
+            try c.send(Array(raw.utf8))
+            #expect(try c.readResponse().status == 413)
+        }
+    }
+
+    @Test func problemsOverTheWire() throws {
+        try withServer { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            let notJSON = try c.request("POST", "/v1/layouts", body: Array("{oops".utf8))
+            #expect(notJSON.status == 400 && notJSON.header("Content-Type") == "application/problem+json")
+            let invalid = try c.request("POST", "/v1/layouts", body: Array(#"{"layout":"flow","collectionView":{"width":1,"height":1},"sections":[{"items":-1}]}"#.utf8))
+            #expect(invalid.status == 422)
+            #expect(json(invalid).members.first { $0.key == "pointer" }?.value.string == "/sections/0/items")
+            let wrongMethod = try c.request("PATCH", "/v1/layouts")
+            #expect(wrongMethod.status == 405 && wrongMethod.header("Allow") == "POST")
+            #expect(try c.request("GET", "/v1/layouts/unknown").status == 404)
+            #expect(try c.request("GET", "/healthz").status == 200)
+        }
+    }
+
+    @Test func concurrentIdenticalPostsPrepareOnce() throws {
+        try withServer { server, service in
+            let sizes = (0..<200_000).map { "[\($0 % 90 + 10),\($0 % 50 + 20)]" }.joined(separator: ",")
+            let body = Array((#"{"layout":"flow","collectionView":{"width":390,"height":844},"sections":[{"itemSizes":["# + sizes + "]}]}").utf8)
+            let statuses = Mutex<[Int]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let status = (try? HTTPClientConnection(port: server.port).request("POST", "/v1/layouts", body: body))?.status ?? -1
+                statuses.withLock { $0.append(status) }
+            }
+            #expect(statuses.withLock { $0.sorted() } == [200, 200, 200, 200, 200, 200, 200, 201])
+            #expect(service.store.stats.prepares == 1)
+        }
+    }
+
+    /// Every conformance case over HTTP: content size, every frame, every query.
+    @Test func conformanceOverHTTP() throws {
+        try withServer { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            for k in Fixtures.conformanceCases() {
+                let posted = json(try c.request("POST", "/v1/layouts", body: k.specJSON))
+                let id = posted.members.first { $0.key == "id" }!.value.string!
+                let all = json(try c.request("GET", "/v1/layouts/\(id)/attributes?rect=-1e9,-1e9,3e9,3e9"))
+                var frames: [String: Rect] = [:]
+                for e in all.members.first(where: { $0.key == "elements" })!.value.elements {
+                    let m = Dictionary(uniqueKeysWithValues: e.members.map { ($0.key, $0.value) })
+                    let f = Dictionary(uniqueKeysWithValues: m["frame"]!.members.map { ($0.key, $0.value.number!) })
+                    let s = Int(m["section"]!.number!), i = Int(m["item"]!.number!)
+                    let key = m["category"]!.string! == "cell" ? "cell/\(s)/\(i)"
+                        : "supplementary/\(m["kind"]!.string!)/\(s)/\(i)"
+                    frames[key] = Rect(x: f["x"]!, y: f["y"]!, width: f["width"]!, height: f["height"]!)
+                }
+                #expect(Set(frames.keys) == Set(k.frames.keys), "\(k.name)")
+                for (key, want) in k.frames {
+                    guard let got = frames[key] else { continue }
+                    #expect(abs(got.x - want.x) <= 1e-6 && abs(got.y - want.y) <= 1e-6
+                            && abs(got.width - want.width) <= 1e-6 && abs(got.height - want.height) <= 1e-6,
+                            "\(k.name) \(key)")
+                }
+            }
+        }
+    }
+
+    @Test func idleConnectionsTimeOut() throws {
+        try withServer({ $0.connectionTimeout = 1 }) { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            #expect(try c.request("GET", "/healthz").status == 200)
+            #expect(c.waitForClose(seconds: 4))
+        }
+    }
+
+    @Test func oversizedHeadersAreRefused() throws {
+        try withServer({ $0.connectionMemoryBytes = 8 << 10 }) { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            let r = try c.request("GET", "/healthz", headers: [("X-Big", String(repeating: "a", count: 20_000))])
+            #expect(r.status == 431)
+        }
+    }
+
+    /// Shutdown stops accepting but lets a request in flight finish.
+    @Test func shutdownDrainsRequestsInFlight() throws {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        let server = try MicroHTTPServer(configuration: configuration,
+                                         handler: LayoutService(store: LayoutStore(capacityBytes: 1 << 28)))
+        let body = Array(Self.spec.utf8)
+        let c = try HTTPClientConnection(port: server.port)
+        try c.send(Array("POST /v1/layouts HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+                   + body.prefix(10))
+        while server.requestsInFlight == 0 { usleep(1000) }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.shutdown()
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 0.3) == .timedOut)  // still waiting for our request
+        #expect(throws: HTTPClientConnection.Failure.self) { _ = try HTTPClientConnection(port: server.port) }
+        try c.send(Array(body.dropFirst(10)))
+        let r = try c.readResponse()
+        #expect(r.status == 201)
+        #expect(r.header("Connection")?.lowercased() == "close")
+        #expect(done.wait(timeout: .now() + 5) == .success)
+    }
+}
