@@ -16,8 +16,24 @@ public struct Transform3D: Sendable, Hashable {
         [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, m.9, m.10, m.11, m.12, m.13, m.14, m.15]
     }
 
-    public var isIdentity: Bool { self == .identity }
+    /// Checked on every element a query encodes: compares in place, no allocation.
+    public var isIdentity: Bool {
+        m.0 == 1 && m.1 == 0 && m.2 == 0 && m.3 == 0 && m.4 == 0 && m.5 == 1 && m.6 == 0 && m.7 == 0
+            && m.8 == 0 && m.9 == 0 && m.10 == 1 && m.11 == 0 && m.12 == 0 && m.13 == 0 && m.14 == 0 && m.15 == 1
+    }
 
-    public static func == (a: Transform3D, b: Transform3D) -> Bool { a.entries == b.entries }
-    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
+    /// The entry at `index` (0...15, row-major).
+    public subscript(index: Int) -> Double {
+        precondition(index >= 0 && index < 16, "a Transform3D has 16 entries")
+        return withUnsafeBytes(of: m) { $0.load(fromByteOffset: index * 8, as: Double.self) }
+    }
+
+    public static func == (a: Transform3D, b: Transform3D) -> Bool {
+        for i in 0..<16 where a[i] != b[i] { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for i in 0..<16 { hasher.combine(self[i]) }
+    }
 }

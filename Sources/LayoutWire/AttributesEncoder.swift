@@ -19,27 +19,36 @@ public enum AttributesEncoder {
         w.raw(",\"y\":")
         w.number(f.y)
         w.raw(",\"width\":")
+        let width = w.count
         w.number(f.width)
+        let widthEnd = w.count
         w.raw(",\"height\":")
+        let height = w.count
         w.number(f.height)
+        let heightEnd = w.count
         w.raw("},\"center\":{\"x\":")
         w.number(f.x + f.width / 2)
         w.raw(",\"y\":")
         w.number(f.y + f.height / 2)
+        // The size repeats the frame's width and height: copy their text rather than format them again.
         w.raw("},\"size\":{\"width\":")
-        w.number(f.width)
+        w.repeatWritten(width..<widthEnd)
         w.raw(",\"height\":")
-        w.number(f.height)
-        w.raw("},\"zIndex\":")
-        w.int(a.zIndex)
-        w.raw(",\"alpha\":")
-        w.number(a.alpha)
-        w.raw(a.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
+        w.repeatWritten(height..<heightEnd)
+        if a.zIndex == 0, a.alpha == 1, !a.isHidden {
+            w.raw("},\"zIndex\":0,\"alpha\":1,\"hidden\":false")
+        } else {
+            w.raw("},\"zIndex\":")
+            w.int(a.zIndex)
+            w.raw(",\"alpha\":")
+            w.number(a.alpha)
+            w.raw(a.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
+        }
         if !a.transform3D.isIdentity {
             w.raw(",\"transform3D\":[")
-            for (i, e) in a.transform3D.entries.enumerated() {
+            for i in 0..<16 {
                 if i > 0 { w.raw(",") }
-                w.number(e)
+                w.number(a.transform3D[i])
             }
             w.raw("]")
         }

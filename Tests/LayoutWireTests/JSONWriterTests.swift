@@ -22,6 +22,45 @@ import Testing
         #expect(String(decoding: w.bytes, as: UTF8.self) == "0 -9223372036854775808")
     }
 
+    /// The runtime's printer, called without a String, writes exactly what `description` writes.
+    @Test func nonIntegralNumbersPrintAsDescriptionDoes() {
+        var rng = SeededRandom(seed: 8)
+        for i in 0..<20_000 {
+            let value = i % 2 == 0 ? Double.random(in: -1e4...1e4, using: &rng)
+                : Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random(using: &rng) ? 1 : -1)
+            check(value)
+            // Values with a few decimals, which take the exact fast path.
+            check((value * 8).rounded() / 8)
+            check((value * 1000).rounded() / 1000)
+        }
+        for value in [0.001, -0.001, 0.0015, 999_999_999_999.5, 1e12 + 0.5, 0.1, 0.2, 0.3, 2.675, 1.005, 0.0005] {
+            check(value)
+        }
+    }
+
+    /// Non-integral values (and integral ones past 2^53) print as `description` prints them.
+    func check(_ value: Double) {
+        guard value.isFinite, value != value.rounded(.towardZero) || abs(value) >= 9_007_199_254_740_992 else {
+            return
+        }
+        var w = JSONWriter()
+        w.number(value)
+        #expect(String(decoding: w.bytes, as: UTF8.self) == value.description)
+    }
+
+    @Test func growsPastItsInitialCapacity() throws {
+        var w = JSONWriter(capacity: 1)
+        w.raw("[")
+        for i in 0..<10_000 {
+            if i > 0 { w.raw(",") }
+            w.number(Double(i) / 3)
+        }
+        w.raw("]")
+        let doc = try JSONParser.parse(w.bytes)
+        #expect(doc.root.count == 10_000)
+        #expect(doc.root.elements.map { $0.number! } == (0..<10_000).map { Double($0) / 3 })
+    }
+
     @Test func stringsAreEscaped() throws {
         var w = JSONWriter()
         w.string("a\"b\\c\n\u{01}é")

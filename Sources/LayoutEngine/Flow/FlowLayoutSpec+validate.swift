@@ -22,8 +22,9 @@ extension FlowLayoutSpec {
             case .count(let n):
                 if n < 0 { throw .invalidValue(path: at + [.key("items")], reason: "must be 0 or more") }
             case .sizes(let sizes):
-                for (j, size) in sizes.enumerated() {
-                    try check.nonNegativeSizePair(size, at: at + [.key("itemSizes"), .index(j)])
+                // One tight scan; the path is built only for the first bad size.
+                if let j = sizes.firstIndex(where: { !check.isNonNegative($0.width) || !check.isNonNegative($0.height) }) {
+                    try check.nonNegativeSizePair(sizes[j], at: at + [.key("itemSizes"), .index(j)])
                 }
             }
             total += section.items.count
@@ -58,6 +59,10 @@ struct RangeCheck {
             throw .invalidValue(path: path, reason: "must be at most \(Int(maxLength)) in magnitude")
         }
     }
+
+    /// Whether `nonNegative` accepts `v`.
+    @inline(__always)
+    func isNonNegative(_ v: Double) -> Bool { v >= 0 && v <= maxLength }
 
     func nonNegative(_ v: Double, at path: [SpecPathComponent]) throws(LayoutError) {
         try finite(v, at: path)

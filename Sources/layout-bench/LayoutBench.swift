@@ -1,0 +1,105 @@
+import LayoutEngine
+import LayoutStore
+import LayoutWire
+
+/// `swift run -c release layout-bench [--quick]`: prints the figures the README quotes.
+@main
+struct LayoutBench {
+    static func main() {
+        let quick = CommandLine.arguments.contains("--quick")
+        let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
+        print("layout-bench: flow layouts, one section, viewport 390x844; medians of repeated runs")
+        print("")
+        print(Measure.pad("layout", 20) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
+              + Measure.pad("locate", 11) + Measure.pad("list", 11) + Measure.pad("list+JSON", 12)
+              + Measure.pad("elements", 10) + "ns/element (JSON)")
+        for n in sizes {
+            for varied in [false, true] {
+                row(n: n, varied: varied)
+            }
+        }
+        print("")
+        decodeRow(n: quick ? 100_000 : 1_000_000)
+    }
+
+    static func spec(n: Int, varied: Bool) -> FlowLayoutSpec {
+        var rng = BenchRandom(state: 42)
+        let items: FlowItems = varied
+            ? .sizes((0..<n).map { _ in Size(width: rng.uniform(40, 200).rounded(), height: rng.uniform(40, 120).rounded()) })
+            : .count(n)
+        var spec = FlowLayoutSpec(collectionView: Size(width: 390, height: 844), sections: [FlowSectionSpec(items: items)])
+        spec.itemSize = Size(width: 90, height: 90)
+        spec.minimumInteritemSpacing = 8
+        spec.minimumLineSpacing = 8
+        return spec
+    }
+
+    static func row(n: Int, varied: Bool) {
+        let spec = spec(n: n, varied: varied)
+        let runs = n >= 1_000_000 ? 7 : 15
+        let prepare = Measure.median(runs: runs) { _ = PreparedFlowLayout(spec) }
+        let layout = PreparedFlowLayout(spec)
+        let offsets = (0..<16).map { i in
+            (layout.contentSize.height - 844) * Double(i) / 15
+        }
+        var out: [LayoutAttributes] = []
+        out.reserveCapacity(512)
+        var w = JSONWriter(capacity: 1 << 16)
+        // Locate: a 1x1 rect (the binary searches, at most one element).
+        var k = 0
+        let locate = Measure.median(runs: 15, repeats: 2000) {
+            k = (k + 1) % offsets.count
+            out.removeAll(keepingCapacity: true)
+            _ = layout.elements(in: Rect(x: 195, y: offsets[k] + 422, width: 1, height: 1), offset: .zero,
+                                limit: 100_000, into: &out)
+        }
+        var elements = 0
+        let list = Measure.median(runs: 15, repeats: 500) {
+            k = (k + 1) % offsets.count
+            out.removeAll(keepingCapacity: true)
+            _ = layout.elements(in: Rect(x: 0, y: offsets[k], width: 390, height: 844), offset: .zero,
+                                limit: 100_000, into: &out)
+            elements = out.count
+        }
+        var total = 0
+        let encode = Measure.median(runs: 15, repeats: 300) {
+            k = (k + 1) % offsets.count
+            out.removeAll(keepingCapacity: true)
+            _ = layout.elements(in: Rect(x: 0, y: offsets[k], width: 390, height: 844), offset: .zero,
+                                limit: 100_000, into: &out)
+            w.reset()
+            AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: out, into: &w)
+            total += out.count
+        }
+        let name = "\(n / 1000)k " + (varied ? "varied" : "uniform")
+        print(Measure.pad(name, 20) + Measure.pad(Measure.format(prepare), 12)
+              + Measure.pad(Measure.fixed(Double(layout.byteCount) / Double(n), 1), 12)
+              + Measure.pad(Measure.format(locate), 11) + Measure.pad(Measure.format(list), 11)
+              + Measure.pad(Measure.format(encode), 12) + Measure.pad("\(elements)", 10)
+              + Measure.fixed(encode / Double(max(elements, 1)), 1))
+    }
+
+    /// The POST path without HTTP: JSON text -> tape -> spec -> canonical id -> prepared layout.
+    static func decodeRow(n: Int) {
+        let flow = spec(n: n, varied: true)
+        var w = JSONWriter(capacity: n * 12)
+        SpecEncoder.write(.flow(flow), into: &w)
+        let body = w.bytes
+        let limits = SpecLimits(maxItems: 2_000_000)
+        let document = try! JSONParser.parse(body)
+        let decoded = try! SpecDecoder.decode(document, limits: limits)
+        let parse = Measure.median(runs: 7) { _ = try! JSONParser.parse(body) }
+        let decode = Measure.median(runs: 7) { _ = try! SpecDecoder.decode(document, limits: limits) }
+        let id = Measure.median(runs: 7) { _ = LayoutID.of(decoded) }
+        let prepare = Measure.median(runs: 7) { _ = decoded.prepare() }
+        let all = Measure.median(runs: 7) {
+            let spec = try! SpecDecoder.decode(body, limits: limits)
+            _ = LayoutID.of(spec)
+            _ = spec.prepare()
+        }
+        print("POST pipeline for \(n / 1000)k per-item sizes (\(Measure.fixed(Double(body.count) / 1e6, 1)) MB of JSON):")
+        print("  parse \(Measure.format(parse)), decode+validate \(Measure.format(decode)), "
+              + "canonical+SHA-256 id \(Measure.format(id)), prepare \(Measure.format(prepare)); "
+              + "all together \(Measure.format(all))")
+    }
+}
