@@ -1,0 +1,28 @@
+# layout-service: build on the official Swift image for Debian 12, run on debian:bookworm-slim.
+# scripts/check-container replays these steps natively (same packages, same flags) in CI.
+
+FROM swift:6.3-bookworm AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev=0.9.75-6 pkg-config=1.8.1-1 \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift ./
+COPY Sources ./Sources
+COPY Tests ./Tests
+RUN swift build -c release --product layout-service --static-swift-stdlib \
+    && install -m 0755 "$(swift build -c release --show-bin-path)/layout-service" /usr/local/bin/layout-service
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd12=0.9.75-6 libstdc++6=12.2.0-14+deb12u1 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layout
+COPY --from=build /usr/local/bin/layout-service /usr/local/bin/layout-service
+USER 10001
+ENV LAYOUT_SERVICE_HOST=0.0.0.0 \
+    LAYOUT_SERVICE_PORT=8080
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/usr/local/bin/layout-service", "healthcheck"]
+ENTRYPOINT ["/usr/local/bin/layout-service"]

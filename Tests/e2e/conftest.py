@@ -1,0 +1,66 @@
+"""Process-level fixtures: the built layout-service binary, started on a free port."""
+import os
+import socket
+import subprocess
+import time
+
+import pytest
+
+BIN = os.environ.get("LAYOUT_SERVICE_BIN", ".build/debug/layout-service")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Service:
+    def __init__(self, *args, env=None):
+        self.port = free_port()
+        environment = dict(os.environ, **(env or {}))
+        self.proc = subprocess.Popen([BIN, "--host", "127.0.0.1", "--port", str(self.port), *args],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment)
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError("service exited: %s" % self.proc.stdout.read().decode())
+                time.sleep(0.05)
+        raise RuntimeError("service did not start")
+
+    @property
+    def url(self):
+        return "http://127.0.0.1:%d" % self.port
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture
+def service():
+    s = Service()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def start():
+    started = []
+
+    def make(*args, env=None):
+        s = Service(*args, env=env)
+        started.append(s)
+        return s
+
+    yield make
+    for s in started:
+        s.stop()

@@ -1,0 +1,117 @@
+"""The service as a process: signals, flags, environment, healthcheck, conformance over HTTP."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from conftest import BIN, free_port
+
+SPEC = json.dumps({"layout": "flow", "collectionView": {"width": 320, "height": 480},
+                   "itemSize": {"width": 100, "height": 50}, "sections": [{"items": 7}]}).encode()
+HERE = os.path.dirname(os.path.abspath(__file__))
+CHECKER = os.path.join(HERE, "..", "..", "..", "shared", "tools", "check-conformance.py")
+FIXTURES = os.path.join(HERE, "..", "Fixtures", "flow-cases.json")
+
+
+def read_response(sock):
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    while len(body) < length:
+        body += sock.recv(65536)
+    return int(head.split(b" ")[1]), head.decode(), body
+
+
+def test_sigterm_finishes_the_request_in_flight_and_exits_0(service):
+    sock = socket.create_connection(("127.0.0.1", service.port))
+    sock.sendall(b"POST /v1/layouts HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(SPEC) + SPEC[:10])
+    time.sleep(0.2)
+    service.proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    assert service.proc.poll() is None, "exited with a request in flight"
+    try:
+        socket.create_connection(("127.0.0.1", service.port), timeout=1).close()
+        refused = False
+    except OSError:
+        refused = True
+    assert refused, "still accepting connections while draining"
+    sock.sendall(SPEC[10:])
+    status, head, body = read_response(sock)
+    assert status == 201, (status, body)
+    assert json.loads(body)["id"]
+    assert service.proc.wait(10) == 0
+    output = service.proc.stdout.read().decode()
+    assert "draining" in output and "stopped" in output
+
+
+def test_sigint_on_an_idle_service_exits_0(service):
+    service.proc.send_signal(signal.SIGINT)
+    assert service.proc.wait(10) == 0
+
+
+def test_help_lists_every_option_with_its_variable():
+    out = subprocess.run([BIN, "serve", "--help"], capture_output=True, text=True).stdout
+    for flag, variable in [("--host", "HOST"), ("--port", "PORT"), ("--threads", "THREADS"),
+                           ("--cache-bytes", "CACHE_BYTES"), ("--max-body-bytes", "MAX_BODY_BYTES"),
+                           ("--max-items", "MAX_ITEMS"), ("--max-sections", "MAX_SECTIONS"),
+                           ("--max-elements", "MAX_ELEMENTS"), ("--max-connections", "MAX_CONNECTIONS"),
+                           ("--max-connections-per-ip", "MAX_CONNECTIONS_PER_IP"),
+                           ("--connection-timeout", "CONNECTION_TIMEOUT"), ("--drain-seconds", "DRAIN_SECONDS")]:
+        assert flag in out, flag
+        assert "LAYOUT_SERVICE_" + variable in out, variable
+    top = subprocess.run([BIN, "--help"], capture_output=True, text=True).stdout
+    assert "serve" in top and "healthcheck" in top
+
+
+def test_environment_variables_configure_the_service(start):
+    s = start(env={"LAYOUT_SERVICE_MAX_ITEMS": "5"})
+    spec = json.dumps({"layout": "flow", "collectionView": {"width": 1, "height": 1},
+                       "sections": [{"items": 6}]}).encode()
+    req = urllib.request.Request(s.url + "/v1/layouts", data=spec, method="POST")
+    try:
+        urllib.request.urlopen(req)
+        raise AssertionError("accepted 6 items with a limit of 5")
+    except urllib.error.HTTPError as e:
+        assert e.code == 422
+        assert json.loads(e.read())["pointer"] == "/sections/0/items"
+
+
+def test_bad_options_are_refused():
+    for args, env in [(["--port", "70000"], {}), (["--threads", "-1"], {}), ([], {"LAYOUT_SERVICE_PORT": "x"})]:
+        r = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=10,
+                           env=dict(os.environ, **env))
+        assert r.returncode != 0, args
+        assert r.stderr.strip() or r.stdout.strip()
+
+
+def test_healthcheck_command(service):
+    assert subprocess.run([BIN, "healthcheck", "--port", str(service.port)], timeout=10).returncode == 0
+    assert subprocess.run([BIN, "healthcheck", "--port", str(free_port())], capture_output=True,
+                          timeout=10).returncode == 1
+
+
+def test_conformance_with_the_shared_checker(service):
+    """shared/tools/check-conformance.py, when shared/ is beside the repository (CI, developers)."""
+    cases = FIXTURES
+    shared_cases = os.path.join(HERE, "..", "..", "..", "shared", "conformance", "flow-cases.json")
+    if os.path.exists(shared_cases):
+        cases = shared_cases
+    if not os.path.exists(CHECKER):
+        import pytest
+        pytest.skip("shared/tools/check-conformance.py is not beside the repository")
+    r = subprocess.run([sys.executable, CHECKER, service.url, cases], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "cases match" in r.stdout
