@@ -32,12 +32,16 @@ public struct HTTPRequest: Sendable {
 public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    public var body: HTTPBody
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+        self.init(status: status, headers: headers, body: HTTPBody(body))
     }
 
     public func header(_ name: String) -> String? {

@@ -95,7 +95,7 @@ public final class LayoutService: HTTPHandler {
         }
         var w = JSONWriter(capacity: 64 + elements.count * 240)
         AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: elements, into: &w)
-        return Self.json(200, w.bytes)
+        return Self.json(200, w)
     }
 
     private func layout(_ id: String) throws(Problem) -> any PreparedLayout {
@@ -109,5 +109,12 @@ public final class LayoutService: HTTPHandler {
 
     static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
+    }
+
+    /// A JSON response whose body adopts the writer's memory (no copy).
+    static func json(_ status: Int, _ writer: consuming JSONWriter) -> HTTPResponse {
+        let (pointer, count) = writer.takeBuffer()
+        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")],
+                            body: HTTPBody(adopting: pointer, count: count))
     }
 }

@@ -35,10 +35,10 @@ enum QueryParameters {
     private static func numbers(_ text: String, count: Int, name: String, form: String) throws(Problem)
         -> [Double]
     {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         var out: [Double] = []
         for part in parts {
-            guard let v = Double(part.trimmingSpaces), v.isFinite else { break }
+            guard let v = Double(Substring(part).trimmingSpaces), v.isFinite else { break }
             out.append(v)
         }
         guard parts.count == count, out.count == count else {
@@ -54,10 +54,11 @@ enum QueryParameters {
 }
 
 extension Substring {
+    /// Without leading and trailing spaces (compared as bytes).
     var trimmingSpaces: Substring {
-        var s = self
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return s
+        var s = utf8[...]
+        while s.first == UInt8(ascii: " ") { s = s.dropFirst() }
+        while s.last == UInt8(ascii: " ") { s = s.dropLast() }
+        return Substring(s)
     }
 }

@@ -7,9 +7,11 @@ enum Route: Equatable {
     case item(id: String, section: String, item: String)
     case supplementary(id: String, kind: String, section: String, item: String)
 
-    /// The route a path names, or nil (404).
+    /// The route a path names, or nil (404). Splits on the path's bytes: no grapheme breaking on the hot path.
     init?(path: String) {
-        let s = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard path.utf8.first == UInt8(ascii: "/") else { return nil }
+        let s = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(Substring($0)) }
         switch s.count {
         case 1 where s[0] == "healthz": self = .health
         case 2 where s[0] == "v1" && s[1] == "layouts": self = .layouts

@@ -19,6 +19,14 @@ public struct JSONWriter: ~Copyable {
     /// A copy of the text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Hands over the memory holding the text (allocated with `UnsafeMutablePointer.allocate`): the caller now
+    /// owns it and deallocates it. No copy.
+    public consuming func takeBuffer() -> (pointer: UnsafeMutablePointer<UInt8>, count: Int) {
+        let result = (base, count)
+        discard self
+        return result
+    }
+
     /// Forgets the text, keeping the memory for reuse.
     public mutating func reset() { count = 0 }
 
@@ -122,11 +130,20 @@ public struct JSONWriter: ~Copyable {
             count += 1
             return
         }
-        var digits = 2
-        var limit: UInt = 100
-        while digits < 20, value >= limit {
-            digits += 1
-            limit = limit &* 10
+        var digits: Int
+        if value < 100 {
+            digits = 2
+        } else if value < 1000 {
+            digits = 3
+        } else if value < 10_000 {
+            digits = 4
+        } else {
+            digits = 5
+            var limit: UInt = 100_000
+            while digits < 20, value >= limit {
+                digits += 1
+                limit = limit &* 10
+            }
         }
         let pairs = Self.digitPairs.utf8Start
         var v = value
@@ -159,7 +176,8 @@ public struct JSONWriter: ~Copyable {
 
     /// A finite number; NaN and infinities (never produced by validated layouts) print as `null`.
     public mutating func number(_ value: Double) {
-        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+        // The range test comes first so that the conversion cannot trap; it truncates without a libm call.
+        if abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
             int(Int(value))
         } else if let thousandths = Self.exactThousandths(value) {
             reserve(24)
@@ -202,9 +220,10 @@ extension JSONWriter {
     static func exactThousandths(_ value: Double) -> Int? {
         let magnitude = abs(value)
         guard magnitude >= 0.001, magnitude < 1e12 else { return nil }
-        let scaled = (value * 1000).rounded()
-        guard scaled / 1000 == value else { return nil }
-        return Int(scaled)
+        let scaled = value * 1000
+        let nearest = Int(scaled < 0 ? scaled - 0.5 : scaled + 0.5)  // below 1e15: exact enough, and checked next
+        guard Double(nearest) / 1000 == value else { return nil }
+        return nearest
     }
 }
 

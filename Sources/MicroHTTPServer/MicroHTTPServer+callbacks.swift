@@ -60,10 +60,18 @@ private func tooLarge(_ context: ServerContext) -> HTTPResponse {
         .response
 }
 
+/// Queues `response`. libmicrohttpd sends the body straight from the `HTTPBody`'s memory, holding a reference to
+/// it until `releaseBody` runs: no copy.
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer?, draining: Bool) -> MHD_Result {
-    let mhdResponse = response.body.withUnsafeBytes { body in
-        MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress),
-                                        .RESPMEM_MUST_COPY)
+    let body = response.body
+    let mhdResponse: OpaquePointer?
+    if let bytes = body.baseAddress {
+        let retained = Unmanaged.passRetained(body).toOpaque()
+        mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
+            body.count, UnsafeMutableRawPointer(mutating: bytes), releaseBody, retained)
+        if mhdResponse == nil { Unmanaged<HTTPBody>.fromOpaque(retained).release() }
+    } else {
+        mhdResponse = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
     }
     guard let mhdResponse else { return .NO }
     for (name, value) in response.headers { _ = MHD_add_response_header(mhdResponse, name, value) }
@@ -71,6 +79,11 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer?, drai
     let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     MHD_destroy_response(mhdResponse)
     return result
+}
+
+/// Drops the reference `queue` took on a body, once libmicrohttpd has sent it.
+private let releaseBody: MHD_ContentReaderFreeCallback = { cls in
+    Unmanaged<HTTPBody>.fromOpaque(cls!).release()
 }
 
 private func values(of connection: OpaquePointer?, kind: MHD_ValueKind) -> [(name: String, value: String)] {

@@ -14,8 +14,10 @@ public struct ServerConfiguration: Sendable {
     public var maxConnectionsPerIP = 0
     /// Seconds a connection may stay idle before it is closed; 0 means never.
     public var connectionTimeout = 30
-    /// Per-connection memory for headers and buffers; larger headers get a 431.
-    public var connectionMemoryBytes = 32 << 10
+    /// Per-connection memory for the request head and buffers; larger heads get a 431. libmicrohttpd clears it
+    /// between requests on a connection, so it costs time per request in proportion (16 KiB: about 10% less
+    /// work per rect query than 32 KiB, measured with callgrind).
+    public var connectionMemoryBytes = 16 << 10
     /// How long `shutdown` waits for requests in flight.
     public var drainSeconds = 10.0
 

@@ -32,6 +32,8 @@ struct Serve: ParsableCommand {
     var maxConnectionsPerIp: Int?
     @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: 30)")
     var connectionTimeout: Int?
+    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: 16384)")
+    var connectionMemoryBytes: Int?
     @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
     var drainSeconds: Double?
 
@@ -45,6 +47,9 @@ struct Serve: ParsableCommand {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
+        if let connectionMemoryBytes, connectionMemoryBytes < 4096 {
+            throw ValidationError("--connection-memory-bytes must be at least 4096")
+        }
     }
 
     func run() throws {
@@ -60,6 +65,9 @@ struct Serve: ParsableCommand {
                                                              server.maxConnectionsPerIP)
         server.connectionTimeout = try Environment.resolve(connectionTimeout, "LAYOUT_SERVICE_CONNECTION_TIMEOUT",
                                                            server.connectionTimeout)
+        server.connectionMemoryBytes = try Environment.resolve(connectionMemoryBytes,
+                                                               "LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES",
+                                                               server.connectionMemoryBytes)
         server.drainSeconds = try Environment.resolve(drainSeconds, "LAYOUT_SERVICE_DRAIN_SECONDS",
                                                       server.drainSeconds)
         var limits = ServiceLimits()

@@ -24,7 +24,7 @@ struct Client {
                                           body: Array((body ?? "").utf8)))
     }
 
-    func json(_ response: HTTPResponse) -> JSONValue { try! JSONParser.parse(response.body).root }
+    func json(_ response: HTTPResponse) -> JSONValue { try! JSONParser.parse(response.body.bytes).root }
 }
 
 extension JSONValue {

@@ -26,7 +26,7 @@ import Testing
         try body(server, service)
     }
 
-    func json(_ r: HTTPResponse) -> JSONValue { try! JSONParser.parse(r.body).root }
+    func json(_ r: HTTPResponse) -> JSONValue { try! JSONParser.parse(r.body.bytes).root }
 
     @Test func keepAliveReusesTheConnection() throws {
         try withServer { server, _ in
