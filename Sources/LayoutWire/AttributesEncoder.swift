@@ -3,54 +3,62 @@ public import LayoutEngine
 /// The wire form of layout attributes (mission.md, "HTTP API"):
 /// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?}`.
 public enum AttributesEncoder {
+    /// The most the numeric part of one element takes: the literals (about 150 bytes), two ints (20 each),
+    /// eight numbers (32 each) and the alpha (32).
+    static let elementBodyBytes = 512
+
     public static func write(_ a: LayoutAttributes, into w: inout JSONWriter) {
         switch a.category {
         case .cell: w.raw("{\"category\":\"cell\"")
         case .supplementary: w.raw("{\"category\":\"supplementary\",\"kind\":"); w.string(a.kind)
         case .decoration: w.raw("{\"category\":\"decoration\",\"kind\":"); w.string(a.kind)
         }
-        w.raw(",\"section\":")
-        w.int(a.indexPath.section)
-        w.raw(",\"item\":")
-        w.int(a.indexPath.item)
-        let f = a.frame
-        w.raw(",\"frame\":{\"x\":")
-        w.number(f.x)
-        w.raw(",\"y\":")
-        w.number(f.y)
-        w.raw(",\"width\":")
-        let width = w.count
-        w.number(f.width)
-        let widthEnd = w.count
-        w.raw(",\"height\":")
-        let height = w.count
-        w.number(f.height)
-        let heightEnd = w.count
-        w.raw("},\"center\":{\"x\":")
-        w.number(f.x + f.width / 2)
-        w.raw(",\"y\":")
-        w.number(f.y + f.height / 2)
-        // The size repeats the frame's width and height: copy their text rather than format them again.
-        w.raw("},\"size\":{\"width\":")
-        w.repeatWritten(width..<widthEnd)
-        w.raw(",\"height\":")
-        w.repeatWritten(height..<heightEnd)
-        if a.zIndex == 0, a.alpha == 1, !a.isHidden {
-            w.raw("},\"zIndex\":0,\"alpha\":1,\"hidden\":false")
-        } else {
-            w.raw("},\"zIndex\":")
-            w.int(a.zIndex)
-            w.raw(",\"alpha\":")
-            w.number(a.alpha)
-            w.raw(a.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
+        w.write(reserving: elementBodyBytes) { c in
+            c.raw(",\"section\":")
+            c.int(a.indexPath.section)
+            c.raw(",\"item\":")
+            c.int(a.indexPath.item)
+            let f = a.frame
+            c.raw(",\"frame\":{\"x\":")
+            c.number(f.x)
+            c.raw(",\"y\":")
+            c.number(f.y)
+            c.raw(",\"width\":")
+            let width = c.position
+            c.number(f.width)
+            let widthEnd = c.position
+            c.raw(",\"height\":")
+            let height = c.position
+            c.number(f.height)
+            let heightEnd = c.position
+            c.raw("},\"center\":{\"x\":")
+            c.number(f.x + f.width / 2)
+            c.raw(",\"y\":")
+            c.number(f.y + f.height / 2)
+            // The size repeats the frame's width and height: copy their text rather than format them again.
+            c.raw("},\"size\":{\"width\":")
+            c.repeatText(from: width, to: widthEnd)
+            c.raw(",\"height\":")
+            c.repeatText(from: height, to: heightEnd)
+            if a.zIndex == 0, a.alpha == 1, !a.isHidden {
+                c.raw("},\"zIndex\":0,\"alpha\":1,\"hidden\":false")
+            } else {
+                c.raw("},\"zIndex\":")
+                c.int(a.zIndex)
+                c.raw(",\"alpha\":")
+                c.number(a.alpha)
+                c.raw(a.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
+            }
         }
         if !a.transform3D.isIdentity {
-            w.raw(",\"transform3D\":[")
-            for i in 0..<16 {
-                if i > 0 { w.raw(",") }
-                w.number(a.transform3D[i])
+            w.write(reserving: 20 + 16 * 33) { c in
+                c.raw(",\"transform3D\":[")
+                for i in 0..<16 {
+                    if i > 0 { c.raw(",") }
+                    c.number(a.transform3D[i])
+                }
+                c.raw("]")
             }
-            w.raw("]")
         }
         w.raw("}")
     }
@@ -60,9 +68,9 @@ public enum AttributesEncoder {
         w.raw("{\"contentSize\":")
         writeSize(contentSize, into: &w)
         w.raw(",\"elements\":[")
-        for (i, a) in elements.enumerated() {
+        for i in elements.indices {
             if i > 0 { w.raw(",") }
-            write(a, into: &w)
+            write(elements[i], into: &w)
         }
         w.raw("]}")
     }

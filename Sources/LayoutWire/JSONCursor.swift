@@ -1,0 +1,152 @@
+/// Writes JSON text through a pointer held in a local variable, into space the caller reserved. The writer's
+/// primitives all run through it: a store through a byte pointer may alias any memory, so a pointer kept in a
+/// local (a register) is not reloaded after every byte, as a pointer stored in the writer would be.
+///
+/// Capacity: `raw` writes the literal's length; `int` at most 20 bytes; `number` at most 32.
+public struct JSONCursor {
+    @usableFromInline var p: UnsafeMutablePointer<UInt8>
+
+    @inlinable init(_ p: UnsafeMutablePointer<UInt8>) { self.p = p }
+
+    /// Where the next byte goes.
+    public var position: UnsafeMutablePointer<UInt8> { p }
+
+    /// Writes again the text between two earlier positions (a value formatted once, needed twice).
+    @inline(__always)
+    public mutating func repeatText(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) {
+        let n = end - start
+        p.update(from: start, count: n)
+        p += n
+    }
+
+    @inline(__always)
+    public mutating func raw(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        p.update(from: text.utf8Start, count: n)
+        p += n
+    }
+
+    @inline(__always)
+    public mutating func byte(_ c: UInt8) {
+        p.pointee = c
+        p += 1
+    }
+
+    public mutating func int(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        unsigned(value.magnitude)
+    }
+
+    /// "00" "01" ... "99": two digits per division. A StaticString: no lazy initialization on the hot path.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The digits of `value`, written backwards two at a time.
+    @inline(__always)
+    mutating func unsigned(_ value: UInt) {
+        if value < 10 {
+            byte(UInt8(truncatingIfNeeded: value) &+ 48)
+            return
+        }
+        var digits: Int
+        if value < 100 {
+            digits = 2
+        } else if value < 1000 {
+            digits = 3
+        } else if value < 10_000 {
+            digits = 4
+        } else {
+            digits = 5
+            var limit: UInt = 100_000
+            while digits < 20, value >= limit {
+                digits += 1
+                limit = limit &* 10
+            }
+        }
+        let pairs = Self.digitPairs.utf8Start
+        var v = value
+        var end = p + digits
+        while v >= 100 {
+            let pair = Int(v % 100) &* 2
+            v /= 100
+            end -= 2
+            end[0] = pairs[pair]
+            end[1] = pairs[pair + 1]
+        }
+        if v >= 10 {
+            let pair = Int(v) &* 2
+            p[0] = pairs[pair]
+            p[1] = pairs[pair + 1]
+        } else {
+            p[0] = UInt8(truncatingIfNeeded: v) &+ 48
+        }
+        p += digits
+    }
+
+    /// A finite number: integral values as integers, others in their shortest round-trip form (`-0` as `0`).
+    /// NaN and infinities (never produced by validated layouts) are written as `null`.
+    public mutating func number(_ value: Double) {
+        // The range test comes first so that the conversion cannot trap; it truncates without a libm call.
+        if abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
+            int(Int(value))
+        } else if let thousandths = Self.exactThousandths(value) {
+            if thousandths < 0 { byte(UInt8(ascii: "-")) }
+            let magnitude = thousandths.magnitude
+            unsigned(magnitude / 1000)
+            var fraction = magnitude % 1000  // not 0: integral values took the first branch
+            var digits = 3
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            byte(UInt8(ascii: "."))
+            var i = digits - 1
+            while i >= 0 {
+                p[i] = UInt8(truncatingIfNeeded: fraction % 10) &+ 48
+                fraction /= 10
+                i -= 1
+            }
+            p += digits
+        } else if value.isFinite {
+            var sink = ASCIISink(base: p)
+            value.write(to: &sink)
+            p += sink.count
+        } else {
+            raw("null")
+        }
+    }
+
+    /// `value * 1000` when that is an integer whose decimal (three fraction digits at most) reads back as exactly
+    /// `value`, for 0.001 <= |value| < 1e12. That decimal is then the shortest round-trip form: any other decimal
+    /// with as few fraction digits is at least 0.001 away, far outside `value`'s rounding interval at this size.
+    @inline(__always)
+    static func exactThousandths(_ value: Double) -> Int? {
+        let magnitude = abs(value)
+        guard magnitude >= 0.001, magnitude < 1e12 else { return nil }
+        let scaled = value * 1000
+        let nearest = Int(scaled < 0 ? scaled - 0.5 : scaled + 0.5)  // below 1e15: exact enough, and checked next
+        guard Double(nearest) / 1000 == value else { return nil }
+        return nearest
+    }
+}
+
+/// Receives `Double.write(to:)`, the standard library's shortest round-trip printing. The standard library hands
+/// its stack buffer to `_writeASCII` (copied here, no String made); any other route arrives through `write`.
+/// At most 32 bytes are written.
+struct ASCIISink: TextOutputStream {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func write(_ string: String) {
+        for byte in string.utf8 where count < 32 {
+            base[count] = byte
+            count += 1
+        }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let start = buffer.baseAddress else { return }
+        let n = min(buffer.count, 32 - count)
+        (base + count).update(from: start, count: n)
+        count += n
+    }
+}
