@@ -2,16 +2,16 @@ import ArgumentParser
 import HTTPCore
 import MicroHTTPServer
 
-/// `layout-service healthcheck`: exits 0 when `GET /healthz` on the local service answers 200 (for a container's
-/// HEALTHCHECK, which has no curl).
+/// `layout-service healthcheck [--port N]`: exits 0 when `GET /healthz` on the local service answers 200 (for a
+/// container's HEALTHCHECK, which has no curl). The port is the service's own option (flag, then
+/// `LAYOUT_SERVICE_PORT`, then 8080), so the check and the service read the same configuration.
 struct Healthcheck: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Exit 0 if the local service answers /healthz.")
 
-    @Option(help: "Port of the service. [env: LAYOUT_SERVICE_PORT] (default: 8080)")
-    var port: Int?
+    @ParentCommand var service: LayoutServiceCommand
 
     func run() throws {
-        let port = try Environment.resolve(port, "LAYOUT_SERVICE_PORT", 8080)
+        let port = try Environment.resolve(service.port, "LAYOUT_SERVICE_PORT", 8080)
         do {
             let connection = try HTTPClientConnection(port: port, timeoutSeconds: 3)
             let response = try connection.request("GET", "/healthz")

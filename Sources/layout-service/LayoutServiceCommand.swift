@@ -1,14 +1,108 @@
 import ArgumentParser
+import Glibc
+import HTTPCore
+import LayoutEngine
+import LayoutService
+import LayoutStore
+import MicroHTTPServer
 
+/// `layout-service [options]`: runs the service until SIGTERM or SIGINT, then drains and exits 0.
+/// `layout-service healthcheck`: see `Healthcheck`.
 @main
 struct LayoutServiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout-service",
         abstract: "UICollectionView's layout half as an HTTP service.",
         discussion: """
-            Every option can also be set by an environment variable (shown with each option); a flag given on \
-            the command line wins over the environment, which wins over the default.
+            Runs the service (without a subcommand). Every option can also be set by the environment variable \
+            shown with it; a flag wins over the variable, which wins over the default.
             """,
-        subcommands: [Serve.self, Healthcheck.self],
-        defaultSubcommand: Serve.self)
+        subcommands: [Healthcheck.self])
+
+    @Option(help: "Address to bind, IPv4 or IPv6. [env: LAYOUT_SERVICE_HOST] (default: 0.0.0.0)")
+    var host: String?
+    @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: 8080)")
+    var port: Int?
+    @Option(help: "Worker threads. [env: LAYOUT_SERVICE_THREADS] (default: the number of cores)")
+    var threads: Int?
+    @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: 536870912)")
+    var cacheBytes: Int?
+    @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: 33554432)")
+    var maxBodyBytes: Int?
+    @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: 2000000)")
+    var maxItems: Int?
+    @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: 100000)")
+    var maxSections: Int?
+    @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: 100000)")
+    var maxElements: Int?
+    @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: 1024)")
+    var maxConnections: Int?
+    @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: 0)")
+    var maxConnectionsPerIp: Int?
+    @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: 30)")
+    var connectionTimeout: Int?
+    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: 16384)")
+    var connectionMemoryBytes: Int?
+    @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
+    var drainSeconds: Double?
+
+    func validate() throws {
+        for (name, value) in [("--port", port), ("--threads", threads), ("--cache-bytes", cacheBytes),
+                              ("--max-body-bytes", maxBodyBytes), ("--max-items", maxItems),
+                              ("--max-sections", maxSections), ("--max-elements", maxElements),
+                              ("--max-connections", maxConnections),
+                              ("--max-connections-per-ip", maxConnectionsPerIp),
+                              ("--connection-timeout", connectionTimeout)] {
+            if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
+        }
+        if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
+        if let connectionMemoryBytes, connectionMemoryBytes < 4096 {
+            throw ValidationError("--connection-memory-bytes must be at least 4096")
+        }
+    }
+
+    func run() throws {
+        var server = ServerConfiguration()
+        server.host = try Environment.resolve(host, "LAYOUT_SERVICE_HOST", server.host)
+        server.port = try Environment.resolve(port, "LAYOUT_SERVICE_PORT", server.port)
+        server.threads = try Environment.resolve(threads, "LAYOUT_SERVICE_THREADS", sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        server.maxBodyBytes = try Environment.resolve(maxBodyBytes, "LAYOUT_SERVICE_MAX_BODY_BYTES", server.maxBodyBytes)
+        server.maxConnections = try Environment.resolve(maxConnections, "LAYOUT_SERVICE_MAX_CONNECTIONS",
+                                                        server.maxConnections)
+        server.maxConnectionsPerIP = try Environment.resolve(maxConnectionsPerIp,
+                                                             "LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP",
+                                                             server.maxConnectionsPerIP)
+        server.connectionTimeout = try Environment.resolve(connectionTimeout, "LAYOUT_SERVICE_CONNECTION_TIMEOUT",
+                                                           server.connectionTimeout)
+        server.connectionMemoryBytes = try Environment.resolve(connectionMemoryBytes,
+                                                               "LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES",
+                                                               server.connectionMemoryBytes)
+        server.drainSeconds = try Environment.resolve(drainSeconds, "LAYOUT_SERVICE_DRAIN_SECONDS",
+                                                      server.drainSeconds)
+        var limits = ServiceLimits()
+        limits.spec.maxItems = try Environment.resolve(maxItems, "LAYOUT_SERVICE_MAX_ITEMS", limits.spec.maxItems)
+        limits.spec.maxSections = try Environment.resolve(maxSections, "LAYOUT_SERVICE_MAX_SECTIONS",
+                                                          limits.spec.maxSections)
+        limits.maxElements = try Environment.resolve(maxElements, "LAYOUT_SERVICE_MAX_ELEMENTS", limits.maxElements)
+        let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", 512 << 20)
+
+        // Block the stop signals before any thread starts, so every worker inherits the mask and the main thread
+        // alone receives them, synchronously, with sigwait.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let service = LayoutService(store: LayoutStore(capacityBytes: cache), limits: limits)
+        let http = try MicroHTTPServer(configuration: server, handler: service)
+        print("layout-service listening on \(server.host):\(http.port) with \(server.threads) threads")
+        fflush(nil)
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        print("layout-service: signal \(received), draining \(http.requestsInFlight) request(s) in flight")
+        fflush(nil)
+        http.shutdown()
+        print("layout-service: stopped")
+    }
 }
