@@ -19,10 +19,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     ],
     targets: [
         // Pure Swift: geometry, specs, flow layout, prepared layouts and their spatial index. No Foundation, no I/O.
-        .target(name: "LayoutEngine", swiftSettings: strict),
+        .target(
+            name: "LayoutEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: strict),
         // JSON reading and writing (own strict parser), spec decoding with JSON pointers, canonical form, encoding.
         .target(name: "LayoutWire", dependencies: ["LayoutEngine"], swiftSettings: strict),
         // Spec digests (SHA-256), the bytes-bounded LRU of prepared layouts, single-flight preparation.

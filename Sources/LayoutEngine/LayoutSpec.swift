@@ -1,11 +1,20 @@
 /// A layout spec: what a client posts. Each case is one kind of `UICollectionViewLayout`.
 public enum LayoutSpec: Sendable, Hashable {
     case flow(FlowLayoutSpec)
+    case waterfall(WaterfallLayoutSpec)
+    case circle(CircleLayoutSpec)
+    case wheel(WheelLayoutSpec)
+
+    /// The layouts' names in the wire format.
+    public static let names = ["flow", "waterfall", "circle", "wheel"]
 
     /// The layout's name in the wire format (`"flow"`, ...).
     public var name: String {
         switch self {
         case .flow: "flow"
+        case .waterfall: "waterfall"
+        case .circle: "circle"
+        case .wheel: "wheel"
         }
     }
 
@@ -13,21 +22,32 @@ public enum LayoutSpec: Sendable, Hashable {
     public func validate(limits: SpecLimits) throws(LayoutError) {
         switch self {
         case .flow(let flow): try flow.validate(limits: limits)
+        case .waterfall(let waterfall): try waterfall.validate(limits: limits)
+        case .circle(let circle): try circle.validate(limits: limits)
+        case .wheel(let wheel): try wheel.validate(limits: limits)
         }
     }
 
     /// The same layout with redundant detail removed, so equal layouts compare (and hash) equal.
     public func normalized() -> LayoutSpec {
         switch self {
-        case .flow(let flow): .flow(flow.normalized())
+        case .flow(let flow): return .flow(flow.normalized())
+        case .waterfall(let waterfall): return .waterfall(waterfall.normalized())
+        case .circle(var circle):
+            if circle.radius == circle.defaultRadius { circle.radius = nil }
+            return .circle(circle)
+        case .wheel: return self
         }
     }
 
     /// `prepareLayout`: computes every element's attributes once. The spec must have passed `validate`.
-    /// - Complexity: O(items + sections); uniform sections cost O(1) each.
+    /// - Complexity: O(items + sections) at most; uniform flow sections, circles and wheels cost O(1) per section.
     public func prepare() -> any PreparedLayout {
         switch self {
         case .flow(let flow): PreparedFlowLayout(flow)
+        case .waterfall(let waterfall): PreparedWaterfallLayout(waterfall)
+        case .circle(let circle): PreparedCircleLayout(circle)
+        case .wheel(let wheel): PreparedWheelLayout(wheel)
         }
     }
 }
@@ -59,4 +79,27 @@ public protocol PreparedLayout: Sendable {
     /// `layoutAttributesForSupplementaryViewOfKind:atIndexPath:`; nil when there is no such view.
     func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
         -> LayoutAttributes?
+
+    /// `layoutAttributesForDecorationViewOfKind:atIndexPath:`; nil when there is no such view.
+    func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+
+    /// For layouts whose scroll range wraps (an infinite wheel): how far the client must move an offset that left
+    /// the central band so that it is back in it (nothing changes on screen); nil when no move is needed.
+    func wrapAdjustment(for offset: Point) -> Point?
+
+    /// For layouts whose scroll range wraps: the distance in `y` between offsets that show the same thing.
+    var wrapPeriod: Double? { get }
+}
+
+extension PreparedLayout {
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        nil
+    }
+
+    public func wrapAdjustment(for offset: Point) -> Point? { nil }
+
+    public var wrapPeriod: Double? { nil }
 }

@@ -1,3 +1,5 @@
+import RealModule
+
 /// A 4x4 matrix in `CATransform3D` layout: row vectors, `m11...m44` in row-major order.
 public struct Transform3D: Sendable, Hashable {
     /// The 16 entries, row-major (`m11, m12, m13, m14, m21, ..., m44`).
@@ -35,5 +37,37 @@ public struct Transform3D: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) {
         for i in 0..<16 { hasher.combine(self[i]) }
+    }
+}
+
+extension Transform3D {
+    /// `a · b` in `CATransform3D`'s row-vector convention: applying the result applies `a`, then `b`
+    /// (`CATransform3DConcat(a, b)`).
+    public static func * (a: Transform3D, b: Transform3D) -> Transform3D {
+        var out = [Double](repeating: 0, count: 16)
+        for row in 0..<4 {
+            for column in 0..<4 {
+                var sum = 0.0
+                for k in 0..<4 { sum += a[row * 4 + k] * b[k * 4 + column] }
+                out[row * 4 + column] = sum
+            }
+        }
+        return Transform3D(rowMajor: out)
+    }
+
+    /// `CATransform3DMakeTranslation(x, y, z)`.
+    public static func translation(x: Double, y: Double, z: Double) -> Transform3D {
+        Transform3D(rowMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1])
+    }
+
+    /// `CATransform3DMakeRotation(angle, 1, 0, 0)`: about the x axis.
+    public static func rotationX(_ angle: Double) -> Transform3D {
+        let (s, c) = (Double.sin(angle), Double.cos(angle))
+        return Transform3D(rowMajor: [1, 0, 0, 0, 0, c, s, 0, 0, -s, c, 0, 0, 0, 0, 1])
+    }
+
+    /// The identity with `m34` set: perspective for a viewer at distance `-1/m34`.
+    public static func perspective(m34: Double) -> Transform3D {
+        Transform3D(rowMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, m34, 0, 0, 0, 1])
     }
 }

@@ -18,6 +18,12 @@ enum LayoutJSON {
         w.int(layout.numberOfItems)
         w.raw(",\"boundsDependent\":")
         w.bool(layout.isBoundsDependent)
+        if let period = layout.wrapPeriod {
+            // Offsets a period apart show the same thing; rect answers say when to move by it.
+            w.raw(",\"wrap\":{\"axis\":\"y\",\"period\":")
+            w.number(period)
+            w.raw("}")
+        }
         if includeSpec {
             w.raw(",\"spec\":")
             SpecEncoder.write(layout.spec, into: &w)

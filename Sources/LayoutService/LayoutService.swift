@@ -44,25 +44,35 @@ public final class LayoutService: HTTPHandler {
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
         case .item(let id, let section, let item):
-            let layout = try layout(id)
-            let path = IndexPath(section: try QueryParameters.index(section, "section"),
-                                 item: try QueryParameters.index(item, "item"))
-            let offset = try QueryParameters.point(request, "offset")
-            guard let a = layout.attributesForItem(at: path, offset: offset) else {
-                throw Problem(status: 404, detail: "layout \(id) has no item \(path.section)/\(path.item)")
+            return try element(request, id: id, section: section, item: item, describe: "item") { layout, path, offset in
+                layout.attributesForItem(at: path, offset: offset)
             }
-            return Self.json(200, LayoutJSON.attributes(a))
         case .supplementary(let id, let kind, let section, let item):
-            let layout = try layout(id)
-            let path = IndexPath(section: try QueryParameters.index(section, "section"),
-                                 item: try QueryParameters.index(item, "item"))
-            let offset = try QueryParameters.point(request, "offset")
-            guard let a = layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset) else {
-                throw Problem(status: 404,
-                              detail: "layout \(id) has no \(kind) view at \(path.section)/\(path.item)")
+            return try element(request, id: id, section: section, item: item, describe: "\(kind) view") {
+                layout, path, offset in
+                layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
             }
-            return Self.json(200, LayoutJSON.attributes(a))
+        case .decoration(let id, let kind, let section, let item):
+            return try element(request, id: id, section: section, item: item, describe: "\(kind) decoration") {
+                layout, path, offset in
+                layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset)
+            }
         }
+    }
+
+    /// One element's attributes by index path (and offset), or a 404 naming it.
+    private func element(_ request: HTTPRequest, id: String, section: String, item: String, describe: String,
+                         _ lookup: (any PreparedLayout, IndexPath, Point) -> LayoutAttributes?) throws(Problem)
+        -> HTTPResponse
+    {
+        let layout = try layout(id)
+        let path = IndexPath(section: try QueryParameters.index(section, "section"),
+                             item: try QueryParameters.index(item, "item"))
+        let offset = try QueryParameters.point(request, "offset")
+        guard let a = lookup(layout, path, offset) else {
+            throw Problem(status: 404, detail: "layout \(id) has no \(describe) at \(path.section)/\(path.item)")
+        }
+        return Self.json(200, LayoutJSON.attributes(a))
     }
 
     /// `POST /v1/layouts`: decode, validate, register (preparing once), answer 201 or 200 with the summary.
@@ -94,7 +104,8 @@ public final class LayoutService: HTTPHandler {
                 parameter: "rect")
         }
         var w = JSONWriter(capacity: 64 + elements.count * 240)
-        AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: elements, into: &w)
+        AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: elements,
+                                          offsetAdjustment: layout.wrapAdjustment(for: offset), into: &w)
         return Self.json(200, w)
     }
 

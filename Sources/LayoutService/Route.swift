@@ -6,6 +6,7 @@ enum Route: Equatable {
     case attributes(id: String)
     case item(id: String, section: String, item: String)
     case supplementary(id: String, kind: String, section: String, item: String)
+    case decoration(id: String, kind: String, section: String, item: String)
 
     /// The route a path names, or nil (404). Splits on the path's bytes: no grapheme breaking on the hot path.
     init?(path: String) {
@@ -21,6 +22,8 @@ enum Route: Equatable {
             self = .item(id: s[2], section: s[4], item: s[5])
         case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "supplementary":
             self = .supplementary(id: s[2], kind: s[4], section: s[5], item: s[6])
+        case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "decorations":
+            self = .decoration(id: s[2], kind: s[4], section: s[5], item: s[6])
         default: return nil
         }
     }

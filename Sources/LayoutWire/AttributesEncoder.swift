@@ -63,10 +63,19 @@ public enum AttributesEncoder {
         w.raw("}")
     }
 
-    /// `{"contentSize":{...},"elements":[...]}`, the answer to a rect query.
-    public static func writeRectAnswer(contentSize: Size, elements: [LayoutAttributes], into w: inout JSONWriter) {
+    /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"elements":[...]}`, the answer to a rect query;
+    /// the adjustment is there when the client must move its offset (a wrapping layout left its central band).
+    public static func writeRectAnswer(contentSize: Size, elements: [LayoutAttributes],
+                                       offsetAdjustment: Point? = nil, into w: inout JSONWriter) {
         w.raw("{\"contentSize\":")
         writeSize(contentSize, into: &w)
+        if let d = offsetAdjustment {
+            w.raw(",\"contentOffsetAdjustment\":{\"x\":")
+            w.number(d.x)
+            w.raw(",\"y\":")
+            w.number(d.y)
+            w.raw("}")
+        }
         w.raw(",\"elements\":[")
         for i in elements.indices {
             if i > 0 { w.raw(",") }

@@ -8,11 +8,19 @@ public enum SpecDecoder {
         guard root.value.kind == .object else { throw root.fail("a spec must be a JSON object") }
         var layoutName: SpecReader?
         for (key, value) in root.value.members where key == "layout" { layoutName = root.child(key, value) }
-        guard let layoutName else { throw SpecError(path: [.key("layout")], reason: "is required (\"flow\")") }
+        guard let layoutName else {
+            throw SpecError(path: [.key("layout")],
+                            reason: "is required (\(LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")))")
+        }
         let spec: LayoutSpec
         switch try layoutName.string() {
         case "flow": spec = .flow(try decodeFlow(root, limits: limits))
-        case let other: throw layoutName.fail("\"\(other)\" is not a known layout (\"flow\")")
+        case "waterfall": spec = .waterfall(try decodeWaterfall(root, limits: limits))
+        case "circle": spec = .circle(try decodeCircle(root))
+        case "wheel": spec = .wheel(try decodeWheel(root))
+        case let other:
+            let known = LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw layoutName.fail("\"\(other)\" is not a known layout (\(known))")
         }
         do {
             try spec.validate(limits: limits)
@@ -29,63 +37,6 @@ public enum SpecDecoder {
         let document: JSONDocument
         do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
         do { return try decode(document, limits: limits) } catch { throw .spec(error) }
-    }
-
-    static let flowSectionKeys = [
-        "items", "itemSizes", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
-        "headerReferenceSize", "footerReferenceSize",
-    ]
-    static let flowKeys = [
-        "layout", "collectionView", "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing",
-        "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections",
-    ]
-
-    static func decodeFlow(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> FlowLayoutSpec {
-        let m = try root.object(allowed: flowKeys, required: ["collectionView", "sections"])
-        let sectionsReader = m["sections"]!
-        guard sectionsReader.value.kind == .array else {
-            throw sectionsReader.fail("must be an array, not \(sectionsReader.value.kind.name)")
-        }
-        if sectionsReader.value.count > limits.maxSections {
-            throw SpecError(path: sectionsReader.path,
-                            reason: "\(sectionsReader.value.count) sections exceed the limit of \(limits.maxSections)",
-                            isLimit: true)
-        }
-        var sections: [FlowSectionSpec] = []
-        sections.reserveCapacity(sectionsReader.value.count)
-        for (i, value) in sectionsReader.value.elements.enumerated() {
-            sections.append(try decodeFlowSection(SpecReader(value: value, path: sectionsReader.path + [.index(i)])))
-        }
-        var spec = FlowLayoutSpec(collectionView: try m["collectionView"]!.size(), sections: sections)
-        if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
-        if let r = m["itemSize"] { spec.itemSize = try r.size() }
-        if let r = m["minimumLineSpacing"] { spec.minimumLineSpacing = try r.number() }
-        if let r = m["minimumInteritemSpacing"] { spec.minimumInteritemSpacing = try r.number() }
-        if let r = m["sectionInset"] { spec.sectionInset = try r.insets() }
-        if let r = m["headerReferenceSize"] { spec.headerReferenceSize = try r.size() }
-        if let r = m["footerReferenceSize"] { spec.footerReferenceSize = try r.size() }
-        return spec
-    }
-
-    static func decodeFlowSection(_ reader: SpecReader) throws(SpecError) -> FlowSectionSpec {
-        let m = try reader.object(allowed: flowSectionKeys)
-        let items: FlowItems
-        switch (m["items"], m["itemSizes"]) {
-        case (let count?, nil): items = .count(try count.count())
-        case (nil, let sizes?): items = .sizes(try sizes.sizePairs())
-        case (.some, .some):
-            throw SpecError(path: reader.path + [.key("itemSizes")], reason: "give either items or itemSizes, not both")
-        case (nil, nil):
-            throw SpecError(path: reader.path + [.key("items")], reason: "is required (or itemSizes)")
-        }
-        var section = FlowSectionSpec(items: items)
-        if let r = m["itemSize"] { section.itemSize = try r.size() }
-        if let r = m["minimumLineSpacing"] { section.minimumLineSpacing = try r.number() }
-        if let r = m["minimumInteritemSpacing"] { section.minimumInteritemSpacing = try r.number() }
-        if let r = m["sectionInset"] { section.sectionInset = try r.insets() }
-        if let r = m["headerReferenceSize"] { section.headerReferenceSize = try r.size() }
-        if let r = m["footerReferenceSize"] { section.footerReferenceSize = try r.size() }
-        return section
     }
 }
 

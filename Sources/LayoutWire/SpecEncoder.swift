@@ -1,8 +1,10 @@
 public import LayoutEngine
 
-/// Writes a spec in its canonical form: keys sorted, no whitespace, every layout-wide default explicit, numbers
-/// as `JSONWriter` prints them, per-section overrides only where they differ (`LayoutSpec.normalized`).
-/// Equal layouts give equal bytes: this is what the layout id hashes.
+/// Writes a spec in its canonical form: keys sorted, no whitespace, numbers as `JSONWriter` prints them, per-section
+/// overrides only where they differ (`LayoutSpec.normalized`). Every parameter UIKit has is written, defaults
+/// included; options beyond UIKit (alignment, pinning, decorations...) only when they are not at their defaults,
+/// so adding an option never changes the ids of specs that do not use it. Equal layouts give equal bytes: this is
+/// what the layout id hashes.
 public enum SpecEncoder {
     public static func canonical(_ spec: LayoutSpec) -> [UInt8] {
         var w = JSONWriter(capacity: 1024)
@@ -13,56 +15,10 @@ public enum SpecEncoder {
     public static func write(_ spec: LayoutSpec, into w: inout JSONWriter) {
         switch spec {
         case .flow(let flow): writeFlow(flow, into: &w)
+        case .waterfall(let waterfall): writeWaterfall(waterfall, into: &w)
+        case .circle(let circle): writeCircle(circle, into: &w)
+        case .wheel(let wheel): writeWheel(wheel, into: &w)
         }
-    }
-
-    static func writeFlow(_ s: FlowLayoutSpec, into w: inout JSONWriter) {
-        w.raw("{")
-        w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
-        w.key("footerReferenceSize"); size(s.footerReferenceSize, &w); w.raw(",")
-        w.key("headerReferenceSize"); size(s.headerReferenceSize, &w); w.raw(",")
-        w.key("itemSize"); size(s.itemSize, &w); w.raw(",")
-        w.key("layout"); w.raw("\"flow\",")
-        w.key("minimumInteritemSpacing"); w.number(s.minimumInteritemSpacing); w.raw(",")
-        w.key("minimumLineSpacing"); w.number(s.minimumLineSpacing); w.raw(",")
-        w.key("scrollDirection"); w.string(s.scrollDirection.rawValue); w.raw(",")
-        w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")
-        w.key("sections"); w.raw("[")
-        for (i, section) in s.sections.enumerated() {
-            if i > 0 { w.raw(",") }
-            flowSection(section, &w)
-        }
-        w.raw("]}")
-    }
-
-    /// Keys in sorted order: footerReferenceSize, headerReferenceSize, itemSize, itemSizes | items,
-    /// minimumInteritemSpacing, minimumLineSpacing, sectionInset.
-    static func flowSection(_ s: FlowSectionSpec, _ w: inout JSONWriter) {
-        w.raw("{")
-        if let v = s.footerReferenceSize { w.key("footerReferenceSize"); size(v, &w); w.raw(",") }
-        if let v = s.headerReferenceSize { w.key("headerReferenceSize"); size(v, &w); w.raw(",") }
-        if let v = s.itemSize { w.key("itemSize"); size(v, &w); w.raw(",") }
-        switch s.items {
-        case .sizes(let sizes):
-            w.key("itemSizes")
-            w.raw("[")
-            for (i, size) in sizes.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.raw("[")
-                w.number(size.width)
-                w.raw(",")
-                w.number(size.height)
-                w.raw("]")
-            }
-            w.raw("]")
-        case .count(let n):
-            w.key("items")
-            w.int(n)
-        }
-        if let v = s.minimumInteritemSpacing { w.raw(","); w.key("minimumInteritemSpacing"); w.number(v) }
-        if let v = s.minimumLineSpacing { w.raw(","); w.key("minimumLineSpacing"); w.number(v) }
-        if let v = s.sectionInset { w.raw(","); w.key("sectionInset"); insets(v, &w) }
-        w.raw("}")
     }
 
     static func size(_ s: Size, _ w: inout JSONWriter) {
@@ -83,5 +39,47 @@ public enum SpecEncoder {
         w.raw(",\"top\":")
         w.number(e.top)
         w.raw("}")
+    }
+
+    /// `"decorations":[...],` (every field of each written).
+    static func decorations(_ list: [DecorationSpec], _ w: inout JSONWriter) {
+        w.key("decorations")
+        w.raw("[")
+        for (i, d) in list.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"includeFooter\":")
+            w.bool(d.includeFooter)
+            w.raw(",\"includeHeader\":")
+            w.bool(d.includeHeader)
+            w.raw(",\"inset\":")
+            insets(d.inset, &w)
+            w.raw(",\"kind\":")
+            w.string(d.kind)
+            w.raw(",\"zIndex\":")
+            w.int(d.zIndex)
+            w.raw("}")
+        }
+        w.raw("],")
+    }
+
+    /// The pinning flags that are on, each followed by a comma (they sort between `scrollDirection` and
+    /// `sectionInset` in every layout).
+    static func pins(_ chrome: SectionChromeSpec, _ w: inout JSONWriter) {
+        if chrome.pinFooters { w.raw("\"sectionFootersPinToVisibleBounds\":true,") }
+        if chrome.pinHeaders { w.raw("\"sectionHeadersPinToVisibleBounds\":true,") }
+    }
+
+    /// `[[w,h],...]`.
+    static func sizePairs(_ sizes: [Size], _ w: inout JSONWriter) {
+        w.raw("[")
+        for (i, size) in sizes.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("[")
+            w.number(size.width)
+            w.raw(",")
+            w.number(size.height)
+            w.raw("]")
+        }
+        w.raw("]")
     }
 }

@@ -42,6 +42,20 @@ struct SpecReader {
         return Int(n)
     }
 
+    /// A whole number, possibly negative (a zIndex).
+    func integer() throws(SpecError) -> Int {
+        let n = try number()
+        guard n == n.rounded(.towardZero), abs(n) <= 1_000_000_000 else {
+            throw fail("must be a whole number from -1000000000 to 1000000000")
+        }
+        return Int(n)
+    }
+
+    func bool() throws(SpecError) -> Bool {
+        guard let b = value.bool else { throw fail("must be true or false, not \(value.kind.name)") }
+        return b
+    }
+
     func string() throws(SpecError) -> String {
         guard let s = value.string else { throw fail("must be a string, not \(value.kind.name)") }
         return s
@@ -67,6 +81,38 @@ struct SpecReader {
         let m = try object(allowed: ["top", "left", "bottom", "right"])
         return EdgeInsets(top: try m["top"]?.number() ?? 0, left: try m["left"]?.number() ?? 0,
                           bottom: try m["bottom"]?.number() ?? 0, right: try m["right"]?.number() ?? 0)
+    }
+
+    /// `[n, ...]`, read straight off the tape.
+    func numbers() throws(SpecError) -> [Double] {
+        guard value.kind == .array else { throw fail("must be an array of numbers") }
+        let count = value.count
+        var out: [Double] = []
+        out.reserveCapacity(count)
+        var failure: SpecError?
+        value.document.nodes.withUnsafeBufferPointer { nodes in
+            for j in 0..<count {
+                let node = nodes[value.index + 1 + j]
+                guard node.kind == .number else {
+                    failure = SpecError(path: path + [.index(j)], reason: "must be a number, not \(node.kind.name)")
+                    return
+                }
+                out.append(Double(bitPattern: node.payload))
+            }
+        }
+        if let failure { throw failure }
+        return out
+    }
+
+    /// An array, each element read by `element`.
+    func array<T>(_ element: (SpecReader) throws(SpecError) -> T) throws(SpecError) -> [T] {
+        guard value.kind == .array else { throw fail("must be an array, not \(value.kind.name)") }
+        var out: [T] = []
+        out.reserveCapacity(value.count)
+        for (i, v) in value.elements.enumerated() {
+            out.append(try element(SpecReader(value: v, path: path + [.index(i)])))
+        }
+        return out
     }
 
     /// `[[w, h], ...]`, read straight off the tape (this is most of a large spec).

@@ -21,6 +21,8 @@ public struct FlowSectionSpec: Sendable, Hashable {
     public var sectionInset: EdgeInsets?
     public var headerReferenceSize: Size?
     public var footerReferenceSize: Size?
+    /// The section's decoration views, replacing the layout's.
+    public var decorations: [DecorationSpec]?
 
     public init(items: FlowItems, itemSize: Size? = nil, minimumLineSpacing: Double? = nil,
                 minimumInteritemSpacing: Double? = nil, sectionInset: EdgeInsets? = nil,
@@ -46,6 +48,11 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var headerReferenceSize: Size = .zero
     public var footerReferenceSize: Size = .zero
     public var sections: [FlowSectionSpec]
+    /// Beyond UIKit: alignment along and across lines, and right-to-left mirroring.
+    public var alignment = FlowAlignment()
+    public var layoutDirection: LayoutDirection = .leftToRight
+    /// Pinned headers and footers, decoration views.
+    public var chrome = SectionChromeSpec()
 
     public init(collectionView: Size, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView
@@ -76,6 +83,7 @@ public struct FlowLayoutSpec: Sendable, Hashable {
             if s.sectionInset == sectionInset { s.sectionInset = nil }
             if s.headerReferenceSize == headerReferenceSize { s.headerReferenceSize = nil }
             if s.footerReferenceSize == footerReferenceSize { s.footerReferenceSize = nil }
+            if s.decorations == chrome.decorations { s.decorations = nil }
             copy.sections[i] = s
         }
         return copy

@@ -1,4 +1,5 @@
-/// The line rules of `UICollectionViewFlowLayout` (shared/conformance/README.md, rules 3 to 8), in line coordinates.
+/// The line rules of `UICollectionViewFlowLayout` (shared/conformance/README.md, rules 3 to 8) and the alignment
+/// options beyond them, in line coordinates.
 enum FlowLineBreaker {
     /// How many items of length `length` a full line holds (rule 3: greedy, an exact fit joins; at least one).
     /// - Complexity: O(result) up to 4,096, then O(1).
@@ -17,33 +18,55 @@ enum FlowLineBreaker {
         return count
     }
 
-    /// The start of a line holding a single item (rules 5 and 6): centred, or at the inset when wider than the line.
-    static func singleItemU(length: Double, before: Double, available: Double) -> Double {
-        length > available ? before : before + (available - length) / 2
+    /// Where the first of `count` items of a line starts and the gap between items, for `spaceLeft` (the line's
+    /// length not taken by items and minimum spacing). Justified lines of one item are centred (rule 5); an item
+    /// longer than the line starts at the leading inset (rule 6).
+    static func placement(_ alignment: LineAlignment, count: Int, spaceLeft: Double, spacing: Double,
+                          before: Double) -> (start: Double, gap: Double) {
+        let spare = max(spaceLeft, 0)
+        switch alignment {
+        case .justified where count >= 2: return (before, spacing + spaceLeft / Double(count - 1))
+        case .justified, .center: return (before + spare / 2, spacing)
+        case .leading: return (before, spacing)
+        case .trailing: return (before + spare, spacing)
+        }
     }
 
-    /// A uniform section's grid (rule 7a: every line, the last included, uses a full line's positions).
+    /// A uniform section's grid. Full lines use `alignment.lines`; the last line uses the full lines' positions
+    /// (rule 7a, `auto` with justified lines) or its own alignment for the items it holds.
     static func grid(itemU: Double, itemV: Double, spacing: Double, lineSpacing: Double, before: Double,
-                     available: Double, originV: Double, items: Int) -> FlowGrid {
+                     available: Double, originV: Double, items: Int, alignment: FlowAlignment) -> FlowGrid {
         let columns = columns(length: itemU, spacing: spacing, available: available, items: items)
         let originU: Double
         let pitchU: Double
-        if columns == 1 {
-            originU = singleItemU(length: itemU, before: before, available: available)
-            pitchU = 0
+        if alignment.lines == .justified && columns >= 2 {
+            // (available - itemU) / (columns - 1): the same as itemU + the justified gap, and robust when
+            // `columns` is huge (tiny items).
+            (originU, pitchU) = (before, (available - itemU) / Double(columns - 1))
         } else {
-            originU = before
-            pitchU = (available - itemU) / Double(columns - 1)
+            let spaceLeft = available - Double(columns) * itemU - Double(columns - 1) * spacing
+            let (start, gap) = placement(alignment.lines, count: columns, spaceLeft: spaceLeft, spacing: spacing,
+                                         before: before)
+            (originU, pitchU) = (start, itemU + gap)
         }
-        return FlowGrid(columns: columns, itemU: itemU, itemV: itemV, originU: originU, pitchU: pitchU,
-                        originV: originV, pitchV: itemV + lineSpacing)
+        var grid = FlowGrid(columns: columns, itemU: itemU, itemV: itemV, originU: originU, pitchU: pitchU,
+                            originV: originV, pitchV: itemV + lineSpacing)
+        let lines = grid.lineCount(items: items)
+        if lines > 0, let last = alignment.lastLineAlignment(uniform: true) {
+            let held = items - (lines - 1) * columns
+            let spaceLeft = available - Double(held) * itemU - Double(held - 1) * spacing
+            let (start, gap) = placement(last, count: held, spaceLeft: spaceLeft, spacing: spacing, before: before)
+            grid.lastLine = FlowGrid.LastLine(index: lines - 1, originU: start, pitchU: itemU + gap)
+        }
+        return grid
     }
 
-    /// Breaks items of varied sizes into lines and places them along each line (rules 3-7b).
-    /// Calls `line(firstItem, lengthV)` once per line, in order, after appending each item's `u` to `us`.
-    static func breakLines(sizes: [Size], axes: FlowAxes, spacing: Double, before: Double, available: Double,
-                           us: inout [Double], line: (Int, Double) -> Void) {
+    /// Breaks items of varied sizes into lines and places them along each line (rules 3-7b and the alignment
+    /// options). Calls `line(firstItem, lengthV)` once per line, in order, after appending each item's `u` to `us`.
+    static func breakLines(sizes: [Size], axes: LineAxes, spacing: Double, before: Double, available: Double,
+                           alignment: FlowAlignment, us: inout [Double], line: (Int, Double) -> Void) {
         let n = sizes.count
+        let lastAlignment = alignment.lastLineAlignment(uniform: false) ?? .leading
         var i = 0
         while i < n {
             let first = i
@@ -57,24 +80,12 @@ enum FlowLineBreaker {
                 lengthV = max(lengthV, axes.v(sizes[i]))
                 i += 1
             }
-            let count = i - first
-            if i == n {
-                // Rule 7b: the last line of a varied section is left-aligned with exactly `spacing` between items.
-                var u = before
-                for j in first..<i {
-                    us.append(u)
-                    u += axes.u(sizes[j]) + spacing
-                }
-            } else if count == 1 {
-                us.append(singleItemU(length: axes.u(sizes[first]), before: before, available: available))
-            } else {
-                // Rule 4: justified; the leftover is shared equally between the gaps.
-                let gap = spacing + spaceLeft / Double(count - 1)
-                var u = before
-                for j in first..<i {
-                    us.append(u)
-                    u += axes.u(sizes[j]) + gap
-                }
+            let (start, gap) = placement(i == n ? lastAlignment : alignment.lines, count: i - first,
+                                         spaceLeft: spaceLeft, spacing: spacing, before: before)
+            var u = start
+            for j in first..<i {
+                us.append(u)
+                u += axes.u(sizes[j]) + gap
             }
             line(first, lengthV)
         }

@@ -1,17 +1,6 @@
-/// Where one prepared section sits, in line coordinates (see `FlowAxes`).
-///
-///     start ─┬─ header          (headerLength)
-///            ├─ inset before
-///            ├─ lines           (grid, or the line table)
-///            ├─ inset after
-///     footerStart ─ footer      (footerLength)
-///     end ───┘
+/// Where one prepared section sits: its band in the scroll direction (see `SectionBand`) and its items.
 struct FlowSectionFrame: Sendable {
-    var start: Double
-    var headerLength: Double
-    var footerStart: Double
-    var footerLength: Double
-    var end: Double { footerStart + footerLength }
+    var band: SectionBand
     var itemCount: Int
     var placement: FlowPlacement
 }
@@ -33,8 +22,26 @@ struct FlowGrid: Sendable {
     var pitchU: Double
     var originV: Double
     var pitchV: Double
+    /// The last line, when it does not use the full lines' positions (an alignment option).
+    var lastLine: LastLine?
 
-    @inline(__always) func u(column: Int) -> Double { originU + Double(column) * pitchU }
+    struct LastLine: Sendable {
+        var index: Int
+        var originU: Double
+        var pitchU: Double
+    }
+
+    /// The start along its line of the item at (`line`, `column`).
+    @inline(__always) func u(line: Int, column: Int) -> Double {
+        if let last = lastLine, last.index == line { return last.originU + Double(column) * last.pitchU }
+        return originU + Double(column) * pitchU
+    }
+
+    /// The origin and pitch along `line`.
+    @inline(__always) func columnsOrigin(line: Int) -> (origin: Double, pitch: Double) {
+        if let last = lastLine, last.index == line { return (last.originU, last.pitchU) }
+        return (originU, pitchU)
+    }
     @inline(__always) func v(line: Int) -> Double { originV + Double(line) * pitchV }
 
     func lineCount(items: Int) -> Int { items == 0 ? 0 : (items - 1) / columns + 1 }

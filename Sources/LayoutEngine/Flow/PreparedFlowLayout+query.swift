@@ -1,18 +1,25 @@
 extension PreparedFlowLayout {
     /// - Complexity: O(log sections + log lines + k).
     public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
+        guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
+        let start = out.count
+        let complete = unmirroredElements(in: mirrored(rect), offset: mirrored(offset: offset), limit: limit,
+                                          into: &out)
+        for i in start..<out.count { out[i].frame = mirrored(out[i].frame) }
+        return complete
+    }
+
+    private func unmirroredElements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes])
+        -> Bool
+    {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
         guard vMin <= vMax, uMin <= uMax else { return true }
         let startCount = out.count
-        var s = firstSection(endingAtOrAfter: vMin)
-        while s < sections.count, sections[s].start <= vMax {
+        var s = firstBand(count: sections.count, endingAtOrAfter: vMin) { sections[$0].band }
+        while s < sections.count, sections[s].band.start <= vMax {
             let section = sections[s]
-            if section.headerLength > 0, let header = supplementary(SupplementaryKind.header, section: s),
-                header.frame.intersects(rect)
-            {
-                out.append(header)
-            }
+            chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
             switch section.placement {
             case .grid(let grid):
                 if !appendGridItems(grid, section: s, count: section.itemCount, rect: rect, limit: limit + startCount,
@@ -23,27 +30,12 @@ extension PreparedFlowLayout {
                     return false
                 }
             }
-            if section.footerLength > 0, let footer = supplementary(SupplementaryKind.footer, section: s),
-                footer.frame.intersects(rect)
-            {
-                out.append(footer)
-            }
+            chrome.appendFooterAndDecorations(section: s, band: section.band, own: flowSpec.sections[s].decorations,
+                                              rect: rect, offset: offset, into: &out)
             if out.count - startCount > limit { return false }
             s += 1
         }
         return true
-    }
-
-    /// The first section whose end is at or after `v` (sections are sorted and do not overlap).
-    /// - Complexity: O(log sections).
-    func firstSection(endingAtOrAfter v: Double) -> Int {
-        var lo = 0
-        var hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sections[mid].end < v { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 
     private func appendGridItems(_ g: FlowGrid, section: Int, count: Int, rect: Rect, limit: Int,
@@ -51,19 +43,20 @@ extension PreparedFlowLayout {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
         let lineCount = g.lineCount(items: count)
-        guard
-            let lines = FlowGrid.candidates(lo: vMin, hi: vMax, origin: g.originV, pitch: g.pitchV,
-                                            length: g.itemV, count: lineCount),
-            let columns = FlowGrid.candidates(lo: uMin, hi: uMax, origin: g.originU, pitch: g.pitchU,
-                                              length: g.itemU, count: min(g.columns, count))
+        guard let lines = FlowGrid.candidates(lo: vMin, hi: vMax, origin: g.originV, pitch: g.pitchV,
+                                              length: g.itemV, count: lineCount)
         else { return true }
         for line in lines {
             let v = g.v(line: line)
             guard v <= vMax, v + g.itemV >= vMin else { continue }
+            let (origin, pitch) = g.columnsOrigin(line: line)
+            guard let columns = FlowGrid.candidates(lo: uMin, hi: uMax, origin: origin, pitch: pitch,
+                                                    length: g.itemU, count: min(g.columns, count))
+            else { continue }
             for column in columns {
                 let item = line * g.columns + column
                 if item >= count { break }
-                let u = g.u(column: column)
+                let u = origin + Double(column) * pitch
                 guard u <= uMax, u + g.itemU >= uMin else { continue }
                 out.append(.cell(IndexPath(section: section, item: item),
                                  axes.frame(u: u, v: v, lengthU: g.itemU, lengthV: g.itemV)))
@@ -83,6 +76,7 @@ extension PreparedFlowLayout {
             let mid = (lo + hi) / 2
             if lineV[mid] + lineLength[mid] < v.0 { lo = mid + 1 } else { hi = mid }
         }
+        let across = flowSpec.alignment.items.factor
         var line = lo
         while line < lines.upperBound, lineV[line] <= v.1 {
             let first = lineFirst[line]
@@ -99,7 +93,7 @@ extension PreparedFlowLayout {
                 let itemStart = itemU[firstU + item]
                 if itemStart > u.1 { break }
                 let size = sizes[item]
-                let itemV = lineV[line] + (lineLength[line] - axes.v(size)) / 2
+                let itemV = lineV[line] + (lineLength[line] - axes.v(size)) * across
                 if itemV <= v.1, itemV + axes.v(size) >= v.0 {
                     out.append(.cell(IndexPath(section: section, item: item),
                                      axes.frame(u: itemStart, v: itemV, lengthU: axes.u(size), lengthV: axes.v(size))))
@@ -120,9 +114,10 @@ extension PreparedFlowLayout {
         guard item >= 0, item < section.itemCount else { return nil }
         switch section.placement {
         case .grid(let g):
-            let frame = axes.frame(u: g.u(column: item % g.columns), v: g.v(line: item / g.columns),
+            let line = item / g.columns
+            let frame = axes.frame(u: g.u(line: line, column: item % g.columns), v: g.v(line: line),
                                    lengthU: g.itemU, lengthV: g.itemV)
-            return .cell(indexPath, frame)
+            return mirrored(.cell(indexPath, frame))
         case .lines(let lines, let sizes, let firstU):
             // Last line whose first item is at or before `item`.
             var lo = lines.lowerBound
@@ -133,32 +128,28 @@ extension PreparedFlowLayout {
             }
             let line = lo - 1
             let size = sizes[item]
-            let v = lineV[line] + (lineLength[line] - axes.v(size)) / 2
-            return .cell(indexPath, axes.frame(u: itemU[firstU + item], v: v, lengthU: axes.u(size),
-                                              lengthV: axes.v(size)))
+            let v = lineV[line] + (lineLength[line] - axes.v(size)) * flowSpec.alignment.items.factor
+            return mirrored(.cell(indexPath, axes.frame(u: itemU[firstU + item], v: v, lengthU: axes.u(size),
+                                                        lengthV: axes.v(size))))
         }
     }
 
     public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
         -> LayoutAttributes?
     {
-        guard indexPath.item == 0 else { return nil }
-        return supplementary(kind, section: indexPath.section)
+        guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
+        let offset = isMirrored ? mirrored(offset: offset) : offset
+        return mirrored(chrome.supplementary(kind, section: indexPath.section, band: sections[indexPath.section].band,
+                                             offset: offset))
     }
 
-    /// A section's header or footer, when its length is not 0. O(1).
-    func supplementary(_ kind: String, section index: Int) -> LayoutAttributes? {
-        guard sections.indices.contains(index) else { return nil }
-        let section = sections[index]
-        let start: Double
-        let length: Double
-        switch kind {
-        case SupplementaryKind.header: (start, length) = (section.start, section.headerLength)
-        case SupplementaryKind.footer: (start, length) = (section.footerStart, section.footerLength)
-        default: return nil
-        }
-        guard length > 0 else { return nil }
-        return .supplementary(kind, IndexPath(section: index, item: 0),
-                              axes.frame(u: 0, v: start, lengthU: viewU, lengthV: length))
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
+        let s = indexPath.section
+        guard let d = (flowSpec.sections[s].decorations ?? flowSpec.chrome.decorations).first(where: { $0.kind == kind })
+        else { return nil }
+        return mirrored(chrome.decoration(section: s, band: sections[s].band, d))
     }
 }

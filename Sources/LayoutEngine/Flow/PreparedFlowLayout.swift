@@ -4,9 +4,8 @@
 /// (item sizes are the spec's own array, shared).
 public struct PreparedFlowLayout: PreparedLayout {
     public let flowSpec: FlowLayoutSpec
-    let axes: FlowAxes
-    /// The view's length along a line (the width for vertical scrolling): headers and footers span it.
-    let viewU: Double
+    let axes: LineAxes
+    let chrome: SectionChrome
     public let contentSize: Size
     let sections: [FlowSectionFrame]
     /// Line table of the varied sections: first item (within its section), start and length in `v`.
@@ -20,7 +19,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     /// `prepareLayout`. The spec must have passed `validate`.
     /// - Complexity: O(items of varied sections + sections).
     public init(_ spec: FlowLayoutSpec) {
-        let axes = FlowAxes(spec.scrollDirection)
+        let axes = LineAxes(spec.scrollDirection)
         let viewU = axes.u(spec.collectionView)
         var sections: [FlowSectionFrame] = []
         sections.reserveCapacity(spec.sections.count)
@@ -46,7 +45,7 @@ public struct PreparedFlowLayout: PreparedLayout {
                 let grid = FlowLineBreaker.grid(
                     itemU: axes.u(uniform), itemV: axes.v(uniform), spacing: r.interitemSpacing,
                     lineSpacing: r.lineSpacing, before: before, available: available, originV: firstLineV,
-                    items: count)
+                    items: count, alignment: spec.alignment)
                 let lines = grid.lineCount(items: count)
                 if lines > 0 { endOfLines = grid.v(line: lines - 1) + grid.itemV }
                 placement = .grid(grid)
@@ -58,7 +57,7 @@ public struct PreparedFlowLayout: PreparedLayout {
                 var lineStart = firstLineV
                 FlowLineBreaker.breakLines(
                     sizes: sizes, axes: axes, spacing: r.interitemSpacing, before: before, available: available,
-                    us: &itemU
+                    alignment: spec.alignment, us: &itemU
                 ) { first, length in
                     lineFirst.append(first)
                     lineV.append(lineStart)
@@ -68,16 +67,14 @@ public struct PreparedFlowLayout: PreparedLayout {
                 }
                 placement = .lines(firstLine..<lineFirst.count, sizes: sizes, firstU: firstU)
             }
-            let footerStart = endOfLines + insetAfter
-            let frame = FlowSectionFrame(
-                start: start, headerLength: headerLength, footerStart: footerStart,
-                footerLength: axes.v(r.footer), itemCount: count, placement: placement)
-            sections.append(frame)
-            v = frame.end
+            let band = SectionBand(start: start, headerLength: headerLength, footerStart: endOfLines + insetAfter,
+                                   footerLength: axes.v(r.footer))
+            sections.append(FlowSectionFrame(band: band, itemCount: count, placement: placement))
+            v = band.end
         }
         self.flowSpec = spec
         self.axes = axes
-        self.viewU = viewU
+        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome)
         self.sections = sections
         self.lineFirst = lineFirst
         self.lineV = lineV
@@ -91,7 +88,7 @@ public struct PreparedFlowLayout: PreparedLayout {
 
     public var spec: LayoutSpec { .flow(flowSpec) }
     public var numberOfSections: Int { sections.count }
-    public var isBoundsDependent: Bool { false }
+    public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
 
     public func numberOfItems(inSection section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].itemCount : 0
@@ -104,6 +101,24 @@ public struct PreparedFlowLayout: PreparedLayout {
             + sizes * MemoryLayout<Size>.stride
             + itemU.count * 8 + lineFirst.count * 24
             + flowSpec.sections.count * MemoryLayout<FlowSectionSpec>.stride
+    }
+
+    /// Right-to-left layouts are computed left to right and mirrored across the content's width at the boundary.
+    var isMirrored: Bool { flowSpec.layoutDirection == .rightToLeft }
+
+    @inline(__always)
+    func mirrored(_ r: Rect) -> Rect { Rect(x: contentSize.width - r.x - r.width, y: r.y, width: r.width, height: r.height) }
+
+    /// The content offset in the unmirrored layout (the visible bounds mirrored).
+    @inline(__always)
+    func mirrored(offset: Point) -> Point {
+        Point(x: contentSize.width - offset.x - flowSpec.collectionView.width, y: offset.y)
+    }
+
+    func mirrored(_ a: LayoutAttributes?) -> LayoutAttributes? {
+        guard isMirrored, var a else { return a }
+        a.frame = mirrored(a.frame)
+        return a
     }
 }
 

@@ -1,4 +1,4 @@
-/// Flow layouts are computed in line coordinates and turned into frames at the end:
+/// Flow and waterfall layouts are computed in line coordinates and turned into frames at the end:
 ///
 ///     vertical scrolling               horizontal scrolling
 ///     +--- u --->                      +--- v --->
@@ -7,7 +7,7 @@
 ///                                      v [c]
 ///
 /// `u` runs along a line, `v` is the direction lines (and sections) stack in.
-struct FlowAxes: Sendable {
+struct LineAxes: Sendable {
     let vertical: Bool
 
     init(_ direction: ScrollDirection) { vertical = direction == .vertical }
@@ -38,4 +38,9 @@ struct FlowAxes: Sendable {
     func lineInsets(_ e: EdgeInsets) -> (Double, Double) { vertical ? (e.left, e.right) : (e.top, e.bottom) }
     /// The insets before the first and after the last line of a section.
     func stackInsets(_ e: EdgeInsets) -> (Double, Double) { vertical ? (e.top, e.bottom) : (e.left, e.right) }
+}
+
+extension LineAxes {
+    /// A point's coordinate in the scroll direction (`y` for vertical scrolling).
+    @inline(__always) func v(_ p: Point) -> Double { vertical ? p.y : p.x }
 }

@@ -1,0 +1,86 @@
+/// Range checks shared by every layout's validation.
+struct RangeCheck {
+    let maxLength: Double
+
+    func finite(_ v: Double, at path: [SpecPathComponent]) throws(LayoutError) {
+        guard v.isFinite else { throw .invalidValue(path: path, reason: "must be a finite number") }
+        guard abs(v) <= maxLength else {
+            throw .invalidValue(path: path, reason: "must be at most \(Int(maxLength)) in magnitude")
+        }
+    }
+
+    /// Whether `nonNegative` accepts `v`.
+    @inline(__always)
+    func isNonNegative(_ v: Double) -> Bool { v >= 0 && v <= maxLength }
+
+    func nonNegative(_ v: Double, at path: [SpecPathComponent]) throws(LayoutError) {
+        try finite(v, at: path)
+        guard v >= 0 else { throw .invalidValue(path: path, reason: "must be 0 or more") }
+    }
+
+    func nonNegative(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+        try nonNegative(s.width, at: path + [.key("width")])
+        try nonNegative(s.height, at: path + [.key("height")])
+    }
+
+    /// For sizes written as `[width, height]`.
+    func nonNegativeSizePair(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+        try nonNegative(s.width, at: path + [.index(0)])
+        try nonNegative(s.height, at: path + [.index(1)])
+    }
+
+    func positive(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+        try nonNegative(s, at: path)
+        if s.width == 0 { throw .invalidValue(path: path + [.key("width")], reason: "must be more than 0") }
+        if s.height == 0 { throw .invalidValue(path: path + [.key("height")], reason: "must be more than 0") }
+    }
+
+    func columnCount(_ n: Int, at path: [SpecPathComponent]) throws(LayoutError) {
+        guard n >= 1, n <= WaterfallLayoutSpec.maxColumns else {
+            throw .invalidValue(path: path, reason: "must be a whole number from 1 to \(WaterfallLayoutSpec.maxColumns)")
+        }
+    }
+
+    func sectionCount(_ n: Int, limits: SpecLimits) throws(LayoutError) {
+        if n > limits.maxSections {
+            throw .limitExceeded(path: [.key("sections")],
+                                 reason: "\(n) sections exceed the limit of \(limits.maxSections)")
+        }
+    }
+
+    func itemTotal(_ total: Int, limits: SpecLimits, at path: [SpecPathComponent]) throws(LayoutError) {
+        if total > limits.maxItems {
+            throw .limitExceeded(path: path, reason: "the layout's items exceed the limit of \(limits.maxItems)")
+        }
+    }
+
+    /// For sizes written as `[width, height]` that must both be more than 0.
+    func positivePair(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+        try nonNegativeSizePair(s, at: path)
+        if s.width == 0 { throw .invalidValue(path: path + [.index(0)], reason: "must be more than 0") }
+        if s.height == 0 { throw .invalidValue(path: path + [.index(1)], reason: "must be more than 0") }
+    }
+
+    /// Kinds are non-empty and distinct; insets are 0 or more (a decoration stays within its section).
+    func decorations(_ list: [DecorationSpec], at path: [SpecPathComponent]) throws(LayoutError) {
+        var kinds: Set<String> = []
+        for (i, d) in list.enumerated() {
+            let at = path + [.index(i)]
+            guard !d.kind.isEmpty else { throw .invalidValue(path: at + [.key("kind")], reason: "must not be empty") }
+            guard kinds.insert(d.kind).inserted else {
+                throw .invalidValue(path: at + [.key("kind")], reason: "\"\(d.kind)\" is already used in this list")
+            }
+            try nonNegative(d.inset.top, at: at + [.key("inset"), .key("top")])
+            try nonNegative(d.inset.left, at: at + [.key("inset"), .key("left")])
+            try nonNegative(d.inset.bottom, at: at + [.key("inset"), .key("bottom")])
+            try nonNegative(d.inset.right, at: at + [.key("inset"), .key("right")])
+        }
+    }
+
+    func finite(_ e: EdgeInsets, at path: [SpecPathComponent]) throws(LayoutError) {
+        try finite(e.top, at: path + [.key("top")])
+        try finite(e.left, at: path + [.key("left")])
+        try finite(e.bottom, at: path + [.key("bottom")])
+        try finite(e.right, at: path + [.key("right")])
+    }
+}

@@ -1,0 +1,98 @@
+import RealModule
+
+/// A prepared circle. Nothing is stored per item; a rect query turns the rect into the arcs of the circle whose
+/// item centres put the item's frame in the rect, and visits only the items on those arcs.
+public struct PreparedCircleLayout: PreparedLayout {
+    public let circleSpec: CircleLayoutSpec
+    let center: Point
+    let radius: Double
+
+    public init(_ spec: CircleLayoutSpec) {
+        circleSpec = spec
+        center = Point(x: spec.collectionView.width / 2, y: spec.collectionView.height / 2)
+        radius = spec.effectiveRadius
+    }
+
+    public var spec: LayoutSpec { .circle(circleSpec) }
+    public var contentSize: Size { circleSpec.collectionView }
+    public var numberOfSections: Int { 1 }
+    public var numberOfItems: Int { circleSpec.items }
+    public func numberOfItems(inSection section: Int) -> Int { section == 0 ? circleSpec.items : 0 }
+    public var isBoundsDependent: Bool { false }
+    public var byteCount: Int { MemoryLayout<Self>.stride }
+
+    func angle(_ item: Int) -> Double { 2 * Double.pi * Double(item) / Double(circleSpec.items) }
+
+    func frame(_ item: Int) -> Rect {
+        let a = angle(item)
+        let s = circleSpec.itemSize
+        return Rect(x: center.x + radius * .cos(a) - s.width / 2, y: center.y + radius * .sin(a) - s.height / 2,
+                    width: s.width, height: s.height)
+    }
+
+    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+        guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < circleSpec.items else { return nil }
+        return .cell(indexPath, frame(indexPath.item))
+    }
+
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        nil
+    }
+
+    /// - Complexity: O(k) (plus a few candidates at the arcs' ends).
+    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
+        let n = circleSpec.items
+        guard n > 0, rect.width >= 0, rect.height >= 0 else { return true }
+        var candidates: [Int] = []
+        for (from, to) in arcs(meeting: rect) {
+            // Items whose angle 2πi/n lies in [from, to], one more on each side for rounding (wrapping around).
+            let first = Int((from / (2 * .pi) * Double(n)).rounded(.down)) - 1
+            let last = min(Int((to / (2 * .pi) * Double(n)).rounded(.up)) + 1, first + n - 1)
+            for i in first...last { candidates.append((i % n + n) % n) }
+        }
+        candidates.sort()
+        var previous = -1
+        let start = out.count
+        for i in candidates where i != previous {
+            previous = i
+            let f = frame(i)
+            if f.intersects(rect) {
+                out.append(.cell(IndexPath(section: 0, item: i), f))
+                if out.count - start > limit { return false }
+            }
+        }
+        return true
+    }
+
+    /// The angle intervals (within [0, 2π]) where an item centred on the circle would meet `rect`: where the
+    /// centre lies in the rect grown by half an item on each side.
+    func arcs(meeting rect: Rect) -> [(Double, Double)] {
+        let s = circleSpec.itemSize
+        let grown = Rect(x: rect.x - s.width / 2, y: rect.y - s.height / 2, width: rect.width + s.width,
+                         height: rect.height + s.height)
+        func inside(_ a: Double) -> Bool {
+            grown.contains(Point(x: center.x + radius * .cos(a), y: center.y + radius * .sin(a)))
+        }
+        guard radius > 0 else { return inside(0) ? [(0, 2 * .pi)] : [] }
+        // The circle crosses each edge line at most twice; between crossings it is all in or all out.
+        var cuts: [Double] = [0, 2 * .pi]
+        for x in [grown.minX, grown.maxX] where abs(x - center.x) <= radius {
+            let a = Double.acos((x - center.x) / radius)
+            cuts += [a, 2 * .pi - a]
+        }
+        for y in [grown.minY, grown.maxY] where abs(y - center.y) <= radius {
+            let a = Double.asin((y - center.y) / radius)
+            cuts += [a < 0 ? a + 2 * .pi : a, .pi - a]
+        }
+        cuts.sort()
+        var out: [(Double, Double)] = []
+        for (a, b) in zip(cuts, cuts.dropFirst()) where b > a && inside((a + b) / 2) {
+            out.append((a, b))
+        }
+        // Tangent points (an arc of length 0) matter too: a rect that only touches the circle.
+        for a in cuts where inside(a) && !out.contains(where: { $0.0 <= a && a <= $0.1 }) { out.append((a, a)) }
+        return out
+    }
+}

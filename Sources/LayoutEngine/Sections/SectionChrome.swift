@@ -1,0 +1,81 @@
+/// Headers, footers and decoration views of sectioned layouts (flow, waterfall), from their bands.
+struct SectionChrome: Sendable {
+    let axes: LineAxes
+    /// The view's length along lines (headers, footers and decorations span it) and in the scroll direction.
+    let viewU: Double
+    let viewV: Double
+    let spec: SectionChromeSpec
+
+    /// zIndex of pinned headers and footers: above cells (0), which they float over.
+    static let pinnedZIndex = 1
+
+    /// A section's header (`kind` "header") or footer ("footer") for the content offset `offset`, when its
+    /// length is not 0.
+    func supplementary(_ kind: String, section: Int, band: SectionBand, offset: Point) -> LayoutAttributes? {
+        let path = IndexPath(section: section, item: 0)
+        switch kind {
+        case SupplementaryKind.header:
+            guard band.headerLength > 0 else { return nil }
+            var v = band.start
+            if spec.pinHeaders {
+                // Stick to the visible bounds' leading edge, but never leave the section (header to footer).
+                v = max(band.start, min(max(axes.v(offset), band.start), band.footerStart - band.headerLength))
+            }
+            var a = LayoutAttributes.supplementary(kind, path, axes.frame(u: 0, v: v, lengthU: viewU,
+                                                                          lengthV: band.headerLength))
+            if spec.pinHeaders { a.zIndex = Self.pinnedZIndex }
+            return a
+        case SupplementaryKind.footer:
+            guard band.footerLength > 0 else { return nil }
+            var v = band.footerStart
+            if spec.pinFooters {
+                let trailingEdge = axes.v(offset) + viewV
+                v = min(band.footerStart, max(trailingEdge - band.footerLength, band.contentStart))
+            }
+            var a = LayoutAttributes.supplementary(kind, path, axes.frame(u: 0, v: v, lengthU: viewU,
+                                                                          lengthV: band.footerLength))
+            if spec.pinFooters { a.zIndex = Self.pinnedZIndex }
+            return a
+        default:
+            return nil
+        }
+    }
+
+    /// The decoration views of a section (`own`, or the layout's when nil), in list order.
+    func decorations(section: Int, band: SectionBand, own: [DecorationSpec]?) -> [LayoutAttributes] {
+        (own ?? spec.decorations).compactMap { decoration(section: section, band: band, $0) }
+    }
+
+    func decoration(section: Int, band: SectionBand, _ d: DecorationSpec) -> LayoutAttributes? {
+        let from = d.includeHeader ? band.start : band.contentStart
+        let to = d.includeFooter ? band.end : band.footerStart
+        let r = axes.frame(u: 0, v: from, lengthU: viewU, lengthV: to - from)
+        let frame = Rect(x: r.x + d.inset.left, y: r.y + d.inset.top, width: r.width - d.inset.left - d.inset.right,
+                         height: r.height - d.inset.top - d.inset.bottom)
+        guard frame.width >= 0, frame.height >= 0 else { return nil }
+        return LayoutAttributes(category: .decoration, kind: d.kind, indexPath: IndexPath(section: section, item: 0),
+                                frame: frame, zIndex: d.zIndex)
+    }
+
+    /// Appends the header of `section` if it meets `rect` (called before the section's cells).
+    func appendHeader(section: Int, band: SectionBand, rect: Rect, offset: Point, into out: inout [LayoutAttributes]) {
+        if let a = supplementary(SupplementaryKind.header, section: section, band: band, offset: offset),
+            a.frame.intersects(rect)
+        {
+            out.append(a)
+        }
+    }
+
+    /// Appends the footer, then the decorations, of `section` that meet `rect` (called after its cells).
+    func appendFooterAndDecorations(section: Int, band: SectionBand, own: [DecorationSpec]?, rect: Rect,
+                                    offset: Point, into out: inout [LayoutAttributes]) {
+        if let a = supplementary(SupplementaryKind.footer, section: section, band: band, offset: offset),
+            a.frame.intersects(rect)
+        {
+            out.append(a)
+        }
+        for d in own ?? spec.decorations {
+            if let a = decoration(section: section, band: band, d), a.frame.intersects(rect) { out.append(a) }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+extension PreparedWaterfallLayout {
+    /// - Complexity: O(log sections + log items + k), plus the items of other columns that end in the band
+    ///   between the first reaching item's start and the rect (at most a column's worth per column).
+    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
+        let (vMin, vMax) = axes.vRange(rect)
+        guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
+        let startCount = out.count
+        var s = firstBand(count: sections.count, endingAtOrAfter: vMin) { sections[$0].band }
+        while s < sections.count, sections[s].band.start <= vMax {
+            let section = sections[s]
+            chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
+            let firstCell = out.count
+            // First position (by start) whose running maximum of ends reaches the rect.
+            var lo = 0
+            var hi = section.itemCount
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if reach[section.firstItem + mid] < vMin { lo = mid + 1 } else { hi = mid }
+            }
+            var p = lo
+            while p < section.itemCount {
+                let item = section.sorted ? Int(order[section.firstItem + p]) : p
+                let index = section.firstItem + item
+                if itemV[index] > vMax { break }
+                let frame = cellFrame(section, index)
+                if frame.intersects(rect) { out.append(.cell(IndexPath(section: s, item: item), frame)) }
+                p += 1
+            }
+            // Round robin scans by start; answers go in item order.
+            if section.sorted { out[firstCell...].sort { $0.indexPath.item < $1.indexPath.item } }
+            chrome.appendFooterAndDecorations(section: s, band: section.band,
+                                              own: waterfallSpec.sections[s].decorations, rect: rect, offset: offset,
+                                              into: &out)
+            if out.count - startCount > limit { return false }
+            s += 1
+        }
+        return true
+    }
+
+    @inline(__always)
+    func cellFrame(_ section: WaterfallSectionFrame, _ index: Int) -> Rect {
+        axes.frame(u: section.columnU(itemColumn[index]), v: itemV[index], lengthU: section.columnLength,
+                   lengthV: itemLength[index])
+    }
+
+    /// O(1).
+    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+        guard sections.indices.contains(indexPath.section) else { return nil }
+        let section = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
+        return .cell(indexPath, cellFrame(section, section.firstItem + indexPath.item))
+    }
+
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
+        return chrome.supplementary(kind, section: indexPath.section, band: sections[indexPath.section].band,
+                                    offset: offset)
+    }
+
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
+        let s = indexPath.section
+        let list = waterfallSpec.sections[s].decorations ?? waterfallSpec.chrome.decorations
+        guard let d = list.first(where: { $0.kind == kind }) else { return nil }
+        return chrome.decoration(section: s, band: sections[s].band, d)
+    }
+}

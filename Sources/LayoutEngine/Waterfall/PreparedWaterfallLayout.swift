@@ -1,0 +1,145 @@
+/// A prepared waterfall. Per item: its start and length in the scroll direction and its column. Per section, items
+/// are indexed by their start (`order`, the identity for `shortestColumn`, whose starts never decrease) with a
+/// running maximum of their ends (`reach`), so a rect query binary-searches then scans.
+///
+///     column:    0     1     2
+///              [0 ]  [1 ]  [2 ]       order by start: 0 1 2 3 4 5
+///              [  ]  [4 ]  [3 ]       reach[p] = max end of items order[0...p]
+///              [5 ]  [  ]  [  ]
+public struct PreparedWaterfallLayout: PreparedLayout {
+    public let waterfallSpec: WaterfallLayoutSpec
+    let axes: LineAxes
+    let chrome: SectionChrome
+    public let contentSize: Size
+    let sections: [WaterfallSectionFrame]
+    /// Per item (all sections, in order): start and length in `v`, column.
+    let itemV: [Double]
+    let itemLength: [Double]
+    let itemColumn: [UInt16]
+    /// Per item, by section: positions sorted by start (only for round robin; empty otherwise) and the running
+    /// maximum of ends in that order.
+    let order: [Int32]
+    let reach: [Double]
+    public let numberOfItems: Int
+
+    struct WaterfallSectionFrame: Sendable {
+        var band: SectionBand
+        var firstItem: Int
+        var itemCount: Int
+        var columnOrigin: Double
+        var columnPitch: Double
+        var columnLength: Double
+        /// Whether `order` holds this section's sorting (round robin) or starts never decrease (shortest column).
+        var sorted: Bool
+
+        func columnU(_ column: UInt16) -> Double { columnOrigin + Double(column) * columnPitch }
+    }
+
+    /// `prepareLayout`. The spec must have passed `validate`.
+    /// - Complexity: O(items × columns) for shortest-column placement, O(items log items) for round robin.
+    public init(_ spec: WaterfallLayoutSpec) {
+        let axes = LineAxes(spec.scrollDirection)
+        let viewU = axes.u(spec.collectionView)
+        let total = spec.numberOfItems
+        var itemV: [Double] = []
+        var itemLength: [Double] = []
+        var itemColumn: [UInt16] = []
+        var reach: [Double] = []
+        var order: [Int32] = []
+        itemV.reserveCapacity(total)
+        itemLength.reserveCapacity(total)
+        itemColumn.reserveCapacity(total)
+        reach.reserveCapacity(total)
+        if spec.placement == .roundRobin { order.reserveCapacity(total) }
+        var sections: [WaterfallSectionFrame] = []
+        var v = 0.0
+        for s in spec.sections {
+            let columns = s.columnCount ?? spec.columnCount
+            let spacing = s.columnSpacing ?? spec.columnSpacing
+            let itemSpacing = s.itemSpacing ?? spec.itemSpacing
+            let inset = s.sectionInset ?? spec.sectionInset
+            let (before, after) = axes.lineInsets(inset)
+            let (insetBefore, insetAfter) = axes.stackInsets(inset)
+            let columnLength = max(0, (viewU - before - after - Double(columns - 1) * spacing) / Double(columns))
+            let headerLength = s.headerHeight ?? spec.headerHeight
+            let top = v + headerLength + insetBefore
+            var bottoms = [Double](repeating: top, count: columns)
+            var filled = [Bool](repeating: false, count: columns)
+            let first = itemV.count
+            for i in 0..<s.items.count {
+                let length: Double
+                switch s.items {
+                case .lengths(let lengths): length = lengths[i]
+                case .sizes(let sizes): length = axes.v(sizes[i]) * columnLength / axes.u(sizes[i])
+                }
+                let column: Int
+                if spec.placement == .roundRobin {
+                    column = i % columns
+                } else {
+                    var shortest = 0
+                    for c in 1..<max(columns, 1) where bottoms[c] < bottoms[shortest] { shortest = c }
+                    column = shortest
+                }
+                let start = bottoms[column] + (filled[column] ? itemSpacing : 0)
+                bottoms[column] = start + length
+                filled[column] = true
+                itemV.append(start)
+                itemLength.append(length)
+                itemColumn.append(UInt16(column))
+            }
+            let count = itemV.count - first
+            // The index: positions by start (round robin only), and the running maximum of ends in that order.
+            let sorted = spec.placement == .roundRobin
+            if sorted {
+                let positions = (0..<count).sorted { (itemV[first + $0], $0) < (itemV[first + $1], $1) }
+                order.append(contentsOf: positions.map { Int32($0) })
+            }
+            var running = -Double.infinity
+            for p in 0..<count {
+                let item = first + (sorted ? Int(order[first + p]) : p)
+                running = max(running, itemV[item] + itemLength[item])
+                reach.append(running)
+            }
+            let contentEnd = count > 0 ? bottoms.max()! : top
+            let band = SectionBand(start: v, headerLength: headerLength, footerStart: contentEnd + insetAfter,
+                                   footerLength: s.footerHeight ?? spec.footerHeight)
+            sections.append(WaterfallSectionFrame(
+                band: band, firstItem: first, itemCount: count, columnOrigin: before,
+                columnPitch: columnLength + spacing, columnLength: columnLength, sorted: sorted))
+            v = band.end
+        }
+        self.waterfallSpec = spec
+        self.axes = axes
+        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome)
+        self.sections = sections
+        self.itemV = itemV
+        self.itemLength = itemLength
+        self.itemColumn = itemColumn
+        self.order = order
+        self.reach = reach
+        self.numberOfItems = total
+        self.contentSize = axes.vertical
+            ? Size(width: spec.collectionView.width, height: v)
+            : Size(width: v, height: spec.collectionView.height)
+    }
+
+    public var spec: LayoutSpec { .waterfall(waterfallSpec) }
+    public var numberOfSections: Int { sections.count }
+    public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].itemCount : 0
+    }
+
+    public var byteCount: Int {
+        var given = 0
+        for s in waterfallSpec.sections {
+            switch s.items {
+            case .lengths(let l): given += l.count * 8
+            case .sizes(let z): given += z.count * 16
+            }
+        }
+        return sections.count * MemoryLayout<WaterfallSectionFrame>.stride + itemV.count * (8 + 8 + 2 + 8)
+            + order.count * 4 + given
+    }
+}

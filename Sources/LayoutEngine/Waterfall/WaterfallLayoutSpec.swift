@@ -1,0 +1,126 @@
+/// Item lengths of a waterfall section: given in the scroll direction (heights, for vertical scrolling), or as
+/// sizes scaled to the column's width keeping their aspect ratio.
+public enum WaterfallItems: Sendable, Hashable {
+    case lengths([Double])
+    case sizes([Size])
+
+    public var count: Int {
+        switch self {
+        case .lengths(let l): l.count
+        case .sizes(let s): s.count
+        }
+    }
+}
+
+/// Where each item of a waterfall goes.
+public enum WaterfallPlacement: String, Sendable, Hashable, CaseIterable {
+    /// Under the currently shortest column, ties to the leftmost (masonry).
+    case shortestColumn
+    /// Item i in column i % columnCount.
+    case roundRobin
+}
+
+public struct WaterfallSectionSpec: Sendable, Hashable {
+    public var items: WaterfallItems
+    public var columnCount: Int?
+    public var columnSpacing: Double?
+    public var itemSpacing: Double?
+    public var sectionInset: EdgeInsets?
+    public var headerHeight: Double?
+    public var footerHeight: Double?
+    public var decorations: [DecorationSpec]?
+
+    public init(items: WaterfallItems, columnCount: Int? = nil, columnSpacing: Double? = nil,
+                itemSpacing: Double? = nil, sectionInset: EdgeInsets? = nil, headerHeight: Double? = nil,
+                footerHeight: Double? = nil, decorations: [DecorationSpec]? = nil) {
+        self.items = items
+        self.columnCount = columnCount
+        self.columnSpacing = columnSpacing
+        self.itemSpacing = itemSpacing
+        self.sectionInset = sectionInset
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.decorations = decorations
+    }
+}
+
+/// A waterfall (masonry) layout: `columnCount` columns of equal width inside the section insets.
+/// For horizontal scrolling the columns are rows and lengths run along x (header and footer "heights" too).
+public struct WaterfallLayoutSpec: Sendable, Hashable {
+    public var collectionView: Size
+    public var scrollDirection: ScrollDirection = .vertical
+    public var columnCount = 2
+    public var columnSpacing: Double = 10
+    public var itemSpacing: Double = 10
+    public var sectionInset: EdgeInsets = .zero
+    public var headerHeight: Double = 0
+    public var footerHeight: Double = 0
+    public var placement: WaterfallPlacement = .shortestColumn
+    public var chrome = SectionChromeSpec()
+    public var sections: [WaterfallSectionSpec]
+
+    public static let maxColumns = 1024
+
+    public init(collectionView: Size, sections: [WaterfallSectionSpec]) {
+        self.collectionView = collectionView
+        self.sections = sections
+    }
+
+    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+    /// Drops per-section overrides equal to the layout-wide value: they describe the same layout.
+    public func normalized() -> WaterfallLayoutSpec {
+        var copy = self
+        for i in copy.sections.indices {
+            var s = copy.sections[i]
+            if s.columnCount == columnCount { s.columnCount = nil }
+            if s.columnSpacing == columnSpacing { s.columnSpacing = nil }
+            if s.itemSpacing == itemSpacing { s.itemSpacing = nil }
+            if s.sectionInset == sectionInset { s.sectionInset = nil }
+            if s.headerHeight == headerHeight { s.headerHeight = nil }
+            if s.footerHeight == footerHeight { s.footerHeight = nil }
+            if s.decorations == chrome.decorations { s.decorations = nil }
+            copy.sections[i] = s
+        }
+        return copy
+    }
+
+    public func validate(limits: SpecLimits) throws(LayoutError) {
+        let check = RangeCheck(maxLength: limits.maxLength)
+        try check.positive(collectionView, at: [.key("collectionView")])
+        try check.columnCount(columnCount, at: [.key("columnCount")])
+        try check.nonNegative(columnSpacing, at: [.key("columnSpacing")])
+        try check.nonNegative(itemSpacing, at: [.key("itemSpacing")])
+        try check.finite(sectionInset, at: [.key("sectionInset")])
+        try check.nonNegative(headerHeight, at: [.key("headerHeight")])
+        try check.nonNegative(footerHeight, at: [.key("footerHeight")])
+        try check.decorations(chrome.decorations, at: [.key("decorations")])
+        try check.sectionCount(sections.count, limits: limits)
+        var total = 0
+        for (i, s) in sections.enumerated() {
+            let at: [SpecPathComponent] = [.key("sections"), .index(i)]
+            switch s.items {
+            case .lengths(let lengths):
+                if let j = lengths.firstIndex(where: { !check.isNonNegative($0) }) {
+                    try check.nonNegative(lengths[j], at: at + [.key("itemHeights"), .index(j)])
+                }
+            case .sizes(let sizes):
+                // Scaled to the column width: both sides must be more than 0.
+                if let j = sizes.firstIndex(where: { !(check.isNonNegative($0.width) && $0.width > 0
+                                                       && check.isNonNegative($0.height) && $0.height > 0) }) {
+                    try check.positivePair(sizes[j], at: at + [.key("itemSizes"), .index(j)])
+                }
+            }
+            total += s.items.count
+            try check.itemTotal(total, limits: limits,
+                                at: at + [.key({ if case .lengths = s.items { "itemHeights" } else { "itemSizes" } }())])
+            if let v = s.columnCount { try check.columnCount(v, at: at + [.key("columnCount")]) }
+            if let v = s.columnSpacing { try check.nonNegative(v, at: at + [.key("columnSpacing")]) }
+            if let v = s.itemSpacing { try check.nonNegative(v, at: at + [.key("itemSpacing")]) }
+            if let v = s.sectionInset { try check.finite(v, at: at + [.key("sectionInset")]) }
+            if let v = s.headerHeight { try check.nonNegative(v, at: at + [.key("headerHeight")]) }
+            if let v = s.footerHeight { try check.nonNegative(v, at: at + [.key("footerHeight")]) }
+            if let v = s.decorations { try check.decorations(v, at: at + [.key("decorations")]) }
+        }
+    }
+}

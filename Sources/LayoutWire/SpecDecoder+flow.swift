@@ -1,0 +1,63 @@
+import LayoutEngine
+
+extension SpecDecoder {
+    static let flowSectionKeys = [
+        "items", "itemSizes", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
+        "headerReferenceSize", "footerReferenceSize", "decorations",
+    ]
+    static let flowKeys = [
+        "layout", "collectionView", "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing",
+        "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections", "rowAlignment", "lastRowAlignment",
+        "itemAlignment", "layoutDirection",
+    ] + chromeKeys
+
+    static func decodeFlow(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> FlowLayoutSpec {
+        let m = try root.object(allowed: flowKeys, required: ["collectionView", "sections"])
+        let sections = try sectionList(m["sections"]!, limits: limits, decodeFlowSection)
+        var spec = FlowLayoutSpec(collectionView: try m["collectionView"]!.size(), sections: sections)
+        if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
+        if let r = m["itemSize"] { spec.itemSize = try r.size() }
+        if let r = m["minimumLineSpacing"] { spec.minimumLineSpacing = try r.number() }
+        if let r = m["minimumInteritemSpacing"] { spec.minimumInteritemSpacing = try r.number() }
+        if let r = m["sectionInset"] { spec.sectionInset = try r.insets() }
+        if let r = m["headerReferenceSize"] { spec.headerReferenceSize = try r.size() }
+        if let r = m["footerReferenceSize"] { spec.footerReferenceSize = try r.size() }
+        if let r = m["rowAlignment"] { spec.alignment.lines = try r.oneOf(LineAlignment.self) }
+        if let r = m["lastRowAlignment"] { spec.alignment.lastLine = try r.oneOf(LastLineAlignment.self) }
+        if let r = m["itemAlignment"] { spec.alignment.items = try itemAlignment(r) }
+        if let r = m["layoutDirection"] { spec.layoutDirection = try r.oneOf(LayoutDirection.self) }
+        spec.chrome = try chrome(m)
+        return spec
+    }
+
+    /// `center`, `leading` (or `top`), `trailing` (or `bottom`).
+    static func itemAlignment(_ r: SpecReader) throws(SpecError) -> ItemAlignment {
+        switch try r.string() {
+        case "top": return .leading
+        case "bottom": return .trailing
+        default: return try r.oneOf(ItemAlignment.self)
+        }
+    }
+
+    static func decodeFlowSection(_ reader: SpecReader) throws(SpecError) -> FlowSectionSpec {
+        let m = try reader.object(allowed: flowSectionKeys)
+        let items: FlowItems
+        switch (m["items"], m["itemSizes"]) {
+        case (let count?, nil): items = .count(try count.count())
+        case (nil, let sizes?): items = .sizes(try sizes.sizePairs())
+        case (.some, .some):
+            throw SpecError(path: reader.path + [.key("itemSizes")], reason: "give either items or itemSizes, not both")
+        case (nil, nil):
+            throw SpecError(path: reader.path + [.key("items")], reason: "is required (or itemSizes)")
+        }
+        var section = FlowSectionSpec(items: items)
+        if let r = m["itemSize"] { section.itemSize = try r.size() }
+        if let r = m["minimumLineSpacing"] { section.minimumLineSpacing = try r.number() }
+        if let r = m["minimumInteritemSpacing"] { section.minimumInteritemSpacing = try r.number() }
+        if let r = m["sectionInset"] { section.sectionInset = try r.insets() }
+        if let r = m["headerReferenceSize"] { section.headerReferenceSize = try r.size() }
+        if let r = m["footerReferenceSize"] { section.footerReferenceSize = try r.size() }
+        if let r = m["decorations"] { section.decorations = try decorations(r) }
+        return section
+    }
+}

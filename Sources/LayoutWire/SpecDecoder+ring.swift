@@ -1,0 +1,24 @@
+import LayoutEngine
+
+extension SpecDecoder {
+    static func decodeCircle(_ root: SpecReader) throws(SpecError) -> CircleLayoutSpec {
+        let m = try root.object(allowed: ["layout", "collectionView", "itemSize", "radius", "sections"],
+                                required: ["collectionView", "sections"])
+        var spec = CircleLayoutSpec(collectionView: try m["collectionView"]!.size(),
+                                    items: try singleSectionItems(m["sections"]!))
+        if let r = m["itemSize"] { spec.itemSize = try r.size() }
+        if let r = m["radius"] { spec.radius = try r.number() }
+        return spec
+    }
+
+    static func decodeWheel(_ root: SpecReader) throws(SpecError) -> WheelLayoutSpec {
+        let m = try root.object(allowed: ["layout", "collectionView", "itemSize", "m34", "infinite", "sections"],
+                                required: ["collectionView", "sections"])
+        var spec = WheelLayoutSpec(collectionView: try m["collectionView"]!.size(),
+                                   items: try singleSectionItems(m["sections"]!))
+        if let r = m["itemSize"] { spec.itemSize = try r.size() }
+        if let r = m["m34"] { spec.m34 = try r.number() }
+        if let r = m["infinite"] { spec.infinite = try r.bool() }
+        return spec
+    }
+}
