@@ -61,3 +61,74 @@ public enum RandomSpecs {
         return out
     }
 }
+
+extension RandomSpecs {
+    public static func decorations(_ rng: inout SeededRandom) -> [DecorationSpec] {
+        var list: [DecorationSpec] = []
+        if Bool.random(using: &rng) {
+            list.append(DecorationSpec(kind: "background",
+                                       inset: EdgeInsets(top: rng.length(0...10), left: rng.length(0...10),
+                                                         bottom: rng.length(0...10), right: rng.length(0...10)),
+                                       zIndex: -1, includeHeader: Bool.random(using: &rng),
+                                       includeFooter: Bool.random(using: &rng)))
+        }
+        if Bool.random(using: &rng) { list.append(DecorationSpec(kind: "outline", zIndex: 2)) }
+        return list
+    }
+
+    public static func chrome(_ rng: inout SeededRandom) -> SectionChromeSpec {
+        SectionChromeSpec(pinHeaders: Bool.random(using: &rng), pinFooters: Bool.random(using: &rng),
+                          decorations: decorations(&rng))
+    }
+
+    /// A flow spec with the options beyond UIKit switched on at random.
+    public static func flowWithOptions(_ rng: inout SeededRandom) -> FlowLayoutSpec {
+        var spec = flow(&rng)
+        spec.alignment = FlowAlignment(lines: LineAlignment.allCases.randomElement(using: &rng)!,
+                                       lastLine: LastLineAlignment.allCases.randomElement(using: &rng)!,
+                                       items: ItemAlignment.allCases.randomElement(using: &rng)!)
+        spec.layoutDirection = Bool.random(using: &rng) ? .rightToLeft : .leftToRight
+        spec.chrome = chrome(&rng)
+        for i in spec.sections.indices where Int.random(in: 0..<4, using: &rng) == 0 {
+            spec.sections[i].decorations = decorations(&rng)
+        }
+        return spec
+    }
+
+    public static func waterfall(_ rng: inout SeededRandom, maxItems: Int = 80) -> WaterfallLayoutSpec {
+        var sections: [WaterfallSectionSpec] = []
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let n = Int.random(in: 0...maxItems, using: &rng)
+            var s = WaterfallSectionSpec(items: Bool.random(using: &rng)
+                ? .lengths((0..<n).map { _ in rng.length(0...200) })
+                : .sizes((0..<n).map { _ in Size(width: rng.length(1...300), height: rng.length(1...300)) }))
+            if Bool.random(using: &rng) { s.columnCount = Int.random(in: 1...6, using: &rng) }
+            if Bool.random(using: &rng) { s.itemSpacing = rng.length(0...20) }
+            if Bool.random(using: &rng) { s.headerHeight = rng.length(0...60) }
+            if Bool.random(using: &rng) { s.footerHeight = rng.length(0...60) }
+            if Bool.random(using: &rng) {
+                s.sectionInset = EdgeInsets(top: rng.length(0...30), left: rng.length(0...30),
+                                            bottom: rng.length(0...30), right: rng.length(0...30))
+            }
+            if Int.random(in: 0..<4, using: &rng) == 0 { s.decorations = decorations(&rng) }
+            sections.append(s)
+        }
+        var spec = WaterfallLayoutSpec(collectionView: Size(width: rng.length(150...500), height: rng.length(200...900)),
+                                       sections: sections)
+        spec.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
+        spec.columnCount = Int.random(in: 1...5, using: &rng)
+        spec.columnSpacing = rng.length(0...20)
+        spec.itemSpacing = rng.length(0...20)
+        spec.headerHeight = rng.length(0...50)
+        spec.footerHeight = rng.length(0...50)
+        spec.placement = Bool.random(using: &rng) ? .shortestColumn : .roundRobin
+        spec.chrome = chrome(&rng)
+        return spec
+    }
+
+    /// A content offset somewhere over the content (and a little beyond).
+    public static func offset(_ rng: inout SeededRandom, over content: Size) -> Point {
+        Point(x: Double.random(in: -100...(content.width + 100), using: &rng),
+              y: Double.random(in: -100...(content.height + 100), using: &rng))
+    }
+}

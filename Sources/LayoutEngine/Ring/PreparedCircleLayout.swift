@@ -67,11 +67,13 @@ public struct PreparedCircleLayout: PreparedLayout {
     }
 
     /// The angle intervals (within [0, 2π]) where an item centred on the circle would meet `rect`: where the
-    /// centre lies in the rect grown by half an item on each side.
+    /// centre lies in the rect grown by half an item on each side, and by a little slack, so that rounding in the
+    /// trigonometry loses no item on an edge (the caller tests each candidate's frame exactly).
     func arcs(meeting rect: Rect) -> [(Double, Double)] {
         let s = circleSpec.itemSize
-        let grown = Rect(x: rect.x - s.width / 2, y: rect.y - s.height / 2, width: rect.width + s.width,
-                         height: rect.height + s.height)
+        let slack = 1e-9 * max(1, radius, abs(center.x), abs(center.y))
+        let grown = Rect(x: rect.x - s.width / 2 - slack, y: rect.y - s.height / 2 - slack,
+                         width: rect.width + s.width + 2 * slack, height: rect.height + s.height + 2 * slack)
         func inside(_ a: Double) -> Bool {
             grown.contains(Point(x: center.x + radius * .cos(a), y: center.y + radius * .sin(a)))
         }

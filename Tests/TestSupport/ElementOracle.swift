@@ -1,0 +1,42 @@
+public import LayoutEngine
+
+/// Every element of a prepared layout, rebuilt from the per-element look-ups (not the rect index), in the order
+/// rect answers use: by section, header, cells, footer, decorations. Filtering it by a rect is the brute-force
+/// answer to that rect.
+public enum ElementOracle {
+    public static func all(_ layout: any PreparedLayout, offset: Point = .zero) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        for s in 0..<layout.numberOfSections {
+            let path = IndexPath(section: s, item: 0)
+            if let h = layout.attributesForSupplementaryView(ofKind: "header", at: path, offset: offset) { out.append(h) }
+            for i in 0..<layout.numberOfItems(inSection: s) {
+                out.append(layout.attributesForItem(at: IndexPath(section: s, item: i), offset: offset)!)
+            }
+            if let f = layout.attributesForSupplementaryView(ofKind: "footer", at: path, offset: offset) { out.append(f) }
+            for kind in decorationKinds(layout.spec, section: s) {
+                if let d = layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset) { out.append(d) }
+            }
+        }
+        return out
+    }
+
+    static func decorationKinds(_ spec: LayoutSpec, section: Int) -> [String] {
+        switch spec {
+        case .flow(let f): (f.sections[section].decorations ?? f.chrome.decorations).map(\.kind)
+        case .waterfall(let w): (w.sections[section].decorations ?? w.chrome.decorations).map(\.kind)
+        case .circle, .wheel: []
+        }
+    }
+
+    /// The brute-force answer: every element meeting `rect`.
+    public static func query(_ layout: any PreparedLayout, _ rect: Rect, offset: Point = .zero) -> [LayoutAttributes] {
+        all(layout, offset: offset).filter { $0.frame.intersects(rect) }
+    }
+
+    /// The index's answer.
+    public static func indexed(_ layout: any PreparedLayout, _ rect: Rect, offset: Point = .zero) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        _ = layout.elements(in: rect, offset: offset, limit: .max - 1, into: &out)
+        return out
+    }
+}
