@@ -5,8 +5,13 @@
 /// Capacity: `raw` writes the literal's length; `int` at most 20 bytes; `number` at most 32.
 public struct JSONCursor {
     @usableFromInline var p: UnsafeMutablePointer<UInt8>
+    /// The writer's memo of recently printed numbers (see `NumberMemo`).
+    let memo: UnsafeMutablePointer<NumberMemo.Entry>
 
-    @inlinable init(_ p: UnsafeMutablePointer<UInt8>) { self.p = p }
+    init(_ p: UnsafeMutablePointer<UInt8>, memo: UnsafeMutablePointer<NumberMemo.Entry>) {
+        self.p = p
+        self.memo = memo
+    }
 
     /// Where the next byte goes.
     public var position: UnsafeMutablePointer<UInt8> { p }
@@ -107,9 +112,17 @@ public struct JSONCursor {
             }
             p += digits
         } else if value.isFinite {
-            var sink = ASCIISink(base: p)
-            value.write(to: &sink)
-            p += sink.count
+            let entry = memo + NumberMemo.slot(value)
+            if entry.pointee.bits == value.bitPattern, entry.pointee.count > 0 {
+                withUnsafeBytes(of: entry.pointee.text) { p.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                                   count: Int(entry.pointee.count)) }
+                p += Int(entry.pointee.count)
+            } else {
+                var sink = ASCIISink(base: p)
+                value.write(to: &sink)
+                NumberMemo.store(value, text: p, count: sink.count, in: entry)
+                p += sink.count
+            }
         } else {
             raw("null")
         }
@@ -126,6 +139,32 @@ public struct JSONCursor {
         let nearest = Int(scaled < 0 ? scaled - 0.5 : scaled + 0.5)  // below 1e15: exact enough, and checked next
         guard Double(nearest) / 1000 == value else { return nil }
         return nearest
+    }
+}
+
+/// Layouts print the same few non-integral numbers again and again (a waterfall's column width and positions,
+/// a justified grid's columns), and the general printer is the slowest step of encoding. The writer keeps the
+/// text of recent ones in a small direct-mapped table.
+enum NumberMemo {
+    static let size = 32
+
+    struct Entry {
+        var bits: UInt64 = 0
+        var count: UInt8 = 0  // 0: empty
+        var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes: the longest form is 24
+    }
+
+    @inline(__always)
+    static func slot(_ value: Double) -> Int {
+        let b = value.bitPattern
+        return Int(truncatingIfNeeded: (b ^ (b >> 29) ^ (b >> 41)) & UInt64(size - 1))
+    }
+
+    static func store(_ value: Double, text: UnsafePointer<UInt8>, count: Int, in entry: UnsafeMutablePointer<Entry>) {
+        guard count <= 32 else { return }
+        entry.pointee.bits = value.bitPattern
+        entry.pointee.count = UInt8(count)
+        withUnsafeMutableBytes(of: &entry.pointee.text) { $0.baseAddress!.copyMemory(from: text, byteCount: count) }
     }
 }
 

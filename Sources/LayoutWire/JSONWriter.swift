@@ -8,13 +8,19 @@ public struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     public private(set) var count = 0
+    private let memo: UnsafeMutablePointer<NumberMemo.Entry>
 
     public init(capacity: Int = 256) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
+        memo = .allocate(capacity: NumberMemo.size)
+        memo.initialize(repeating: NumberMemo.Entry(), count: NumberMemo.size)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deallocate()
+        memo.deallocate()
+    }
 
     /// A copy of the text written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -23,6 +29,7 @@ public struct JSONWriter: ~Copyable {
     /// owns it and deallocates it. No copy.
     public consuming func takeBuffer() -> (pointer: UnsafeMutablePointer<UInt8>, count: Int) {
         let result = (base, count)
+        memo.deallocate()
         discard self
         return result
     }
@@ -55,7 +62,7 @@ public struct JSONWriter: ~Copyable {
     @inline(__always)
     public mutating func write(reserving bytes: Int, _ body: (inout JSONCursor) -> Void) {
         reserve(bytes)
-        var cursor = JSONCursor(base + count)
+        var cursor = JSONCursor(base + count, memo: memo)
         body(&cursor)
         count = cursor.p - base
     }

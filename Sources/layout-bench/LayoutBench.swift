@@ -19,6 +19,19 @@ struct LayoutBench {
             }
         }
         print("")
+        print(Measure.pad("custom layouts", 28) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
+              + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
+        for n in sizes { customRow("waterfall \(n / 1000)k, 3 columns", .waterfall(waterfallSpec(n: n)), n: n) }
+        var pinned = spec(n: quick ? 100_000 : 1_000_000, varied: true)
+        pinned.headerReferenceSize = Size(width: 0, height: 40)
+        pinned.chrome = SectionChromeSpec(pinHeaders: true, decorations: [DecorationSpec(kind: "background")])
+        pinned.sections = chunks(pinned.sections[0], count: 1000)
+        customRow("flow, 1000 sections, pinned", .flow(pinned), n: pinned.numberOfItems)
+        var circle = CircleLayoutSpec(collectionView: Size(width: 390, height: 844), items: 1000)
+        circle.itemSize = Size(width: 10, height: 10)
+        customRow("circle 1k", .circle(circle), n: 1000)
+        customRow("wheel 60", .wheel(WheelLayoutSpec(collectionView: Size(width: 390, height: 844), items: 60)), n: 60)
+        print("")
         decodeRow(n: quick ? 100_000 : 1_000_000)
     }
 
@@ -75,6 +88,52 @@ struct LayoutBench {
         print(Measure.pad(name, 20) + Measure.pad(Measure.format(prepare), 12)
               + Measure.pad(Measure.fixed(Double(layout.byteCount) / Double(n), 1), 12)
               + Measure.pad(Measure.format(locate), 11) + Measure.pad(Measure.format(list), 11)
+              + Measure.pad(Measure.format(encode), 12) + Measure.pad("\(elements)", 10)
+              + Measure.fixed(encode / Double(max(elements, 1)), 1))
+    }
+
+    static func waterfallSpec(n: Int) -> WaterfallLayoutSpec {
+        var rng = BenchRandom(state: 9)
+        var spec = WaterfallLayoutSpec(
+            collectionView: Size(width: 390, height: 844),
+            sections: [WaterfallSectionSpec(items: .lengths((0..<n).map { _ in rng.uniform(60, 300).rounded() }))])
+        spec.columnCount = 3
+        return spec
+    }
+
+    /// A varied flow section split into `count` sections of equal size.
+    static func chunks(_ section: FlowSectionSpec, count: Int) -> [FlowSectionSpec] {
+        guard case .sizes(let sizes) = section.items else { return [section] }
+        let per = max(1, sizes.count / count)
+        return stride(from: 0, to: sizes.count, by: per).map {
+            FlowSectionSpec(items: .sizes(Array(sizes[$0..<min($0 + per, sizes.count)])))
+        }
+    }
+
+    /// Prepare time, bytes per item, and a viewport's query with JSON at 16 offsets (the offset follows the
+    /// viewport, so pinned headers and the wheel are computed for it).
+    static func customRow(_ name: String, _ spec: LayoutSpec, n: Int) {
+        let prepare = Measure.median(runs: n >= 1_000_000 ? 5 : 9) { _ = spec.prepare() }
+        let layout = spec.prepare()
+        let height = layout.contentSize.height
+        let offsets = (0..<16).map { i in max(0, height - 844) * Double(i) / 15 }
+        var out: [LayoutAttributes] = []
+        out.reserveCapacity(512)
+        var w = JSONWriter(capacity: 1 << 16)
+        var k = 0
+        var elements = 0
+        let encode = Measure.median(runs: 11, repeats: 200) {
+            k = (k + 1) % offsets.count
+            out.removeAll(keepingCapacity: true)
+            let origin = Point(x: 0, y: offsets[k])
+            _ = layout.elements(in: Rect(x: 0, y: origin.y, width: 390, height: 844), offset: origin, limit: 100_000,
+                                into: &out)
+            w.reset()
+            AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: out, into: &w)
+            elements = out.count
+        }
+        print(Measure.pad(name, 28) + Measure.pad(Measure.format(prepare), 12)
+              + Measure.pad(Measure.fixed(Double(layout.byteCount) / Double(max(n, 1)), 1), 12)
               + Measure.pad(Measure.format(encode), 12) + Measure.pad("\(elements)", 10)
               + Measure.fixed(encode / Double(max(elements, 1)), 1))
     }

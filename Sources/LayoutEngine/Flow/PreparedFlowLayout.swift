@@ -27,6 +27,10 @@ public struct PreparedFlowLayout: PreparedLayout {
         var lineV: [Double] = []
         var lineLength: [Double] = []
         var itemU: [Double] = []
+        // One reservation for all varied sections (reserving per section would copy the array each time).
+        itemU.reserveCapacity(spec.sections.reduce(0) { total, s in
+            if case .sizes(let sizes) = s.items { total + sizes.count } else { total }
+        })
         var v = 0.0
         var total = 0
         for index in spec.sections.indices {
@@ -53,7 +57,6 @@ public struct PreparedFlowLayout: PreparedLayout {
                 guard case .sizes(let sizes) = r.items else { preconditionFailure("counts are uniform") }
                 let firstLine = lineFirst.count
                 let firstU = itemU.count
-                itemU.reserveCapacity(itemU.count + sizes.count)
                 var lineStart = firstLineV
                 FlowLineBreaker.breakLines(
                     sizes: sizes, axes: axes, spacing: r.interitemSpacing, before: before, available: available,
