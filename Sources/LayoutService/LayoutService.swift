@@ -33,6 +33,11 @@ public final class LayoutService: HTTPHandler {
         switch route {
         case .health:
             return Self.json(200, Array("{\"status\":\"ok\"}".utf8))
+        case .playground:
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
+                                body: Playground.page)
+        case .render(let id):
+            return try picture(request, layout: try layout(id))
         case .layouts:
             return try postLayout(request)
         case .layout(let id):
@@ -107,6 +112,28 @@ public final class LayoutService: HTTPHandler {
         AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: elements,
                                           offsetAdjustment: layout.wrapAdjustment(for: offset), into: &w)
         return Self.json(200, w)
+    }
+
+    /// `GET .../render.svg[?rect=x,y,w,h][&offset=x,y]`: the elements of a rect (default: the whole content, for
+    /// layouts of at most `maxPictureElements` elements) as SVG.
+    private func picture(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
+        let offset = try QueryParameters.point(request, "offset")
+        let whole = request.queryValue("rect") == nil
+        let rect = whole
+            ? Rect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height)
+            : try QueryParameters.rect(request)
+        let limit = whole ? limits.maxPictureElements : limits.maxElements
+        var elements: [LayoutAttributes] = []
+        guard layout.elements(in: rect, offset: offset, limit: limit, into: &elements) else {
+            throw Problem(
+                status: 422, type: "urn:layout-service:problem:too-many-elements",
+                detail: whole
+                    ? "the layout has more than \(limit) elements: give a rect (render.svg?rect=x,y,width,height)"
+                    : "the rect holds more than \(limit) elements (--max-elements); query smaller rects",
+                parameter: "rect")
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml")],
+                            body: SVGRenderer.render(elements, rect: rect))
     }
 
     private func layout(_ id: String) throws(Problem) -> any PreparedLayout {

@@ -1,6 +1,8 @@
 /// The service's endpoints, matched from a path's segments.
 enum Route: Equatable {
     case health
+    case playground
+    case render(id: String)
     case layouts
     case layout(id: String)
     case attributes(id: String)
@@ -14,6 +16,8 @@ enum Route: Equatable {
         let s = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { String(Substring($0)) }
         switch s.count {
+        case 1 where s[0] == "" || s[0] == "playground": self = .playground
+        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "render.svg": self = .render(id: s[2])
         case 1 where s[0] == "healthz": self = .health
         case 2 where s[0] == "v1" && s[1] == "layouts": self = .layouts
         case 3 where s[0] == "v1" && s[1] == "layouts": self = .layout(id: s[2])

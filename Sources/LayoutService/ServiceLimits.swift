@@ -6,6 +6,8 @@ public struct ServiceLimits: Sendable {
     public var spec = SpecLimits()
     /// Elements one rect query may return; a rect holding more gets a 422.
     public var maxElements = 100_000
+    /// Elements an SVG of the whole content (no `rect`) may hold; larger layouts need a rect.
+    public var maxPictureElements = 5_000
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 
