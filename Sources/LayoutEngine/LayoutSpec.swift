@@ -90,6 +90,15 @@ public protocol PreparedLayout: Sendable {
 
     /// For layouts whose scroll range wraps: the distance in `y` between offsets that show the same thing.
     var wrapPeriod: Double? { get }
+
+    /// The collection view's size (the visible bounds' size).
+    var viewSize: Size { get }
+
+    /// Whether cells carry 3D transforms (they may then be drawn outside their frames).
+    var transformsCells: Bool { get }
+
+    /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:` (the spec's `scrollTargetBehavior`).
+    func targetContentOffset(proposed: Point, velocity: Point) -> Point
 }
 
 extension PreparedLayout {
@@ -102,4 +111,19 @@ extension PreparedLayout {
     public func wrapAdjustment(for offset: Point) -> Point? { nil }
 
     public var wrapPeriod: Double? { nil }
+
+    public var transformsCells: Bool { false }
+
+    /// The proposal clamped to the scroll range.
+    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+        ScrollTargeting(behavior: .none, direction: .vertical, view: viewSize, content: contentSize)
+            .target(proposed: proposed, velocity: velocity) { _ in [] }
+    }
+
+    /// The cells meeting `rect` (for the scroll targets that snap to items).
+    func cells(in rect: Rect, offset: Point) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        _ = elements(in: rect, offset: offset, limit: .max - 1, into: &out)
+        return out.filter { $0.category == .cell }
+    }
 }

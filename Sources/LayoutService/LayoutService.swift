@@ -38,6 +38,14 @@ public final class LayoutService: HTTPHandler {
                                 body: Playground.page)
         case .render(let id):
             return try picture(request, layout: try layout(id))
+        case .hit(let id):
+            return try hit(request, layout: try layout(id))
+        case .targetOffset(let id):
+            return try targetOffset(request, layout: try layout(id))
+        case .moving(let id):
+            return try moving(request, id: id, layout: try layout(id))
+        case .transitions:
+            return try transition(request)
         case .layouts:
             return try postLayout(request)
         case .layout(let id):
@@ -136,7 +144,7 @@ public final class LayoutService: HTTPHandler {
                             body: SVGRenderer.render(elements, rect: rect))
     }
 
-    private func layout(_ id: String) throws(Problem) -> any PreparedLayout {
+    func layout(_ id: String) throws(Problem) -> any PreparedLayout {
         guard let layout = store.layout(id: id) else { throw Self.unknownLayout(id) }
         return layout
     }

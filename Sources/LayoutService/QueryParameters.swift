@@ -22,6 +22,29 @@ enum QueryParameters {
         return Point(x: n[0], y: n[1])
     }
 
+    /// `section,item`.
+    static func indexPath(_ request: HTTPRequest, _ name: String) throws(Problem) -> IndexPath {
+        guard let text = request.queryValue(name) else { throw badParameter(name, "is required: \(name)=section,item") }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let s = Int(parts[0].trimmingSpaces), let i = Int(parts[1].trimmingSpaces), s >= 0, i >= 0
+        else { throw badParameter(name, "must be two whole numbers, 0 or more: \(name)=section,item (got \"\(text)\")") }
+        return IndexPath(section: s, item: i)
+    }
+
+    /// A required `x,y`.
+    static func requiredPoint(_ request: HTTPRequest, _ name: String) throws(Problem) -> Point {
+        guard request.queryValue(name) != nil else { throw badParameter(name, "is required: \(name)=x,y") }
+        return try point(request, name)
+    }
+
+    /// A number from 0 to 1.
+    static func fraction(_ request: HTTPRequest, _ name: String) throws(Problem) -> Double {
+        guard let text = request.queryValue(name), let v = Double(text), v >= 0, v <= 1 else {
+            throw badParameter(name, "must be a number from 0 to 1")
+        }
+        return v
+    }
+
     /// A section or item index in a path.
     static func index(_ text: String, _ name: String) throws(Problem) -> Int {
         guard let value = Int(text), value >= 0 else {

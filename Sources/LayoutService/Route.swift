@@ -9,6 +9,10 @@ enum Route: Equatable {
     case item(id: String, section: String, item: String)
     case supplementary(id: String, kind: String, section: String, item: String)
     case decoration(id: String, kind: String, section: String, item: String)
+    case hit(id: String)
+    case targetOffset(id: String)
+    case moving(id: String)
+    case transitions
 
     /// The route a path names, or nil (404). Splits on the path's bytes: no grapheme breaking on the hot path.
     init?(path: String) {
@@ -21,7 +25,11 @@ enum Route: Equatable {
         case 1 where s[0] == "healthz": self = .health
         case 2 where s[0] == "v1" && s[1] == "layouts": self = .layouts
         case 3 where s[0] == "v1" && s[1] == "layouts": self = .layout(id: s[2])
+        case 2 where s[0] == "v1" && s[1] == "transitions": self = .transitions
         case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "attributes": self = .attributes(id: s[2])
+        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "hit": self = .hit(id: s[2])
+        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "target-offset": self = .targetOffset(id: s[2])
+        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "moving": self = .moving(id: s[2])
         case 6 where s[0] == "v1" && s[1] == "layouts" && s[3] == "items":
             self = .item(id: s[2], section: s[4], item: s[5])
         case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "supplementary":

@@ -23,16 +23,17 @@ public enum SVGRenderer {
         // Back to front: by zIndex, then by depth (a 3D-transformed element's centre after its transform: larger
         // z is nearer), then in answer order.
         let order = elements.indices.sorted {
-            (elements[$0].zIndex, elements[$0].transform3D[14], $0) < (elements[$1].zIndex, elements[$1].transform3D[14], $1)
+            (elements[$0].zIndex, elements[$0].transform3D.depth, $0)
+                < (elements[$1].zIndex, elements[$1].transform3D.depth, $1)
         }
         for i in order {
             let a = elements[i]
             let f = a.frame
-            let corners = a.transform3D.isIdentity ? [] : projectedCorners(f, a.transform3D)
+            let corners = a.transform3D.isIdentity ? [] : a.transform3D.projectedCorners(of: f)
             // A face turned away from the viewer projects with its corners in the opposite order (as CSS's
             // backface-visibility: hidden would hide it): drawn faintly, unlabelled.
             let back = !corners.isEmpty && signedArea(corners) < 0
-            let labelAt = corners.isEmpty ? f.center : projected(f.center, about: f.center, a.transform3D)
+            let labelAt = corners.isEmpty ? f.center : a.transform3D.project(f.center, about: f.center)
             let label = a.category == .cell
                 ? "\(a.indexPath.section).\(a.indexPath.item)"
                 : "\(a.kind) \(a.indexPath.section)"
@@ -55,34 +56,6 @@ public enum SVGRenderer {
         out += "<rect class=\"query\" x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" "
         out += "height=\"\(n(rect.height))\"/>\n</svg>\n"
         return Array(out.utf8)
-    }
-
-    /// The frame's corners through `t` about the frame's centre (clockwise on screen from the top left).
-    static func projectedCorners(_ f: Rect, _ t: Transform3D) -> [Point] {
-        [Point(x: f.minX, y: f.minY), Point(x: f.maxX, y: f.minY), Point(x: f.maxX, y: f.maxY),
-         Point(x: f.minX, y: f.maxY)].map { projected($0, about: f.center, t) }
-    }
-
-    /// `p` through `t` about `c`: (x, y, 0, 1) · t, divided by w (row vectors, as `CATransform3D`).
-    static func projected(_ p: Point, about c: Point, _ t: Transform3D) -> Point {
-        let x = p.x - c.x
-        let y = p.y - c.y
-        let px = x * t[0] + y * t[4] + t[12]
-        let py = x * t[1] + y * t[5] + t[13]
-        let pw = x * t[3] + y * t[7] + t[15]
-        let w = abs(pw) < 1e-9 ? 1e-9 : pw
-        return Point(x: c.x + px / w, y: c.y + py / w)
-    }
-
-    /// Twice the signed area (shoelace); positive for corners clockwise on screen (y grows down).
-    static func signedArea(_ p: [Point]) -> Double {
-        var sum = 0.0
-        for i in p.indices {
-            let a = p[i]
-            let b = p[(i + 1) % p.count]
-            sum += a.x * b.y - b.x * a.y
-        }
-        return sum
     }
 
     /// A number for SVG attributes: at most 3 decimals.

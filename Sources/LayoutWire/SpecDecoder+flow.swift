@@ -8,7 +8,7 @@ extension SpecDecoder {
     static let flowKeys = [
         "layout", "collectionView", "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections", "rowAlignment", "lastRowAlignment",
-        "itemAlignment", "layoutDirection",
+        "itemAlignment", "layoutDirection", "scrollTargetBehavior",
     ] + chromeKeys
 
     static func decodeFlow(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> FlowLayoutSpec {
@@ -26,6 +26,7 @@ extension SpecDecoder {
         if let r = m["lastRowAlignment"] { spec.alignment.lastLine = try r.oneOf(LastLineAlignment.self) }
         if let r = m["itemAlignment"] { spec.alignment.items = try itemAlignment(r) }
         if let r = m["layoutDirection"] { spec.layoutDirection = try r.oneOf(LayoutDirection.self) }
+        if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         spec.chrome = try chrome(m)
         return spec
     }

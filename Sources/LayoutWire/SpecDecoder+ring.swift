@@ -12,13 +12,15 @@ extension SpecDecoder {
     }
 
     static func decodeWheel(_ root: SpecReader) throws(SpecError) -> WheelLayoutSpec {
-        let m = try root.object(allowed: ["layout", "collectionView", "itemSize", "m34", "infinite", "sections"],
+        let m = try root.object(allowed: ["layout", "collectionView", "itemSize", "m34", "infinite", "scrollTargetBehavior",
+                                          "sections"],
                                 required: ["collectionView", "sections"])
         var spec = WheelLayoutSpec(collectionView: try m["collectionView"]!.size(),
                                    items: try singleSectionItems(m["sections"]!))
         if let r = m["itemSize"] { spec.itemSize = try r.size() }
         if let r = m["m34"] { spec.m34 = try r.number() }
         if let r = m["infinite"] { spec.infinite = try r.bool() }
+        if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         return spec
     }
 }

@@ -3,7 +3,7 @@ import LayoutEngine
 extension SpecDecoder {
     static let waterfallKeys = [
         "layout", "collectionView", "scrollDirection", "columnCount", "columnSpacing", "itemSpacing", "sectionInset",
-        "headerHeight", "footerHeight", "placement", "sections",
+        "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections",
     ] + chromeKeys
     static let waterfallSectionKeys = [
         "itemHeights", "itemSizes", "columnCount", "columnSpacing", "itemSpacing", "sectionInset", "headerHeight",
@@ -22,6 +22,7 @@ extension SpecDecoder {
         if let r = m["headerHeight"] { spec.headerHeight = try r.number() }
         if let r = m["footerHeight"] { spec.footerHeight = try r.number() }
         if let r = m["placement"] { spec.placement = try r.oneOf(WaterfallPlacement.self) }
+        if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         spec.chrome = try chrome(m)
         return spec
     }

@@ -17,6 +17,7 @@ extension SpecEncoder {
         w.key("itemSize"); size(s.itemSize, &w); w.raw(",")
         w.key("layout"); w.raw("\"wheel\",")
         w.key("m34"); w.number(s.m34); w.raw(",")
+        scrollTarget(s.scrollTargetBehavior, &w)
         w.key("sections"); w.raw("[{\"items\":"); w.int(s.items); w.raw("}]}")
     }
 }

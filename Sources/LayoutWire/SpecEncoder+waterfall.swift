@@ -13,6 +13,7 @@ extension SpecEncoder {
         w.key("layout"); w.raw("\"waterfall\",")
         w.key("placement"); w.string(s.placement.rawValue); w.raw(",")
         w.key("scrollDirection"); w.string(s.scrollDirection.rawValue); w.raw(",")
+        scrollTarget(s.scrollTargetBehavior, &w)
         pins(s.chrome, &w)
         w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")
         w.key("sections"); w.raw("[")

@@ -69,6 +69,14 @@ public enum SpecEncoder {
         if chrome.pinHeaders { w.raw("\"sectionHeadersPinToVisibleBounds\":true,") }
     }
 
+    /// `"scrollTargetBehavior":...,` unless it is `none` (it sorts after `scrollDirection`, before `section...`).
+    static func scrollTarget(_ behavior: ScrollTargetBehavior, _ w: inout JSONWriter) {
+        guard behavior != .none else { return }
+        w.key("scrollTargetBehavior")
+        w.string(behavior.rawValue)
+        w.raw(",")
+    }
+
     /// `[[w,h],...]`.
     static func sizePairs(_ sizes: [Size], _ w: inout JSONWriter) {
         w.raw("[")

@@ -53,6 +53,8 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var layoutDirection: LayoutDirection = .leftToRight
     /// Pinned headers and footers, decoration views.
     public var chrome = SectionChromeSpec()
+    /// Where flings stop (`targetContentOffset`).
+    public var scrollTargetBehavior: ScrollTargetBehavior = .none
 
     public init(collectionView: Size, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView

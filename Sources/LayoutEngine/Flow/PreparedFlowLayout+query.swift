@@ -2,10 +2,24 @@ extension PreparedFlowLayout {
     /// - Complexity: O(log sections + log lines + k).
     public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
         guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
+        // Mirroring does not round-trip exactly: search a hair wider, mirror back, then keep exactly what meets
+        // `rect` as the caller sees the frames.
+        let slack = 1e-9 * max(1, contentSize.width)
+        var wider = mirrored(rect)
+        wider.x -= slack
+        wider.width += 2 * slack
         let start = out.count
-        let complete = unmirroredElements(in: mirrored(rect), offset: mirrored(offset: offset), limit: limit,
-                                          into: &out)
-        for i in start..<out.count { out[i].frame = mirrored(out[i].frame) }
+        let complete = unmirroredElements(in: wider, offset: mirrored(offset: offset), limit: limit, into: &out)
+        var kept = start
+        for i in start..<out.count {
+            var a = out[i]
+            a.frame = mirrored(a.frame)
+            if a.frame.intersects(rect) {
+                out[kept] = a
+                kept += 1
+            }
+        }
+        out.removeLast(out.count - kept)
         return complete
     }
 

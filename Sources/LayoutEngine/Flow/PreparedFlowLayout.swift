@@ -92,6 +92,13 @@ public struct PreparedFlowLayout: PreparedLayout {
     public var spec: LayoutSpec { .flow(flowSpec) }
     public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
+    public var viewSize: Size { flowSpec.collectionView }
+
+    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+        ScrollTargeting(behavior: flowSpec.scrollTargetBehavior, direction: flowSpec.scrollDirection,
+                        view: viewSize, content: contentSize)
+            .target(proposed: proposed, velocity: velocity) { cells(in: $0, offset: proposed) }
+    }
 
     public func numberOfItems(inSection section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].itemCount : 0

@@ -35,7 +35,9 @@ public struct WheelLayoutSpec: Sendable, Hashable {
     public var itemSize = Size(width: 200, height: 44)
     public var m34: Double = -1.0 / 900
     /// Whether the scroll range wraps: offsets a turn (n × viewHeight) apart show the same thing.
-    public var infinite = false
+    public var infinite = false    /// Where flings stop (`targetContentOffset`).
+    public var scrollTargetBehavior: ScrollTargetBehavior = .none
+
     public var items: Int
 
     public init(collectionView: Size, items: Int) {

@@ -19,6 +19,7 @@ public struct PreparedCircleLayout: PreparedLayout {
     public var numberOfItems: Int { circleSpec.items }
     public func numberOfItems(inSection section: Int) -> Int { section == 0 ? circleSpec.items : 0 }
     public var isBoundsDependent: Bool { false }
+    public var viewSize: Size { circleSpec.collectionView }
     public var byteCount: Int { MemoryLayout<Self>.stride }
 
     func angle(_ item: Int) -> Double { 2 * Double.pi * Double(item) / Double(circleSpec.items) }

@@ -18,6 +18,15 @@ public struct PreparedWheelLayout: PreparedLayout {
     public var numberOfItems: Int { wheelSpec.items }
     public func numberOfItems(inSection section: Int) -> Int { section == 0 ? wheelSpec.items : 0 }
     public var isBoundsDependent: Bool { true }
+    public var viewSize: Size { wheelSpec.collectionView }
+    public var transformsCells: Bool { true }
+
+    /// Any behaviour but `none` snaps to whole items: one item per view height of scrolling.
+    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+        let behavior: ScrollTargetBehavior = wheelSpec.scrollTargetBehavior == .none ? .none : .paging
+        return ScrollTargeting(behavior: behavior, direction: .vertical, view: viewSize, content: contentSize)
+            .target(proposed: proposed, velocity: velocity) { _ in [] }
+    }
     public var byteCount: Int { MemoryLayout<Self>.stride }
 
     /// The length of one turn: n view heights of scrolling.

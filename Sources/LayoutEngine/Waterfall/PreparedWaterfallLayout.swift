@@ -126,6 +126,13 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     public var spec: LayoutSpec { .waterfall(waterfallSpec) }
     public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
+    public var viewSize: Size { waterfallSpec.collectionView }
+
+    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+        ScrollTargeting(behavior: waterfallSpec.scrollTargetBehavior, direction: waterfallSpec.scrollDirection,
+                        view: viewSize, content: contentSize)
+            .target(proposed: proposed, velocity: velocity) { cells(in: $0, offset: proposed) }
+    }
 
     public func numberOfItems(inSection section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].itemCount : 0

@@ -57,7 +57,9 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var footerHeight: Double = 0
     public var placement: WaterfallPlacement = .shortestColumn
     public var chrome = SectionChromeSpec()
-    public var sections: [WaterfallSectionSpec]
+    public var sections: [WaterfallSectionSpec]    /// Where flings stop (`targetContentOffset`).
+    public var scrollTargetBehavior: ScrollTargetBehavior = .none
+
 
     public static let maxColumns = 1024
 

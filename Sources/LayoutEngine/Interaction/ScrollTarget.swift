@@ -1,0 +1,90 @@
+/// Where a fling should stop (`targetContentOffsetForProposedContentOffset:withScrollingVelocity:`).
+public enum ScrollTargetBehavior: String, Sendable, Hashable, CaseIterable {
+    /// The proposal, clamped to the scroll range.
+    case none
+    /// Whole viewports: the page nearest the proposal, or the next one in the direction of the velocity.
+    case paging
+    /// The leading edge of the item nearest the proposal at the viewport's leading edge (velocity: the next one).
+    case item
+    /// An item's centre at the viewport's centre: the carousel.
+    case centeredItem
+}
+
+/// What a layout needs to answer a scroll target: its scroll axis, view and content sizes, and its items.
+struct ScrollTargeting {
+    let behavior: ScrollTargetBehavior
+    let direction: ScrollDirection
+    let view: Size
+    let content: Size
+    /// The largest offset along the scroll axis (the content's length less a viewport, or a wheel's turn).
+    let maxOffset: Double
+
+    init(behavior: ScrollTargetBehavior, direction: ScrollDirection, view: Size, content: Size,
+         maxOffset: Double? = nil) {
+        self.behavior = behavior
+        self.direction = direction
+        self.view = view
+        self.content = content
+        let along = direction == .vertical ? content.height - view.height : content.width - view.width
+        self.maxOffset = max(0, maxOffset ?? along)
+    }
+
+    var vertical: Bool { direction == .vertical }
+    var viewLength: Double { vertical ? view.height : view.width }
+
+    /// The target for `proposed` and `velocity`; `items` returns the cells meeting a rect (at the proposal's
+    /// offset), for the item behaviours.
+    /// - Complexity: one or a few rect queries around the proposal.
+    func target(proposed: Point, velocity: Point, items: (Rect) -> [LayoutAttributes]) -> Point {
+        let along = vertical ? proposed.y : proposed.x
+        let speed = vertical ? velocity.y : velocity.x
+        var target = along
+        switch behavior {
+        case .none:
+            break
+        case .paging:
+            target = Self.snap(along / viewLength, speed: speed) * viewLength
+        case .item, .centeredItem:
+            if let stop = nearestStop(to: along, speed: speed, items: items) { target = stop }
+        }
+        target = min(max(target, 0), maxOffset)
+        let across = vertical ? proposed.x : proposed.y
+        let acrossMax = max(0, vertical ? content.width - view.width : content.height - view.height)
+        let clampedAcross = min(max(across, 0), acrossMax)
+        return vertical ? Point(x: clampedAcross, y: target) : Point(x: target, y: clampedAcross)
+    }
+
+    /// A whole number near `value`: the nearest, or the next one up (down) for a positive (negative) speed.
+    static func snap(_ value: Double, speed: Double) -> Double {
+        if speed > 0 { return value.rounded(.up) }
+        if speed < 0 { return value.rounded(.down) }
+        return value.rounded()
+    }
+
+    /// The item stop (a leading edge, or a centre less half a viewport) nearest `along`, in the direction of
+    /// `speed` when there is one ahead. Searches a window of ±`band` around the stops' place, doubling it until
+    /// the best stop found lies within the window (then none outside can be nearer), or the window covers all.
+    func nearestStop(to along: Double, speed: Double, items: (Rect) -> [LayoutAttributes]) -> Double? {
+        let centred = behavior == .centeredItem
+        // Where an item's edge (or centre) lies when it is a stop at `along`.
+        let place = along + (centred ? viewLength / 2 : 0)
+        let extent = max(content.width, content.height)
+        var band = viewLength
+        while true {
+            let rect = vertical
+                ? Rect(x: 0, y: place - band, width: content.width, height: 2 * band)
+                : Rect(x: place - band, y: 0, width: 2 * band, height: content.height)
+            let stops = items(rect).map { a in
+                let f = a.frame
+                return centred ? (vertical ? f.center.y : f.center.x) - viewLength / 2 : (vertical ? f.minY : f.minX)
+            }
+            let ahead = stops.filter { speed > 0 ? $0 >= along : speed < 0 ? $0 <= along : true }
+            let covered = place - band <= -extent && place + band >= 2 * extent
+            if let best = ahead.min(by: { abs($0 - along) < abs($1 - along) }), abs(best - along) <= band || covered {
+                return best
+            }
+            if covered { return stops.min { abs($0 - along) < abs($1 - along) } }
+            band *= 2
+        }
+    }
+}

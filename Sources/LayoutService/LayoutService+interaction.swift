@@ -1,0 +1,77 @@
+import HTTPCore
+import LayoutEngine
+import LayoutWire
+
+/// Hit testing, scroll targets, interactive movement and transitions.
+extension LayoutService {
+    /// `GET .../hit?point=x,y[&offset=x,y]`: `indexPathForItemAtPoint:`, or 404.
+    func hit(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
+        let point = try QueryParameters.requiredPoint(request, "point")
+        let offset = try QueryParameters.point(request, "offset")
+        guard let path = layout.itemIndexPath(at: point, offset: offset) else {
+            throw Problem(status: 404, type: "urn:layout-service:problem:no-item", detail: "no item at \(point.x),\(point.y)")
+        }
+        return Self.json(200, Array("{\"section\":\(path.section),\"item\":\(path.item)}".utf8))
+    }
+
+    /// `GET .../target-offset?proposed=x,y[&velocity=x,y]`: where a fling ends.
+    func targetOffset(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
+        let proposed = try QueryParameters.requiredPoint(request, "proposed")
+        let velocity = try QueryParameters.point(request, "velocity")
+        let target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        var w = JSONWriter(capacity: 64)
+        w.raw("{\"x\":")
+        w.number(target.x)
+        w.raw(",\"y\":")
+        w.number(target.y)
+        w.raw("}")
+        return Self.json(200, w)
+    }
+
+    /// `GET .../moving?item=s,i&position=x,y[&offset=x,y]`: the dragged item and its target index path.
+    func moving(_ request: HTTPRequest, id: String, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
+        let item = try QueryParameters.indexPath(request, "item")
+        let position = try QueryParameters.requiredPoint(request, "position")
+        let offset = try QueryParameters.point(request, "offset")
+        guard let move = layout.interactiveMove(of: item, to: position, offset: offset) else {
+            throw Problem(status: 404, detail: "layout \(id) has no item \(item.section)/\(item.item)")
+        }
+        var w = JSONWriter(capacity: 512)
+        w.raw("{\"attributes\":")
+        AttributesEncoder.write(move.attributes, into: &w)
+        w.raw(",\"target\":{\"section\":")
+        w.int(move.target.section)
+        w.raw(",\"item\":")
+        w.int(move.target.item)
+        w.raw("}}")
+        return Self.json(200, w)
+    }
+
+    /// `GET /v1/transitions?from=A&to=B&progress=p&rect=x,y,w,h[&offset=x,y]`.
+    func transition(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        guard let fromID = request.queryValue("from"), let toID = request.queryValue("to") else {
+            throw QueryParameters.badParameter(request.queryValue("from") == nil ? "from" : "to", "is required: a layout id")
+        }
+        let from = try layout(fromID)
+        let to = try layout(toID)
+        if let why = Transition.mismatch(from, to) {
+            throw Problem(status: 422, type: "urn:layout-service:problem:different-data",
+                          detail: "a transition needs layouts of the same data: \(why)", parameter: "to")
+        }
+        let progress = try QueryParameters.fraction(request, "progress")
+        let rect = try QueryParameters.rect(request)
+        let offset = try QueryParameters.point(request, "offset")
+        guard let elements = Transition.elements(from: from, to: to, progress: progress, in: rect, offset: offset,
+                                                 limit: limits.maxElements) else {
+            throw Problem(status: 422, type: "urn:layout-service:problem:too-many-elements",
+                          detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
+                          parameter: "rect")
+        }
+        let a = from.contentSize
+        let b = to.contentSize
+        let size = Size(width: a.width + (b.width - a.width) * progress, height: a.height + (b.height - a.height) * progress)
+        var w = JSONWriter(capacity: 64 + elements.count * 240)
+        AttributesEncoder.writeRectAnswer(contentSize: size, elements: elements, into: &w)
+        return Self.json(200, w)
+    }
+}

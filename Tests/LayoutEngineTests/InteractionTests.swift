@@ -1,0 +1,185 @@
+import LayoutEngine
+import TestSupport
+import Testing
+
+/// Hit testing, scroll targets, transitions and interactive movement, against brute force where it applies.
+@Suite struct InteractionTests {
+    /// The topmost cell holding the point by scanning every element (identity transforms).
+    func bruteForceHit(_ layout: any PreparedLayout, _ p: Point, offset: Point = .zero) -> IndexPath? {
+        var best: (Int, Int, IndexPath)?
+        for (i, a) in ElementOracle.all(layout, offset: offset).enumerated()
+        where a.category == .cell && !a.isHidden && a.frame.contains(p) {
+            if best == nil || (a.zIndex, i) > (best!.0, best!.1) { best = (a.zIndex, i, a.indexPath) }
+        }
+        return best?.2
+    }
+
+    @Test func hitTestingMatchesBruteForce() {
+        var rng = SeededRandom(seed: 31)
+        for round in 0..<60 {
+            let layout: any PreparedLayout = round % 2 == 0
+                ? PreparedFlowLayout(RandomSpecs.flowWithOptions(&rng)) : PreparedWaterfallLayout(RandomSpecs.waterfall(&rng))
+            var points = (0..<30).map { _ in
+                Point(x: Double.random(in: -20...(layout.contentSize.width + 20), using: &rng),
+                      y: Double.random(in: -20...(layout.contentSize.height + 20), using: &rng))
+            }
+            // Corners and edges of cells: a point on the edge is inside (closed frames).
+            for a in ElementOracle.all(layout).filter({ $0.category == .cell }).prefix(10) {
+                points += [Point(x: a.frame.minX, y: a.frame.minY), Point(x: a.frame.maxX, y: a.frame.center.y)]
+            }
+            for p in points { #expect(layout.itemIndexPath(at: p, offset: .zero) == bruteForceHit(layout, p), "\(p)") }
+        }
+    }
+
+    @Test func theWheelIsHitOnItsFrontItem() {
+        // At offset k·viewHeight the item facing the viewer is (n - k) mod n (its angle is a whole turn).
+        let layout = PreparedWheelLayout(WheelLayoutSpec(collectionView: Size(width: 320, height: 200), items: 10))
+        for k in 0..<12 {
+            let offset = Point(x: 0, y: Double(k) * 200)
+            let centre = Point(x: 160, y: offset.y + 100)
+            #expect(layout.itemIndexPath(at: centre, offset: offset) == IndexPath(section: 0, item: (10 - k % 10) % 10))
+        }
+        #expect(layout.itemIndexPath(at: Point(x: 2, y: 2), offset: .zero) == nil)
+    }
+
+    @Test func pagingAndClamping() {
+        var spec = FlowLayoutSpec(collectionView: Size(width: 300, height: 400), sections: [FlowSectionSpec(items: .count(100))])
+        spec.itemSize = Size(width: 100, height: 100)
+        spec.minimumInteritemSpacing = 0
+        // 3 per row, 34 rows of 100 with 10 between: content 3400 + 330 = 3730 tall, scroll range 0...3330.
+        let none = PreparedFlowLayout(spec)
+        #expect(none.targetContentOffset(proposed: Point(x: 50, y: 5000), velocity: .zero) == Point(x: 0, y: 3330))
+        #expect(none.targetContentOffset(proposed: Point(x: 0, y: -40), velocity: .zero) == Point(x: 0, y: 0))
+        spec.scrollTargetBehavior = .paging
+        let paging = PreparedFlowLayout(spec)
+        #expect(paging.targetContentOffset(proposed: Point(x: 0, y: 500), velocity: .zero).y == 400)  // 1.25 pages
+        #expect(paging.targetContentOffset(proposed: Point(x: 0, y: 500), velocity: Point(x: 0, y: 1)).y == 800)
+        #expect(paging.targetContentOffset(proposed: Point(x: 0, y: 700), velocity: Point(x: 0, y: -1)).y == 400)
+        spec.scrollTargetBehavior = .item
+        let item = PreparedFlowLayout(spec)
+        // Row tops at 0, 110, 220, 330...
+        #expect(item.targetContentOffset(proposed: Point(x: 0, y: 250), velocity: .zero).y == 220)
+        #expect(item.targetContentOffset(proposed: Point(x: 0, y: 250), velocity: Point(x: 0, y: 2)).y == 330)
+        #expect(item.targetContentOffset(proposed: Point(x: 0, y: 330), velocity: Point(x: 0, y: -2)).y == 330)
+        spec.scrollTargetBehavior = .centeredItem
+        let centred = PreparedFlowLayout(spec)
+        // Row centres at 50, 160, 270...; centred in a 400 tall view: offsets -150, -40, 70, 180, 290...
+        #expect(centred.targetContentOffset(proposed: Point(x: 0, y: 200), velocity: .zero).y == 180)
+        #expect(centred.targetContentOffset(proposed: Point(x: 0, y: 200), velocity: Point(x: 0, y: 1)).y == 290)
+    }
+
+    /// Item and centred-item targets against the stops of every cell.
+    @Test func itemTargetsMatchBruteForce() {
+        var rng = SeededRandom(seed: 77)
+        for round in 0..<80 {
+            let behavior: ScrollTargetBehavior = round % 2 == 0 ? .item : .centeredItem
+            let layout: any PreparedLayout
+            if round % 4 < 2 {
+                var spec = RandomSpecs.flow(&rng)
+                spec.scrollTargetBehavior = behavior
+                layout = PreparedFlowLayout(spec)
+            } else {
+                var spec = RandomSpecs.waterfall(&rng)
+                spec.chrome = SectionChromeSpec()
+                spec.scrollTargetBehavior = behavior
+                layout = PreparedWaterfallLayout(spec)
+            }
+            let vertical: Bool = {
+                switch layout.spec {
+                case .flow(let f): f.scrollDirection == .vertical
+                case .waterfall(let w): w.scrollDirection == .vertical
+                default: true
+                }
+            }()
+            let view = layout.viewSize
+            let viewLength = vertical ? view.height : view.width
+            let contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
+            let stops = ElementOracle.all(layout).filter { $0.category == .cell }.map { a in
+                behavior == .item ? (vertical ? a.frame.minY : a.frame.minX)
+                    : (vertical ? a.frame.center.y : a.frame.center.x) - viewLength / 2
+            }
+            for _ in 0..<20 {
+                let along = Double.random(in: -200...(contentLength + 200), using: &rng)
+                let speed = [-1.0, 0, 1].randomElement(using: &rng)!
+                let proposed = vertical ? Point(x: 0, y: along) : Point(x: along, y: 0)
+                let velocity = vertical ? Point(x: 0, y: speed) : Point(x: speed, y: 0)
+                let got = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+                let ahead = stops.filter { speed > 0 ? $0 >= along : speed < 0 ? $0 <= along : true }
+                let pool = ahead.isEmpty ? stops : ahead
+                let best = pool.min { abs($0 - along) < abs($1 - along) } ?? along
+                let expected = min(max(best, 0), max(0, contentLength - viewLength))
+                let value = vertical ? got.y : got.x
+                // Ties between equally near stops may go either way: compare distances.
+                #expect(abs(abs(value - along) - abs(expected - along)) < 1e-9 || value == expected,
+                        "\(behavior) along \(along) speed \(speed): \(value) vs \(expected)")
+            }
+        }
+    }
+
+    @Test func theWheelSnapsToWholeItems() {
+        var spec = WheelLayoutSpec(collectionView: Size(width: 320, height: 200), items: 10)
+        spec.scrollTargetBehavior = .item
+        let layout = PreparedWheelLayout(spec)
+        #expect(layout.targetContentOffset(proposed: Point(x: 0, y: 530), velocity: .zero).y == 600)
+        #expect(layout.targetContentOffset(proposed: Point(x: 0, y: 530), velocity: Point(x: 0, y: -3)).y == 400)
+        #expect(layout.targetContentOffset(proposed: Point(x: 0, y: 5000), velocity: .zero).y == 1800)  // (n-1)·H
+    }
+
+    /// Progress 0 and 1 are the two layouts exactly; in between, frames are interpolated.
+    @Test func transitionsEndOnTheirLayouts() {
+        var rng = SeededRandom(seed: 90)
+        for _ in 0..<40 {
+            let a = RandomSpecs.flowWithOptions(&rng)
+            var b = RandomSpecs.flowWithOptions(&rng)
+            b.sections = a.sections.map { s in
+                var t = s
+                t.itemSize = Size(width: rng.length(5...150), height: rng.length(5...150))
+                return t
+            }
+            let from = PreparedFlowLayout(a)
+            let to = PreparedFlowLayout(b)
+            #expect(Transition.mismatch(from, to) == nil)
+            let offset = RandomSpecs.offset(&rng, over: from.contentSize)
+            for _ in 0..<10 {
+                let rect = RandomSpecs.rect(&rng, over: from.contentSize)
+                #expect(Transition.elements(from: from, to: to, progress: 0, in: rect, offset: offset, limit: .max - 1)
+                        == ElementOracle.indexed(from, rect, offset: offset))
+                #expect(Transition.elements(from: from, to: to, progress: 1, in: rect, offset: offset, limit: .max - 1)
+                        == ElementOracle.indexed(to, rect, offset: offset))
+            }
+        }
+    }
+
+    @Test func transitionMidpoint() {
+        var grid = FlowLayoutSpec(collectionView: Size(width: 300, height: 400), sections: [FlowSectionSpec(items: .count(2))])
+        grid.itemSize = Size(width: 100, height: 100)
+        var list = grid
+        list.itemSize = Size(width: 300, height: 50)
+        let from = PreparedFlowLayout(grid)  // items at (0,0) and (200,0), 100 x 100
+        let to = PreparedFlowLayout(list)  // items at (0,0) and (0,60), 300 x 50
+        let mid = Transition.elements(from: from, to: to, progress: 0.5, in: Rect(x: 0, y: 0, width: 300, height: 400),
+                                      offset: .zero, limit: 100)!
+        #expect(mid.map(\.frame) == [Rect(x: 0, y: 0, width: 200, height: 75), Rect(x: 100, y: 30, width: 200, height: 75)])
+        let three = PreparedFlowLayout(FlowLayoutSpec(collectionView: Size(width: 300, height: 400),
+                                                      sections: [FlowSectionSpec(items: .count(3))]))
+        #expect(Transition.mismatch(from, three) == "section 0 has 2 and 3 items")
+    }
+
+    @Test func interactiveMovement() {
+        var spec = FlowLayoutSpec(collectionView: Size(width: 300, height: 400), sections: [FlowSectionSpec(items: .count(5))])
+        spec.itemSize = Size(width: 100, height: 100)
+        spec.minimumInteritemSpacing = 0
+        let layout = PreparedFlowLayout(spec)  // row 0: items 0, 1, 2; row 1 (110..210): items 3, 4
+        let over = layout.interactiveMove(of: IndexPath(section: 0, item: 0), to: Point(x: 150, y: 150), offset: .zero)!
+        #expect(over.target == IndexPath(section: 0, item: 4))
+        #expect(over.attributes.frame == Rect(x: 100, y: 100, width: 100, height: 100))  // centred at the finger
+        #expect(over.attributes.zIndex == InteractiveMove.zIndex)
+        // In the gap between rows: the nearest item (item 1, 3 pt above).
+        let gap = layout.interactiveMove(of: IndexPath(section: 0, item: 0), to: Point(x: 150, y: 103), offset: .zero)!
+        #expect(gap.target == IndexPath(section: 0, item: 1))
+        // Far from every item: its own place.
+        let far = layout.interactiveMove(of: IndexPath(section: 0, item: 2), to: Point(x: 150, y: 5000), offset: .zero)!
+        #expect(far.target == IndexPath(section: 0, item: 2))
+        #expect(layout.interactiveMove(of: IndexPath(section: 0, item: 9), to: .zero, offset: .zero) == nil)
+    }
+}
