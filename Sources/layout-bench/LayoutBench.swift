@@ -32,6 +32,8 @@ struct LayoutBench {
         customRow("circle 1k", .circle(circle), n: 1000)
         customRow("wheel 60", .wheel(WheelLayoutSpec(collectionView: Size(width: 390, height: 844), items: 60)), n: 60)
         print("")
+        interactionRow(n: quick ? 100_000 : 1_000_000)
+        print("")
         decodeRow(n: quick ? 100_000 : 1_000_000)
     }
 
@@ -136,6 +138,26 @@ struct LayoutBench {
               + Measure.pad(Measure.fixed(Double(layout.byteCount) / Double(max(n, 1)), 1), 12)
               + Measure.pad(Measure.format(encode), 12) + Measure.pad("\(elements)", 10)
               + Measure.fixed(encode / Double(max(elements, 1)), 1))
+    }
+
+    /// Hit testing and scroll targets on a flow layout with per-item sizes, at points spread over the content.
+    static func interactionRow(n: Int) {
+        var flow = spec(n: n, varied: true)
+        flow.scrollTargetBehavior = .item
+        let layout = PreparedFlowLayout(flow)
+        let h = layout.contentSize.height
+        let points = (0..<64).map { Point(x: Double($0 % 7) * 55, y: h * Double($0) / 64) }
+        var k = 0
+        let hit = Measure.median(runs: 15, repeats: 2000) {
+            k = (k + 1) % points.count
+            _ = layout.itemIndexPath(at: points[k], offset: .zero)
+        }
+        let target = Measure.median(runs: 15, repeats: 2000) {
+            k = (k + 1) % points.count
+            _ = layout.targetContentOffset(proposed: Point(x: 0, y: points[k].y), velocity: Point(x: 0, y: 1))
+        }
+        print("interaction on \(n / 1000)k per-item sizes: hit test \(Measure.format(hit)), "
+              + "scroll target (item, with velocity) \(Measure.format(target))")
     }
 
     /// The POST path without HTTP: JSON text -> tape -> spec -> canonical id -> prepared layout.

@@ -69,7 +69,7 @@ struct ScrollTargeting {
         // Where an item's edge (or centre) lies when it is a stop at `along`.
         let place = along + (centred ? viewLength / 2 : 0)
         let extent = max(content.width, content.height)
-        var band = viewLength
+        var band = viewLength / 4  // a stop is usually within an item of the proposal; the loop widens it
         while true {
             let rect = vertical
                 ? Rect(x: 0, y: place - band, width: content.width, height: 2 * band)
