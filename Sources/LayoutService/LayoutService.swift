@@ -46,6 +46,8 @@ public final class LayoutService: HTTPHandler {
             return try moving(request, id: id, layout: try layout(id))
         case .transitions:
             return try transition(request)
+        case .updates(let id):
+            return try updates(request, id: id)
         case .layouts:
             return try postLayout(request)
         case .layout(let id):

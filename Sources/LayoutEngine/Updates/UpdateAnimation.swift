@@ -1,0 +1,85 @@
+/// One element's animation across a batch update: where it starts and where it ends.
+public struct UpdateAnimation: Sendable, Hashable {
+    public var before: LayoutAttributes
+    public var after: LayoutAttributes
+}
+
+/// What a client needs to animate a batch update.
+public struct UpdateAnimations: Sendable, Hashable {
+    /// Every element visible in the rect before or after: kept and moved ones from their old attributes to their
+    /// new ones; appearing ones from their final frame with alpha 0 (`initialLayoutAttributesForAppearingItem`),
+    /// disappearing ones to their old frame with alpha 0 (`finalLayoutAttributesForDisappearingItem`).
+    public var animations: [UpdateAnimation]
+    /// Headers and footers of inserted (and reloaded) sections, and of deleted (and reloaded) ones.
+    public var insertedSupplementary: [LayoutAttributes]
+    public var deletedSupplementary: [LayoutAttributes]
+
+    /// - Complexity: two rect queries, plus O(k) look-ups and the plan's index maps (O(items)).
+    public static func make(old: any PreparedLayout, new: any PreparedLayout, plan: UpdatePlan, rect: Rect,
+                            offset: Point, limit: Int) -> UpdateAnimations? {
+        var before: [LayoutAttributes] = []
+        var after: [LayoutAttributes] = []
+        guard old.elements(in: rect, offset: offset, limit: limit, into: &before),
+              new.elements(in: rect, offset: offset, limit: limit, into: &after) else { return nil }
+        let newPaths = plan.newPathsOfOldItems
+        var oldPaths: [IndexPath: IndexPath] = [:]
+        for (o, n) in newPaths { oldPaths[n] = o }
+        // Sections that continue (kept or moved, not reloaded): their views carry over.
+        var newSection: [Int: Int] = [:]
+        var oldSection: [Int: Int] = [:]
+        for (s, p) in plan.sections.enumerated() where !p.reloaded && p.content == nil {
+            if let o = p.oldSection {
+                newSection[o] = s
+                oldSection[s] = o
+            }
+        }
+        func counterpart(_ a: LayoutAttributes, in layout: any PreparedLayout, paths: [IndexPath: IndexPath],
+                         sections: [Int: Int]) -> LayoutAttributes? {
+            switch a.category {
+            case .cell:
+                guard let p = paths[a.indexPath] else { return nil }
+                return layout.attributesForItem(at: p, offset: offset)
+            case .supplementary, .decoration:
+                guard let s = sections[a.indexPath.section] else { return nil }
+                let p = IndexPath(section: s, item: a.indexPath.item)
+                return a.category == .supplementary
+                    ? layout.attributesForSupplementaryView(ofKind: a.kind, at: p, offset: offset)
+                    : layout.attributesForDecorationView(ofKind: a.kind, at: p, offset: offset)
+            }
+        }
+        func faded(_ a: LayoutAttributes) -> LayoutAttributes {
+            var f = a
+            f.alpha = 0
+            return f
+        }
+        var animations: [UpdateAnimation] = []
+        var paired = Set<ElementKey>()
+        for a in before {
+            if let b = counterpart(a, in: new, paths: newPaths, sections: newSection) {
+                animations.append(UpdateAnimation(before: a, after: b))
+                paired.insert(ElementKey(b))
+            } else {
+                animations.append(UpdateAnimation(before: a, after: faded(a)))
+            }
+        }
+        for b in after where !paired.contains(ElementKey(b)) {
+            if let a = counterpart(b, in: old, paths: oldPaths, sections: oldSection) {
+                animations.append(UpdateAnimation(before: a, after: b))
+            } else {
+                animations.append(UpdateAnimation(before: faded(b), after: b))
+            }
+        }
+        func views(_ layout: any PreparedLayout, sections: [Int]) -> [LayoutAttributes] {
+            sections.flatMap { s in
+                [SupplementaryKind.header, SupplementaryKind.footer].compactMap {
+                    layout.attributesForSupplementaryView(ofKind: $0, at: IndexPath(section: s, item: 0), offset: offset)
+                }
+            }
+        }
+        let inserted = plan.sections.indices.filter { oldSection[$0] == nil }
+        let continued = Set(newSection.keys)
+        let deleted = (0..<old.numberOfSections).filter { !continued.contains($0) }
+        return UpdateAnimations(animations: animations, insertedSupplementary: views(new, sections: inserted),
+                                deletedSupplementary: views(old, sections: deleted))
+    }
+}

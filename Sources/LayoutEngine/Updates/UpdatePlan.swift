@@ -1,0 +1,213 @@
+/// The updated layout's sections and items, each traced to where it comes from (UIKit's rules).
+public struct UpdatePlan: Sendable, Hashable {
+    public var sections: [SectionPlan]
+
+    /// Applies `operations` to a layout whose sections hold `oldCounts` items, or says which operation breaks
+    /// UIKit's rules: an index out of range, the same thing named twice, an item deleted and moved, items
+    /// changed inside a deleted or inserted section, or counts that do not add up.
+    /// - Complexity: O(items + operations).
+    public static func make(oldCounts: [Int], operations: [BatchOperation]) throws(BatchError) -> UpdatePlan {
+        var deletedSections: [Int: Int] = [:]  // old section -> operation
+        var reloadedSections: [Int: (op: Int, content: SectionContent?)] = [:]
+        var movedSections: [Int: (op: Int, to: Int)] = [:]
+        var insertedSections: [Int: (op: Int, content: SectionContent?)] = [:]
+        var deletedItems: [IndexPath: Int] = [:]
+        var reloadedItems: [IndexPath: (op: Int, size: Size?)] = [:]
+        var movedItems: [IndexPath: (op: Int, to: IndexPath)] = [:]
+        var insertedItems: [IndexPath: (op: Int, size: Size?)] = [:]
+        var touchedOld = Set<IndexPath>()  // items named by a delete, reload or move source
+
+        func oldSection(_ s: Int, _ op: Int) throws(BatchError) {
+            guard s >= 0, s < oldCounts.count else {
+                throw BatchError(operation: op, reason: "section \(s) does not exist before the batch (\(oldCounts.count) sections)")
+            }
+        }
+        func oldItem(_ p: IndexPath, _ op: Int) throws(BatchError) {
+            try oldSection(p.section, op)
+            guard p.item >= 0, p.item < oldCounts[p.section] else {
+                throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) does not exist before the batch")
+            }
+            guard touchedOld.insert(p).inserted else {
+                throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) is already deleted, reloaded or moved")
+            }
+        }
+        func sizes(_ s: [Size]?, count: Int, _ op: Int) throws(BatchError) {
+            if let s, s.count != count {
+                throw BatchError(operation: op, reason: "\(s.count) sizes for \(count) items")
+            }
+        }
+
+        for (op, operation) in operations.enumerated() {
+            switch operation {
+            case .deleteSections(let list):
+                for s in list {
+                    try oldSection(s, op)
+                    guard deletedSections[s] == nil, reloadedSections[s] == nil, movedSections[s] == nil else {
+                        throw BatchError(operation: op, reason: "section \(s) is already deleted, reloaded or moved")
+                    }
+                    deletedSections[s] = op
+                }
+            case .reloadSections(let list, let content):
+                if let content, content.count != list.count {
+                    throw BatchError(operation: op, reason: "\(content.count) contents for \(list.count) sections")
+                }
+                for (k, s) in list.enumerated() {
+                    try oldSection(s, op)
+                    guard deletedSections[s] == nil, reloadedSections[s] == nil, movedSections[s] == nil else {
+                        throw BatchError(operation: op, reason: "section \(s) is already deleted, reloaded or moved")
+                    }
+                    reloadedSections[s] = (op, content?[k])
+                }
+            case .moveSection(let from, let to):
+                try oldSection(from, op)
+                guard deletedSections[from] == nil, reloadedSections[from] == nil, movedSections[from] == nil else {
+                    throw BatchError(operation: op, reason: "section \(from) is already deleted, reloaded or moved")
+                }
+                movedSections[from] = (op, to)
+            case .insertSections(let list, let content):
+                if let content, content.count != list.count {
+                    throw BatchError(operation: op, reason: "\(content.count) contents for \(list.count) sections")
+                }
+                for (k, s) in list.enumerated() {
+                    guard insertedSections[s] == nil else {
+                        throw BatchError(operation: op, reason: "section \(s) is inserted twice")
+                    }
+                    insertedSections[s] = (op, content?[k])
+                }
+            case .deleteItems(let paths):
+                for p in paths {
+                    try oldItem(p, op)
+                    deletedItems[p] = op
+                }
+            case .reloadItems(let paths, let s):
+                try sizes(s, count: paths.count, op)
+                for (k, p) in paths.enumerated() {
+                    try oldItem(p, op)
+                    reloadedItems[p] = (op, s?[k])
+                }
+            case .moveItem(let from, let to):
+                try oldItem(from, op)
+                movedItems[from] = (op, to)
+            case .insertItems(let paths, let s):
+                try sizes(s, count: paths.count, op)
+                for (k, p) in paths.enumerated() {
+                    guard insertedItems[p] == nil else {
+                        throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) is inserted twice")
+                    }
+                    insertedItems[p] = (op, s?[k])
+                }
+            }
+        }
+        // Items of deleted or reloaded sections cannot be changed one by one.
+        for (p, op) in deletedItems where deletedSections[p.section] != nil || reloadedSections[p.section] != nil {
+            throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) is in a section that is deleted or reloaded")
+        }
+        for (p, r) in reloadedItems where deletedSections[p.section] != nil || reloadedSections[p.section] != nil {
+            throw BatchError(operation: r.op, reason: "item \(p.section)/\(p.item) is in a section that is deleted or reloaded")
+        }
+        for (p, m) in movedItems where deletedSections[p.section] != nil || reloadedSections[p.section] != nil {
+            throw BatchError(operation: m.op, reason: "item \(p.section)/\(p.item) moves out of a section that is deleted or reloaded")
+        }
+
+        // Sections: destinations (inserts, moves) take their places first, the rest keep their order.
+        let sectionCount = oldCounts.count - deletedSections.count + insertedSections.count
+        var placed = [SectionPlan?](repeating: nil, count: max(sectionCount, 0))
+        func place(_ index: Int, _ plan: SectionPlan, _ op: Int) throws(BatchError) {
+            guard index >= 0, index < sectionCount else {
+                throw BatchError(operation: op, reason: "section \(index) is out of range after the batch (\(sectionCount) sections)")
+            }
+            guard placed[index] == nil else {
+                throw BatchError(operation: op, reason: "two sections go to index \(index)")
+            }
+            placed[index] = plan
+        }
+        for (s, entry) in insertedSections {
+            try place(s, SectionPlan(oldSection: nil, content: entry.content, reloaded: false, items: []), entry.op)
+        }
+        for (from, entry) in movedSections {
+            try place(entry.to, SectionPlan(oldSection: from, content: nil, reloaded: false, items: []), entry.op)
+        }
+        var next = 0
+        for s in 0..<oldCounts.count where deletedSections[s] == nil && movedSections[s] == nil {
+            while next < placed.count, placed[next] != nil { next += 1 }
+            let reload = reloadedSections[s]
+            placed[next] = SectionPlan(oldSection: s, content: reload?.content, reloaded: reload != nil, items: [])
+        }
+        var sections = placed.map { $0! }
+
+        // Items: per new section, destinations first, then the old section's remaining items in order.
+        var destinations: [Int: [(item: Int, source: ItemSource, op: Int)]] = [:]
+        for (p, entry) in insertedItems {
+            destinations[p.section, default: []].append((p.item, .inserted(size: entry.size), entry.op))
+        }
+        for (from, entry) in movedItems {
+            destinations[entry.to.section, default: []].append((entry.to.item, .old(from), entry.op))
+        }
+        for (index, plan) in sections.enumerated() {
+            let incoming = destinations.removeValue(forKey: index) ?? []
+            if plan.oldSection == nil || plan.content != nil {
+                // An inserted section, or a reloaded one with new content: its content is its items.
+                if let op = incoming.first?.op {
+                    throw BatchError(operation: op, reason: "section \(index) is inserted or reloaded with its own content")
+                }
+                let count = plan.content?.count ?? 0
+                if let old = plan.oldSection, plan.content == nil {
+                    sections[index].items = (0..<oldCounts[old]).map { .reloaded(IndexPath(section: old, item: $0), size: nil) }
+                } else {
+                    sections[index].items = (0..<count).map { _ in .inserted(size: nil) }
+                }
+                continue
+            }
+            let old = plan.oldSection!
+            let kept = (0..<oldCounts[old]).compactMap { item -> ItemSource? in
+                let p = IndexPath(section: old, item: item)
+                if deletedItems[p] != nil || movedItems[p] != nil { return nil }
+                if plan.reloaded { return .reloaded(p, size: nil) }
+                if let r = reloadedItems[p] { return .reloaded(p, size: r.size) }
+                return .old(p)
+            }
+            let count = kept.count + incoming.count
+            var items = [ItemSource?](repeating: nil, count: count)
+            for d in incoming {
+                guard d.item >= 0, d.item < count else {
+                    throw BatchError(operation: d.op, reason: "item \(index)/\(d.item) is out of range after the batch (\(count) items)")
+                }
+                guard items[d.item] == nil else {
+                    throw BatchError(operation: d.op, reason: "two items go to \(index)/\(d.item)")
+                }
+                items[d.item] = d.source
+            }
+            var k = 0
+            for i in items.indices where items[i] == nil {
+                items[i] = kept[k]
+                k += 1
+            }
+            sections[index].items = items.map { $0! }
+        }
+        if let (section, list) = destinations.first {
+            throw BatchError(operation: list[0].op, reason: "section \(section) is out of range after the batch")
+        }
+        return UpdatePlan(sections: sections)
+    }
+
+    /// The new index path of every item that exists before and after (kept or moved; not reloaded).
+    public var newPathsOfOldItems: [IndexPath: IndexPath] {
+        var out: [IndexPath: IndexPath] = [:]
+        for (s, section) in sections.enumerated() {
+            for (i, source) in section.items.enumerated() {
+                if case .old(let p) = source { out[p] = IndexPath(section: s, item: i) }
+            }
+        }
+        return out
+    }
+}
+
+extension SectionContent {
+    /// The number of items it holds.
+    public var count: Int {
+        switch self {
+        case .flow(let s): s.items.count
+        case .waterfall(let s): s.items.count
+        }
+    }
+}

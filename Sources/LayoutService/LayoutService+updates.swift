@@ -1,0 +1,80 @@
+import HTTPCore
+import LayoutEngine
+import LayoutStore
+import LayoutWire
+
+extension LayoutService {
+    /// `POST /v1/layouts/{id}/updates`: `performBatchUpdates`. The new layout is registered (its id is its spec's,
+    /// as if posted), and for the body's `rect` the answer says how every element visible before or after moves.
+    func updates(_ request: HTTPRequest, id: String) throws(Problem) -> HTTPResponse {
+        let old = try layout(id)
+        let batch: BatchRequest
+        do {
+            batch = try BatchDecoder.decode(request.body, for: old.spec, json: JSONLimits(maxDepth: limits.maxJSONDepth))
+        } catch {
+            throw ProblemMapping.problem(for: error)
+        }
+        let spec: LayoutSpec
+        let plan: UpdatePlan
+        do {
+            plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
+            spec = try old.spec.applying(plan)
+        } catch {
+            throw Problem(status: 422, type: "urn:layout-service:problem:inconsistent-batch",
+                          detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
+        }
+        do {
+            try spec.validate(limits: limits.spec)
+        } catch {
+            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
+                          detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
+        }
+        let (newID, new, created) = store.add(spec.normalized())
+        var w = JSONWriter(capacity: 1024)
+        // The summary, less its closing brace: the animations follow in the same object.
+        let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
+        summary.dropLast().withUnsafeBufferPointer { w.json($0) }
+        if let rect = batch.rect {
+            guard let a = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
+                                                limit: limits.maxElements) else {
+                throw Problem(status: 422, type: "urn:layout-service:problem:too-many-elements",
+                              detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
+                              pointer: "/rect")
+            }
+            w.raw(",\"animations\":[")
+            for (i, animation) in a.animations.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.raw("{\"before\":")
+                AttributesEncoder.write(animation.before, into: &w)
+                w.raw(",\"after\":")
+                AttributesEncoder.write(animation.after, into: &w)
+                w.raw("}")
+            }
+            w.raw("],\"insertedSupplementary\":")
+            Self.writeViews(a.insertedSupplementary, &w)
+            w.raw(",\"deletedSupplementary\":")
+            Self.writeViews(a.deletedSupplementary, &w)
+        }
+        w.raw("}")
+        let (pointer, count) = w.takeBuffer()
+        return HTTPResponse(status: created ? 201 : 200,
+                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
+                            body: HTTPBody(adopting: pointer, count: count))
+    }
+
+    /// `[{"kind","section","item"}]`.
+    static func writeViews(_ views: [LayoutAttributes], _ w: inout JSONWriter) {
+        w.raw("[")
+        for (i, v) in views.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"kind\":")
+            w.string(v.kind)
+            w.raw(",\"section\":")
+            w.int(v.indexPath.section)
+            w.raw(",\"item\":")
+            w.int(v.indexPath.item)
+            w.raw("}")
+        }
+        w.raw("]")
+    }
+}

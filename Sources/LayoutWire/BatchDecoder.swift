@@ -1,0 +1,103 @@
+public import LayoutEngine
+
+/// The body of `POST /v1/layouts/{id}/updates`:
+/// `{"updates": [{"op": ..., ...}], "rect"?: {x, y, width, height}, "offset"?: {x, y}}`.
+public struct BatchRequest: Sendable {
+    public var operations: [BatchOperation]
+    public var rect: Rect?
+    public var offset: Point
+}
+
+public enum BatchDecoder {
+    public static let ops = ["insertItems", "deleteItems", "reloadItems", "moveItem", "insertSections",
+                             "deleteSections", "reloadSections", "moveSection"]
+
+    /// Decodes a batch for a layout of `spec`'s kind (section contents are sections of that kind).
+    public static func decode(_ bytes: [UInt8], for spec: LayoutSpec, json: JSONLimits = JSONLimits())
+        throws(SpecInputError) -> BatchRequest
+    {
+        let document: JSONDocument
+        do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
+        do { return try decode(SpecReader(value: document.root, path: []), for: spec) } catch { throw .spec(error) }
+    }
+
+    static func decode(_ root: SpecReader, for spec: LayoutSpec) throws(SpecError) -> BatchRequest {
+        let m = try root.object(allowed: ["updates", "rect", "offset"], required: ["updates"])
+        let operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec) }
+        var rect: Rect?
+        if let r = m["rect"] {
+            let f = try r.object(allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
+            rect = Rect(x: try f["x"]!.number(), y: try f["y"]!.number(), width: try f["width"]!.number(),
+                        height: try f["height"]!.number())
+            if rect!.width < 0 || rect!.height < 0 { throw r.fail("width and height must be 0 or more") }
+        }
+        var offset = Point.zero
+        if let r = m["offset"] {
+            let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
+            offset = Point(x: try f["x"]!.number(), y: try f["y"]!.number())
+        }
+        return BatchRequest(operations: operations, rect: rect, offset: offset)
+    }
+
+    static func operation(_ r: SpecReader, _ spec: LayoutSpec) throws(SpecError) -> BatchOperation {
+        guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
+        var name: SpecReader?
+        for (key, value) in r.value.members where key == "op" { name = r.child(key, value) }
+        guard let name else { throw SpecError(path: r.path + [.key("op")], reason: "is required (\(ops.joined(separator: ", ")))") }
+        switch try name.string() {
+        case "insertItems", "reloadItems":
+            let m = try r.object(allowed: ["op", "indexPaths", "sizes"], required: ["indexPaths"])
+            let paths = try m["indexPaths"]!.array(indexPath)
+            let sizes = try m["sizes"].map { (s: SpecReader) throws(SpecError) in try s.sizePairs() }
+            if let sizes, sizes.count != paths.count {
+                throw m["sizes"]!.fail("must give one [width, height] per index path (\(paths.count))")
+            }
+            for (i, size) in (sizes ?? []).enumerated() where !(size.width >= 0 && size.height >= 0 && size.width.isFinite
+                                                                   && size.height.isFinite && size.width <= 1e9 && size.height <= 1e9) {
+                throw SpecError(path: m["sizes"]!.path + [.index(i)], reason: "sizes must be finite, 0 or more")
+            }
+            return try name.string() == "insertItems" ? .insertItems(paths, sizes: sizes) : .reloadItems(paths, sizes: sizes)
+        case "deleteItems":
+            let m = try r.object(allowed: ["op", "indexPaths"], required: ["indexPaths"])
+            return .deleteItems(try m["indexPaths"]!.array(indexPath))
+        case "moveItem":
+            let m = try r.object(allowed: ["op", "from", "to"], required: ["from", "to"])
+            return .moveItem(from: try indexPath(m["from"]!), to: try indexPath(m["to"]!))
+        case "insertSections", "reloadSections":
+            let m = try r.object(allowed: ["op", "sections", "items"], required: ["sections"])
+            let sections = try m["sections"]!.array { (s: SpecReader) throws(SpecError) in try s.count() }
+            let content = try m["items"].map { (c: SpecReader) throws(SpecError) in
+                try c.array { (one: SpecReader) throws(SpecError) in try sectionContent(one, spec) }
+            }
+            if let content, content.count != sections.count {
+                throw m["items"]!.fail("must give one section per index in sections (\(sections.count))")
+            }
+            return try name.string() == "insertSections"
+                ? .insertSections(sections, content: content) : .reloadSections(sections, content: content)
+        case "deleteSections":
+            let m = try r.object(allowed: ["op", "sections"], required: ["sections"])
+            return .deleteSections(try m["sections"]!.array { (s: SpecReader) throws(SpecError) in try s.count() })
+        case "moveSection":
+            let m = try r.object(allowed: ["op", "from", "to"], required: ["from", "to"])
+            return .moveSection(from: try m["from"]!.count(), to: try m["to"]!.count())
+        case let other:
+            throw name.fail("\"\(other)\" is not an operation (\(ops.joined(separator: ", ")))")
+        }
+    }
+
+    /// `[section, item]`.
+    static func indexPath(_ r: SpecReader) throws(SpecError) -> IndexPath {
+        guard r.value.kind == .array, r.value.count == 2 else { throw r.fail("must be a [section, item] pair") }
+        let parts = try r.array { (p: SpecReader) throws(SpecError) in try p.count() }
+        return IndexPath(section: parts[0], item: parts[1])
+    }
+
+    /// A section of the layout's kind, as in its spec.
+    static func sectionContent(_ r: SpecReader, _ spec: LayoutSpec) throws(SpecError) -> SectionContent {
+        switch spec {
+        case .flow: return .flow(try SpecDecoder.decodeFlowSection(r))
+        case .waterfall: return .waterfall(try SpecDecoder.decodeWaterfallSection(r))
+        case .circle, .wheel: throw r.fail("this layout has exactly one section: only items can change")
+        }
+    }
+}
