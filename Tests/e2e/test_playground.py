@@ -142,3 +142,23 @@ def test_problems_point_at_the_field(page):
     assert shown[1] == "/sections/0/itemSizes/1/0"
     assert shown[2] == "-5"
     screenshot(browser, "problem")
+
+
+def test_insert_and_delete_animate_then_show_the_new_layout(page):
+    browser, service = page
+    summary = prepare(browser, "Photo grid")
+    scroll_and_wait(browser, 0, 0)
+    for op, delta in (("insert", 1), ("delete", -1)):
+        answer = browser.execute_async_script("playground.update(arguments[0]).then((a) => arguments[1](a))", op)
+        assert answer["items"] == summary["items"] + (delta if op == "insert" else 0)
+        kinds = {(a["before"]["alpha"], a["after"]["alpha"]) for a in answer["animations"]}
+        assert (0, 1) in kinds if op == "insert" else (1, 0) in kinds  # appearing / disappearing elements
+        # After the animation the page shows the new layout exactly as the API answers it.
+        rect = browser.execute_script("return document.getElementById('viewport').dataset.queryRect")
+        offset = browser.execute_script("return document.getElementById('viewport').dataset.queryOffset")
+        want = api(service, answer["id"], rect, offset)
+        got = rendered(browser)
+        assert set(got) == set(want)
+        for key, (frame, _) in want.items():
+            assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), key
+    screenshot(browser, "after-updates")

@@ -203,6 +203,47 @@ extension Playground {
           return best && best.range;
         }
 
+        // Batch updates: the service answers with the new layout and, for the queried rect, each element's
+        // animation (before -> after); the page draws the before state, then lets CSS transitions run to after.
+        async function update(op) {
+          if (!state.id || !viewport.dataset.queryRect) return;
+          const first = [...state.live.keys()].filter((k) => k.startsWith("cell/")).map((k) => k.split("/").map(Number))
+            .sort((a, b) => a[1] - b[1] || a[2] - b[2])[0];
+          if (!first) return;
+          const path = [first[1], first[2]];
+          const r = viewport.dataset.queryRect.split(",").map(Number);
+          const o = viewport.dataset.queryOffset.split(",").map(Number);
+          const body = {updates: [op === "insert" ? {op: "insertItems", indexPaths: [path]} : {op: "deleteItems", indexPaths: [path]}],
+                        rect: {x: r[0], y: r[1], width: r[2], height: r[3]}, offset: {x: o[0], y: o[1]}};
+          const response = await fetch(`/v1/layouts/${state.id}/updates`, {method: "POST", body: JSON.stringify(body)});
+          const answer = await response.json();
+          if (!response.ok) return showProblem(answer);
+          state.id = answer.id;
+          content.style.height = answer.contentSize.height + "px";
+          content.style.width = answer.contentSize.width + "px";
+          // Before: old elements by their old key; the appearing ones (before = after with alpha 0) by their new key.
+          render(answer.animations.map((a) => a.before));
+          content.getBoundingClientRect();  // commit the before state
+          viewport.classList.add("animating");
+          for (const a of answer.animations) {
+            const node = state.live.get(elementKey(a.before));
+            if (!node) continue;
+            state.live.delete(elementKey(a.before));
+            state.live.set(elementKey(a.after) + (a.after.alpha === 0 ? "#gone" : ""), node);
+            node.dataset.id = elementKey(a.after);
+            node.firstChild.textContent = label(a.after);
+            const f = a.after.frame, st = node.style;
+            st.left = f.x + "px"; st.top = f.y + "px"; st.width = f.width + "px"; st.height = f.height + "px";
+            st.opacity = a.after.alpha; st.zIndex = a.after.zIndex;
+          }
+          await new Promise((done) => setTimeout(done, 400));
+          viewport.classList.remove("animating");
+          $("summary").textContent = `id ${answer.id} · ${answer.layout} · content ${answer.contentSize.width} × ` +
+            `${answer.contentSize.height} · ${answer.items} items in ${answer.sections} sections`;
+          await refresh();  // the new layout, as a client would query it
+          return answer;
+        }
+
         function load(name) {
           $("example").value = name;
           specText.value = JSON.stringify(examples[name](), null, 1).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, "[$1, $2]");
@@ -211,9 +252,11 @@ extension Playground {
         for (const name of Object.keys(examples)) $("example").add(new Option(name, name));
         $("example").addEventListener("change", () => { load($("example").value); prepare(); });
         $("prepare").addEventListener("click", prepare);
+        $("insert").addEventListener("click", () => update("insert"));
+        $("delete").addEventListener("click", () => update("delete"));
         viewport.addEventListener("scroll", schedule);
         load("Photo grid");
-        window.playground = {examples: Object.keys(examples), state, load, prepare,
+        window.playground = {examples: Object.keys(examples), state, load, prepare, update,
           scrollTo(x, y) { viewport.scrollLeft = x; viewport.scrollTop = y; schedule(); }};
         window.playgroundReady = prepare();
         </script>

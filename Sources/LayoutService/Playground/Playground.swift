@@ -34,6 +34,7 @@ enum Playground {
         #stage { position: relative }
         #viewport { position: relative; overflow: auto; background: #fff; border: 1px solid #b9c3d0; border-radius: 4px }
         #content { position: relative; }
+        .animating .element { transition: left .35s, top .35s, width .35s, height .35s, opacity .35s, transform .35s }
         .element { position: absolute; border: 1px solid; border-radius: 3px; overflow: hidden; display: flex;
                    align-items: center; justify-content: center; font-size: 11px; white-space: nowrap;
                    backface-visibility: hidden }
@@ -57,6 +58,8 @@ enum Playground {
               <label for="example">Example</label>
               <select id="example"></select>
               <button id="prepare">Prepare</button>
+              <button id="insert" title="insert an item before the first visible one">Insert</button>
+              <button id="delete" title="delete the first visible item">Delete</button>
             </div>
             <textarea id="spec" spellcheck="false" aria-label="layout spec (JSON)"></textarea>
             <div id="summary"></div>
