@@ -62,6 +62,49 @@ extension LayoutService {
                             body: HTTPBody(adopting: pointer, count: count))
     }
 
+    /// `POST /v1/layouts/{id}/sizes`: self-sizing. The reported items take their sizes (a new layout, registered
+    /// as if posted); `contentOffsetAdjustment` keeps the first visible cell still on screen.
+    func sizes(_ request: HTTPRequest, id: String) throws(Problem) -> HTTPResponse {
+        let old = try layout(id)
+        let report: SizeReport
+        do {
+            report = try SizeReportDecoder.decode(request.body, json: JSONLimits(maxDepth: limits.maxJSONDepth))
+        } catch {
+            throw ProblemMapping.problem(for: error)
+        }
+        let spec: LayoutSpec
+        do {
+            let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
+            spec = try old.spec.applying(plan)
+            try spec.validate(limits: limits.spec)
+        } catch let error as BatchError {
+            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: error.reason,
+                          pointer: "/sizes")
+        } catch let error as LayoutError {
+            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report",
+                          detail: "the resized layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)",
+                          pointer: "/sizes")
+        } catch {
+            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
+                          pointer: "/sizes")
+        }
+        let (newID, new, created) = store.add(spec.normalized())
+        let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
+                                                     direction: spec.scrollDirection)
+        var w = JSONWriter(capacity: 512)
+        let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
+        summary.dropLast().withUnsafeBufferPointer { w.json($0) }
+        w.raw(",\"contentOffsetAdjustment\":{\"x\":")
+        w.number(adjustment.x)
+        w.raw(",\"y\":")
+        w.number(adjustment.y)
+        w.raw("}}")
+        let (pointer, count) = w.takeBuffer()
+        return HTTPResponse(status: created ? 201 : 200,
+                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
+                            body: HTTPBody(adopting: pointer, count: count))
+    }
+
     /// `[{"kind","section","item"}]`.
     static func writeViews(_ views: [LayoutAttributes], _ w: inout JSONWriter) {
         w.raw("[")

@@ -48,6 +48,8 @@ public final class LayoutService: HTTPHandler {
             return try transition(request)
         case .updates(let id):
             return try updates(request, id: id)
+        case .sizes(let id):
+            return try sizes(request, id: id)
         case .layouts:
             return try postLayout(request)
         case .layout(let id):

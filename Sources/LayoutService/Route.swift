@@ -14,6 +14,7 @@ enum Route: Equatable {
     case moving(id: String)
     case transitions
     case updates(id: String)
+    case sizes(id: String)
 
     /// The route a path names, or nil (404). Splits on the path's bytes: no grapheme breaking on the hot path.
     init?(path: String) {
@@ -32,6 +33,7 @@ enum Route: Equatable {
         case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "target-offset": self = .targetOffset(id: s[2])
         case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "moving": self = .moving(id: s[2])
         case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "updates": self = .updates(id: s[2])
+        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "sizes": self = .sizes(id: s[2])
         case 6 where s[0] == "v1" && s[1] == "layouts" && s[3] == "items":
             self = .item(id: s[2], section: s[4], item: s[5])
         case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "supplementary":
@@ -45,7 +47,7 @@ enum Route: Equatable {
     /// The methods the route answers (HEAD goes with GET).
     var methods: [String] {
         switch self {
-        case .layouts, .updates: ["POST"]
+        case .layouts, .updates, .sizes: ["POST"]
         case .layout: ["GET", "HEAD", "DELETE"]
         default: ["GET", "HEAD"]
         }

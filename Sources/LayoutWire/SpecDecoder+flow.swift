@@ -6,7 +6,8 @@ extension SpecDecoder {
         "headerReferenceSize", "footerReferenceSize", "decorations",
     ]
     static let flowKeys = [
-        "layout", "collectionView", "scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing",
+        "layout", "collectionView", "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
+        "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections", "rowAlignment", "lastRowAlignment",
         "itemAlignment", "layoutDirection", "scrollTargetBehavior",
     ] + chromeKeys
@@ -17,6 +18,7 @@ extension SpecDecoder {
         var spec = FlowLayoutSpec(collectionView: try m["collectionView"]!.size(), sections: sections)
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
         if let r = m["itemSize"] { spec.itemSize = try r.size() }
+        if let r = m["estimatedItemSize"] { spec.estimatedItemSize = try r.size() }
         if let r = m["minimumLineSpacing"] { spec.minimumLineSpacing = try r.number() }
         if let r = m["minimumInteritemSpacing"] { spec.minimumInteritemSpacing = try r.number() }
         if let r = m["sectionInset"] { spec.sectionInset = try r.insets() }

@@ -5,6 +5,7 @@ extension SpecEncoder {
         w.raw("{")
         w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
         if !s.chrome.decorations.isEmpty { decorations(s.chrome.decorations, &w) }
+        if let e = s.estimatedItemSize { w.key("estimatedItemSize"); size(e, &w); w.raw(",") }
         w.key("footerReferenceSize"); size(s.footerReferenceSize, &w); w.raw(",")
         w.key("headerReferenceSize"); size(s.headerReferenceSize, &w); w.raw(",")
         if s.alignment.items != .center { w.key("itemAlignment"); w.string(s.alignment.items.rawValue); w.raw(",") }

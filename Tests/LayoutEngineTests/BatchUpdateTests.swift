@@ -125,3 +125,24 @@ import Testing
         #expect(a.animations.count == 5)
     }
 }
+
+@Suite struct SelfSizingTests {
+    @Test func reportedSizesAboveTheViewportMoveTheOffset() throws {
+        // One 300 x 100 (estimated) item per row, 10 apart: item i at y = 110 i. At offset 330, item 3 is first.
+        var spec = FlowLayoutSpec(collectionView: Size(width: 300, height: 400), sections: [FlowSectionSpec(items: .count(10))])
+        spec.estimatedItemSize = Size(width: 300, height: 100)
+        let old = PreparedFlowLayout(spec)
+        #expect(old.attributesForItem(at: IndexPath(section: 0, item: 3), offset: .zero)?.frame.y == 330)
+        let reports = [(IndexPath(section: 0, item: 0), Size(width: 300, height: 150)),
+                       (IndexPath(section: 0, item: 1), Size(width: 300, height: 150)),
+                       (IndexPath(section: 0, item: 9), Size(width: 300, height: 40))]
+        let plan = try UpdatePlan.make(oldCounts: [10], operations: SelfSizing.batch(reports))
+        let new = try LayoutSpec.flow(spec).applying(plan).prepare()
+        // Items 0 and 1 grew by 50 each: item 3 is now at 430; the offset follows. Item 9 is below: no effect.
+        let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: Point(x: 0, y: 330), direction: .vertical)
+        #expect(adjustment == Point(x: 0, y: 100))
+        #expect(SelfSizing.offsetAdjustment(old: old, new: new, offset: Point(x: 0, y: 5000), direction: .vertical) == .zero)
+        guard case .flow(let resized) = new.spec else { return }
+        #expect(resized.sections[0].items.count == 10)
+    }
+}

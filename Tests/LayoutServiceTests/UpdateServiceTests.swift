@@ -43,3 +43,20 @@ import Testing
         #expect(items.status == 201 && c.json(items)["items"]?.number == 6)
     }
 }
+
+@Suite struct SizeReportServiceTests {
+    @Test func sizeReports() throws {
+        let c = Client()
+        let spec = #"{"layout":"flow","collectionView":{"width":300,"height":400},"estimatedItemSize":{"width":300,"height":100},"sections":[{"items":4}]}"#
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", spec))["id"]?.string)
+        let r = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":0,"width":300,"height":160}],"offset":{"x":0,"y":220}}"#)
+        #expect(r.status == 201)
+        #expect(c.json(r)["contentOffsetAdjustment"]?["y"]?.number == 60)  // item 2 (first visible) moved down 60
+        let newID = try #require(c.json(r)["id"]?.string)
+        let item = c.json(c.send("GET", "/v1/layouts/\(newID)/items/0/0"))
+        #expect(item["frame"]?["height"]?.number == 160)
+        #expect(c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":9,"width":1,"height":1}]}"#).status == 422)
+        let negative = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":0,"width":-1,"height":1}]}"#)
+        #expect(negative.status == 422 && c.json(negative)["pointer"]?.string == "/sizes/0/width")
+    }
+}

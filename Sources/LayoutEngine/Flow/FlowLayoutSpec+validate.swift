@@ -5,6 +5,7 @@ extension FlowLayoutSpec {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.nonNegative(itemSize, at: [.key("itemSize")])
+        if let e = estimatedItemSize { try check.nonNegative(e, at: [.key("estimatedItemSize")]) }
         try check.nonNegative(minimumLineSpacing, at: [.key("minimumLineSpacing")])
         try check.nonNegative(minimumInteritemSpacing, at: [.key("minimumInteritemSpacing")])
         try check.finite(sectionInset, at: [.key("sectionInset")])

@@ -42,6 +42,9 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var collectionView: Size
     public var scrollDirection: ScrollDirection = .vertical
     public var itemSize = Size(width: 50, height: 50)
+    /// Self-sizing (`estimatedItemSize`): when set, items given by count start at this size (instead of
+    /// `itemSize`) until the client reports their real sizes (`POST /v1/layouts/{id}/sizes`).
+    public var estimatedItemSize: Size?
     public var minimumLineSpacing: Double = 10
     public var minimumInteritemSpacing: Double = 10
     public var sectionInset: EdgeInsets = .zero
@@ -66,7 +69,7 @@ public struct FlowLayoutSpec: Sendable, Hashable {
         let s = sections[index]
         return ResolvedFlowSection(
             items: s.items,
-            itemSize: s.itemSize ?? itemSize,
+            itemSize: s.itemSize ?? defaultItemSize,
             lineSpacing: s.minimumLineSpacing ?? minimumLineSpacing,
             interitemSpacing: s.minimumInteritemSpacing ?? minimumInteritemSpacing,
             inset: s.sectionInset ?? sectionInset,
@@ -79,7 +82,7 @@ public struct FlowLayoutSpec: Sendable, Hashable {
         var copy = self
         for i in copy.sections.indices {
             var s = copy.sections[i]
-            if s.itemSize == itemSize { s.itemSize = nil }
+            if s.itemSize == defaultItemSize { s.itemSize = nil }
             if s.minimumLineSpacing == minimumLineSpacing { s.minimumLineSpacing = nil }
             if s.minimumInteritemSpacing == minimumInteritemSpacing { s.minimumInteritemSpacing = nil }
             if s.sectionInset == sectionInset { s.sectionInset = nil }
@@ -92,6 +95,9 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     }
 
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+    /// The size of items given by count in sections without their own: the estimate, when self-sizing.
+    public var defaultItemSize: Size { estimatedItemSize ?? itemSize }
 }
 
 /// One section's effective parameters.

@@ -41,10 +41,10 @@ extension FlowLayoutSpec {
         out.sections = plan.sections.map { p in
             if case .flow(let given)? = p.content { return given }
             var section = p.oldSection.map { sections[$0] } ?? FlowSectionSpec(items: .count(0))
-            let itemSize = section.itemSize ?? self.itemSize
+            let itemSize = section.itemSize ?? defaultItemSize
             func oldSize(_ path: IndexPath) -> Size {
                 if case .sizes(let list) = sections[path.section].items { return list[path.item] }
-                return sections[path.section].itemSize ?? self.itemSize
+                return sections[path.section].itemSize ?? defaultItemSize
             }
             let sizes = p.items.map { source -> Size in
                 switch source {

@@ -1,0 +1,35 @@
+public import LayoutEngine
+
+/// The body of `POST /v1/layouts/{id}/sizes`:
+/// `{"sizes": [{"section", "item", "width", "height"}], "offset"?: {x, y}}`.
+public struct SizeReport: Sendable {
+    public var sizes: [(IndexPath, Size)]
+    public var offset: Point
+}
+
+public enum SizeReportDecoder {
+    public static func decode(_ bytes: [UInt8], json: JSONLimits = JSONLimits()) throws(SpecInputError) -> SizeReport {
+        let document: JSONDocument
+        do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
+        do { return try decode(SpecReader(value: document.root, path: [])) } catch { throw .spec(error) }
+    }
+
+    static func decode(_ root: SpecReader) throws(SpecError) -> SizeReport {
+        let m = try root.object(allowed: ["sizes", "offset"], required: ["sizes"])
+        let sizes = try m["sizes"]!.array { (r: SpecReader) throws(SpecError) -> (IndexPath, Size) in
+            let f = try r.object(allowed: ["section", "item", "width", "height"],
+                                 required: ["section", "item", "width", "height"])
+            let size = Size(width: try f["width"]!.number(), height: try f["height"]!.number())
+            for (key, v) in [("width", size.width), ("height", size.height)] where !(v >= 0 && v <= 1e9) {
+                throw SpecError(path: r.path + [.key(key)], reason: "must be from 0 to 1000000000")
+            }
+            return (IndexPath(section: try f["section"]!.count(), item: try f["item"]!.count()), size)
+        }
+        var offset = Point.zero
+        if let r = m["offset"] {
+            let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
+            offset = Point(x: try f["x"]!.number(), y: try f["y"]!.number())
+        }
+        return SizeReport(sizes: sizes, offset: offset)
+    }
+}
