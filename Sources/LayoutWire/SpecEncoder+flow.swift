@@ -24,12 +24,7 @@ extension SpecEncoder {
         scrollTarget(s.scrollTargetBehavior, &w)
         pins(s.chrome, &w)
         w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")
-        w.key("sections"); w.raw("[")
-        for (i, section) in s.sections.enumerated() {
-            if i > 0 { w.raw(",") }
-            flowSection(section, &w)
-        }
-        w.raw("]}")
+        sections(s.sections, &w, flowSection)
     }
 
     /// Keys in sorted order: decorations, footerReferenceSize, headerReferenceSize, itemSize, itemSizes | items,

@@ -16,12 +16,7 @@ extension SpecEncoder {
         scrollTarget(s.scrollTargetBehavior, &w)
         pins(s.chrome, &w)
         w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")
-        w.key("sections"); w.raw("[")
-        for (i, section) in s.sections.enumerated() {
-            if i > 0 { w.raw(",") }
-            waterfallSection(section, &w)
-        }
-        w.raw("]}")
+        sections(s.sections, &w, waterfallSection)
     }
 
     /// Keys in sorted order: columnCount, columnSpacing, decorations, footerHeight, headerHeight,

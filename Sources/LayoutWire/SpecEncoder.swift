@@ -77,6 +77,17 @@ public enum SpecEncoder {
         w.raw(",")
     }
 
+    /// `"sections":[...]}`: the sections, each written by `section`, closing the spec's object.
+    static func sections<T>(_ list: [T], _ w: inout JSONWriter, _ section: (T, inout JSONWriter) -> Void) {
+        w.key("sections")
+        w.raw("[")
+        for (i, s) in list.enumerated() {
+            if i > 0 { w.raw(",") }
+            section(s, &w)
+        }
+        w.raw("]}")
+    }
+
     /// `[[w,h],...]`.
     static func sizePairs(_ sizes: [Size], _ w: inout JSONWriter) {
         w.raw("[")

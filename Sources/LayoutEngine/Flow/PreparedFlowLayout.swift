@@ -2,7 +2,7 @@
 ///
 /// Memory: O(sections) for uniform sections; one `Double` per item and three words per line for varied ones
 /// (item sizes are the spec's own array, shared).
-public struct PreparedFlowLayout: PreparedLayout {
+public struct PreparedFlowLayout: SectionedLayout {
     public let flowSpec: FlowLayoutSpec
     let axes: LineAxes
     let chrome: SectionChrome
@@ -84,21 +84,15 @@ public struct PreparedFlowLayout: PreparedLayout {
         self.lineLength = lineLength
         self.itemU = itemU
         self.numberOfItems = total
-        self.contentSize = axes.vertical
-            ? Size(width: spec.collectionView.width, height: v)
-            : Size(width: v, height: spec.collectionView.height)
+        self.contentSize = axes.contentSize(view: spec.collectionView, length: v)
     }
 
     public var spec: LayoutSpec { .flow(flowSpec) }
     public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
     public var viewSize: Size { flowSpec.collectionView }
-
-    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
-        ScrollTargeting(behavior: flowSpec.scrollTargetBehavior, direction: flowSpec.scrollDirection,
-                        view: viewSize, content: contentSize)
-            .target(proposed: proposed, velocity: velocity) { cells(in: $0, offset: proposed) }
-    }
+    var scrollDirection: ScrollDirection { flowSpec.scrollDirection }
+    var scrollTargetBehavior: ScrollTargetBehavior { flowSpec.scrollTargetBehavior }
 
     public func numberOfItems(inSection section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].itemCount : 0

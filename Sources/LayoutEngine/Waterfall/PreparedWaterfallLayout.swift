@@ -6,7 +6,7 @@
 ///              [0 ]  [1 ]  [2 ]       order by start: 0 1 2 3 4 5
 ///              [  ]  [4 ]  [3 ]       reach[p] = max end of items order[0...p]
 ///              [5 ]  [  ]  [  ]
-public struct PreparedWaterfallLayout: PreparedLayout {
+public struct PreparedWaterfallLayout: SectionedLayout {
     public let waterfallSpec: WaterfallLayoutSpec
     let axes: LineAxes
     let chrome: SectionChrome
@@ -118,21 +118,15 @@ public struct PreparedWaterfallLayout: PreparedLayout {
         self.order = order
         self.reach = reach
         self.numberOfItems = total
-        self.contentSize = axes.vertical
-            ? Size(width: spec.collectionView.width, height: v)
-            : Size(width: v, height: spec.collectionView.height)
+        self.contentSize = axes.contentSize(view: spec.collectionView, length: v)
     }
 
     public var spec: LayoutSpec { .waterfall(waterfallSpec) }
     public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
     public var viewSize: Size { waterfallSpec.collectionView }
-
-    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
-        ScrollTargeting(behavior: waterfallSpec.scrollTargetBehavior, direction: waterfallSpec.scrollDirection,
-                        view: viewSize, content: contentSize)
-            .target(proposed: proposed, velocity: velocity) { cells(in: $0, offset: proposed) }
-    }
+    var scrollDirection: ScrollDirection { waterfallSpec.scrollDirection }
+    var scrollTargetBehavior: ScrollTargetBehavior { waterfallSpec.scrollTargetBehavior }
 
     public func numberOfItems(inSection section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].itemCount : 0
