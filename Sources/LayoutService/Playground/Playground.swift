@@ -1,9 +1,12 @@
+import HTTPCore
+
 /// `GET /`: the playground, one self-contained HTML page (no build step, no external assets) that edits a spec,
 /// prepares it, and scrolls a viewport rendered the way a client of this service would: on every scroll it asks
 /// for the visible rect plus a prefetch margin and draws only those elements, recycling DOM nodes as
 /// `UICollectionView` recycles cells.
 enum Playground {
-    static let page: [UInt8] = Array((head + style + body + script).utf8)
+    /// Built once and shared by every answer (bodies are immutable).
+    static let page = HTTPBody(Array((head + style + body + script).utf8))
 
     static let head = #"""
         <!doctype html>
