@@ -2,30 +2,57 @@ public import HTTPCore
 public import LayoutStore
 import LayoutEngine
 import LayoutWire
+import Synchronization
 
 /// The HTTP API of mission.md §2 over a `LayoutStore`. Runs synchronously on the server's worker threads:
 /// handler -> store (one short lock) -> prepared layout (no lock).
 public final class LayoutService: HTTPHandler {
     public let store: LayoutStore
     public let limits: ServiceLimits
+    let crossOrigin: CrossOrigin
+    private let draining = Atomic<Bool>(false)
 
     public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits()) {
         self.store = store
         self.limits = limits
+        self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
     }
 
+    /// From now on `GET /readyz` answers 503 (call it when shutdown starts).
+    public func markDraining() { draining.store(true, ordering: .relaxed) }
+
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response: HTTPResponse
         do {
-            return try route(request)
+            response = try route(request)
         } catch {
-            return error.response
+            response = error.response
         }
+        if let origin = crossOrigin.allowedOrigin(request), response.header("Access-Control-Allow-Origin") == nil {
+            response.headers.append(("Access-Control-Allow-Origin", origin))
+            if origin != "*" { response.headers.append(("Vary", "Origin")) }
+        }
+        return response
     }
 
     private func route(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         guard let route = Route(path: request.path) else {
             throw Problem(status: 404, detail: "no endpoint at \(request.path)")
         }
+        if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
+        // Immutable answers: a client that has this one gets a 304 before any work is done.
+        var cacheHeaders: [(name: String, value: String)] = []
+        if request.method == "GET" || request.method == "HEAD", let id = route.immutableLayoutID, store.knows(id: id) {
+            let tag = HTTPCaching.entityTag(request)
+            cacheHeaders = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
+            if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: cacheHeaders) }
+        }
+        var response = try answer(route, request)
+        if response.status == 200 { response.headers += cacheHeaders }
+        return response
+    }
+
+    private func answer(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         guard route.methods.contains(request.method) else {
             throw Problem(status: 405, detail: "\(request.path) answers \(route.methods.joined(separator: ", "))",
                           headers: [("Allow", route.methods.joined(separator: ", "))])
@@ -33,6 +60,10 @@ public final class LayoutService: HTTPHandler {
         switch route {
         case .health:
             return Self.json(200, Array("{\"status\":\"ok\"}".utf8))
+        case .ready:
+            return draining.load(ordering: .relaxed)
+                ? Self.json(503, Array("{\"status\":\"draining\"}".utf8))
+                : Self.json(200, Array("{\"status\":\"ready\"}".utf8))
         case .playground:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
                                 body: Playground.page)

@@ -1,6 +1,7 @@
 /// The service's endpoints, matched from a path's segments.
 enum Route: Equatable {
     case health
+    case ready
     case playground
     case render(id: String)
     case layouts
@@ -25,6 +26,7 @@ enum Route: Equatable {
         case 1 where s[0] == "" || s[0] == "playground": self = .playground
         case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "render.svg": self = .render(id: s[2])
         case 1 where s[0] == "healthz": self = .health
+        case 1 where s[0] == "readyz": self = .ready
         case 2 where s[0] == "v1" && s[1] == "layouts": self = .layouts
         case 3 where s[0] == "v1" && s[1] == "layouts": self = .layout(id: s[2])
         case 2 where s[0] == "v1" && s[1] == "transitions": self = .transitions
@@ -41,6 +43,16 @@ enum Route: Equatable {
         case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "decorations":
             self = .decoration(id: s[2], kind: s[4], section: s[5], item: s[6])
         default: return nil
+        }
+    }
+
+    /// The layout whose answers this route gives (they never change for an id: cacheable), if any.
+    var immutableLayoutID: String? {
+        switch self {
+        case .layout(let id), .attributes(let id), .render(let id), .hit(let id), .targetOffset(let id),
+            .moving(let id), .item(let id, _, _), .supplementary(let id, _, _, _), .decoration(let id, _, _, _):
+            id
+        default: nil
         }
     }
 

@@ -8,6 +8,8 @@ public struct ServiceLimits: Sendable {
     public var maxElements = 100_000
     /// Elements an SVG of the whole content (no `rect`) may hold; larger layouts need a rect.
     public var maxPictureElements = 5_000
+    /// Origins allowed to call from a browser (CORS): `*` for any, or a list of exact origins.
+    public var corsOrigins: [String] = ["*"]
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 

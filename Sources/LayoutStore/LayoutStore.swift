@@ -56,6 +56,11 @@ public final class LayoutStore: Sendable {
         return prepared(id: id, spec: spec)
     }
 
+    /// Whether the id is known (without preparing it).
+    public func knows(id: String) -> Bool {
+        state.withLock { $0.specs[id] != nil }
+    }
+
     /// Forgets a layout. Returns false when the id was unknown.
     @discardableResult
     public func remove(id: String) -> Bool {

@@ -6,6 +6,15 @@ import LayoutService
 import LayoutStore
 import MicroHTTPServer
 
+extension Substring {
+    func trimmingCharacters() -> Substring {
+        var s = self
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
+
 /// `layout-service [options]`: runs the service until SIGTERM or SIGINT, then drains and exits 0.
 /// `layout-service healthcheck`: see `Healthcheck`.
 @main
@@ -43,6 +52,8 @@ struct LayoutServiceCommand: ParsableCommand {
     var connectionTimeout: Int?
     @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: 16384)")
     var connectionMemoryBytes: Int?
+    @Option(help: "Origins browsers may call from (CORS): * or a comma-separated list. [env: LAYOUT_SERVICE_CORS_ORIGINS] (default: *)")
+    var corsOrigins: String?
     @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
     var drainSeconds: Double?
 
@@ -85,6 +96,8 @@ struct LayoutServiceCommand: ParsableCommand {
                                                           limits.spec.maxSections)
         limits.maxElements = try Environment.resolve(maxElements, "LAYOUT_SERVICE_MAX_ELEMENTS", limits.maxElements)
         let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", 512 << 20)
+        limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", "*")
+            .split(separator: ",").map { String($0.trimmingCharacters()) }
 
         // Block the stop signals before any thread starts, so every worker inherits the mask and the main thread
         // alone receives them, synchronously, with sigwait.
@@ -102,6 +115,7 @@ struct LayoutServiceCommand: ParsableCommand {
         sigwait(&signals, &received)
         print("layout-service: signal \(received), draining \(http.requestsInFlight) request(s) in flight")
         fflush(nil)
+        service.markDraining()
         http.shutdown()
         print("layout-service: stopped")
     }

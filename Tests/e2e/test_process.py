@@ -36,6 +36,9 @@ def read_response(sock):
 
 
 def test_sigterm_finishes_the_request_in_flight_and_exits_0(service):
+    idle = socket.create_connection(("127.0.0.1", service.port))  # a keep-alive connection, open before the signal
+    idle.sendall(b"GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert read_response(idle)[0] == 200
     sock = socket.create_connection(("127.0.0.1", service.port))
     sock.sendall(b"POST /v1/layouts HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(SPEC) + SPEC[:10])
     time.sleep(0.2)
@@ -48,6 +51,8 @@ def test_sigterm_finishes_the_request_in_flight_and_exits_0(service):
     except OSError:
         refused = True
     assert refused, "still accepting connections while draining"
+    idle.sendall(b"GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert read_response(idle)[0] == 503  # not ready while draining
     sock.sendall(SPEC[10:])
     status, head, body = read_response(sock)
     assert status == 201, (status, body)
@@ -69,7 +74,8 @@ def test_help_lists_every_option_with_its_variable():
                            ("--max-items", "MAX_ITEMS"), ("--max-sections", "MAX_SECTIONS"),
                            ("--max-elements", "MAX_ELEMENTS"), ("--max-connections", "MAX_CONNECTIONS"),
                            ("--max-connections-per-ip", "MAX_CONNECTIONS_PER_IP"),
-                           ("--connection-timeout", "CONNECTION_TIMEOUT"), ("--drain-seconds", "DRAIN_SECONDS")]:
+                           ("--connection-timeout", "CONNECTION_TIMEOUT"), ("--drain-seconds", "DRAIN_SECONDS"),
+                           ("--connection-memory-bytes", "CONNECTION_MEMORY_BYTES"), ("--cors-origins", "CORS_ORIGINS")]:
         assert flag in out, flag
         assert "LAYOUT_SERVICE_" + variable in out, variable
     assert "healthcheck" in out

@@ -98,15 +98,17 @@ public struct UpdatePlan: Sendable, Hashable {
                 }
             }
         }
-        // Items of deleted or reloaded sections cannot be changed one by one.
-        for (p, op) in deletedItems where deletedSections[p.section] != nil || reloadedSections[p.section] != nil {
-            throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) is in a section that is deleted or reloaded")
-        }
-        for (p, r) in reloadedItems where deletedSections[p.section] != nil || reloadedSections[p.section] != nil {
-            throw BatchError(operation: r.op, reason: "item \(p.section)/\(p.item) is in a section that is deleted or reloaded")
-        }
-        for (p, m) in movedItems where deletedSections[p.section] != nil || reloadedSections[p.section] != nil {
-            throw BatchError(operation: m.op, reason: "item \(p.section)/\(p.item) moves out of a section that is deleted or reloaded")
+        // Items of deleted or reloaded sections cannot be changed one by one. (Dictionaries iterate in a
+        // per-process order: every check that reports an operation goes through its entries in operation order,
+        // so the same batch always blames the same operation, the later one.)
+        func gone(_ p: IndexPath) -> Bool { deletedSections[p.section] != nil || reloadedSections[p.section] != nil }
+        let changedInGoneSections = (deletedItems.map { ($0.value, $0.key, "is in") }
+            + reloadedItems.map { ($0.value.op, $0.key, "is in") }
+            + movedItems.map { ($0.value.op, $0.key, "moves out of") })
+            .filter { gone($0.1) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+        if let (op, p, what) = changedInGoneSections.first {
+            throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) \(what) a section that is deleted or reloaded")
         }
 
         // Sections: destinations (inserts, moves) take their places first, the rest keep their order.
@@ -121,11 +123,11 @@ public struct UpdatePlan: Sendable, Hashable {
             }
             placed[index] = plan
         }
-        for (s, entry) in insertedSections {
-            try place(s, SectionPlan(oldSection: nil, content: entry.content, reloaded: false, items: []), entry.op)
-        }
-        for (from, entry) in movedSections {
-            try place(entry.to, SectionPlan(oldSection: from, content: nil, reloaded: false, items: []), entry.op)
+        let destinationsInOrder = (insertedSections.map { (op: $0.value.op, to: $0.key, from: Int?.none, content: $0.value.content) }
+            + movedSections.map { (op: $0.value.op, to: $0.value.to, from: Optional($0.key), content: SectionContent?.none) })
+            .sorted { ($0.op, $0.to) < ($1.op, $1.to) }
+        for d in destinationsInOrder {
+            try place(d.to, SectionPlan(oldSection: d.from, content: d.content, reloaded: false, items: []), d.op)
         }
         var next = 0
         for s in 0..<oldCounts.count where deletedSections[s] == nil && movedSections[s] == nil {
@@ -144,7 +146,7 @@ public struct UpdatePlan: Sendable, Hashable {
             destinations[entry.to.section, default: []].append((entry.to.item, .old(from), entry.op))
         }
         for (index, plan) in sections.enumerated() {
-            let incoming = destinations.removeValue(forKey: index) ?? []
+            let incoming = (destinations.removeValue(forKey: index) ?? []).sorted { ($0.op, $0.item) < ($1.op, $1.item) }
             if plan.oldSection == nil || plan.content != nil {
                 // An inserted section, or a reloaded one with new content: its content is its items.
                 if let op = incoming.first?.op {
@@ -184,8 +186,8 @@ public struct UpdatePlan: Sendable, Hashable {
             }
             sections[index].items = items.map { $0! }
         }
-        if let (section, list) = destinations.first {
-            throw BatchError(operation: list[0].op, reason: "section \(section) is out of range after the batch")
+        if let (section, list) = destinations.min(by: { $0.value.map(\.op).min()! < $1.value.map(\.op).min()! }) {
+            throw BatchError(operation: list.map(\.op).min()!, reason: "section \(section) is out of range after the batch")
         }
         return UpdatePlan(sections: sections)
     }
