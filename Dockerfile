@@ -3,7 +3,8 @@
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev=0.9.75-6 pkg-config=1.8.1-1 \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev=0.9.75-6 libsqlite3-dev=3.40.1-2+deb12u2 \
+       pkg-config=1.8.1-1 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -14,13 +15,17 @@ RUN swift build -c release --product layout-service --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12=0.9.75-6 libstdc++6=12.2.0-14+deb12u1 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12=0.9.75-6 libsqlite3-0=3.40.1-2+deb12u2 \
+       libstdc++6=12.2.0-14+deb12u1 \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layout
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layout \
+    && mkdir -p /var/lib/layout-service && chown 10001 /var/lib/layout-service
 COPY --from=build /usr/local/bin/layout-service /usr/local/bin/layout-service
 USER 10001
 ENV LAYOUT_SERVICE_HOST=0.0.0.0 \
-    LAYOUT_SERVICE_PORT=8080
+    LAYOUT_SERVICE_PORT=8080 \
+    LAYOUT_SERVICE_DATA_DIR=/var/lib/layout-service
+VOLUME ["/var/lib/layout-service"]
 EXPOSE 8080
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \

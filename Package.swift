@@ -3,6 +3,7 @@ import PackageDescription
 
 /// Arrows point one way:
 ///   layout-service -> LayoutService -> LayoutStore -> LayoutWire -> LayoutEngine
+///   layout-service -> SQLiteArchive -> LayoutStore (the archive implements LayoutStore's SpecArchive)
 ///   LayoutService -> HTTPCore <- MicroHTTPServer -> CMicroHTTPD
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -30,6 +31,9 @@ let package = Package(
         .target(name: "LayoutWire", dependencies: ["LayoutEngine"], swiftSettings: strict),
         // Spec digests (SHA-256), the bytes-bounded LRU of prepared layouts, single-flight preparation.
         .target(name: "LayoutStore", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The embedded spec archive (SQLite): the only code that touches sqlite3.
+        .target(name: "SQLiteArchive", dependencies: ["CSQLite", "LayoutStore"], swiftSettings: strict),
         // Request/response values and the handler protocol; no sockets.
         .target(name: "HTTPCore", swiftSettings: strict),
         .systemLibrary(
@@ -44,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "layout-service",
             dependencies: [
-                "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine",
+                "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWire", "TestSupport"]),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
+        .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine"]),
         .testTarget(
             name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPCore", "LayoutStore", "TestSupport"]),
         .testTarget(

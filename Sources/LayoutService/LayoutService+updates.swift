@@ -29,7 +29,7 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
-        let (newID, new, created) = store.add(spec.normalized())
+        let (newID, new, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec.normalized()) }
         var w = JSONWriter(capacity: 1024)
         // The summary, less its closing brace: the animations follow in the same object.
         let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
@@ -88,7 +88,7 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
                           pointer: "/sizes")
         }
-        let (newID, new, created) = store.add(spec.normalized())
+        let (newID, new, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec.normalized()) }
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)

@@ -42,7 +42,9 @@ public final class LayoutService: HTTPHandler {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
         // Immutable answers: a client that has this one gets a 304 before any work is done.
         var cacheHeaders: [(name: String, value: String)] = []
-        if request.method == "GET" || request.method == "HEAD", let id = route.immutableLayoutID, store.knows(id: id) {
+        if request.method == "GET" || request.method == "HEAD", let id = route.immutableLayoutID,
+            try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) })
+        {
             let tag = HTTPCaching.entityTag(request)
             cacheHeaders = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
             if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: cacheHeaders) }
@@ -85,7 +87,9 @@ public final class LayoutService: HTTPHandler {
             return try postLayout(request)
         case .layout(let id):
             if request.method == "DELETE" {
-                guard store.remove(id: id) else { throw Self.unknownLayout(id) }
+                guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
+                    throw Self.unknownLayout(id)
+                }
                 return HTTPResponse(status: 204)
             }
             return Self.json(200, LayoutJSON.summary(id: id, layout: try layout(id), includeSpec: true))
@@ -132,7 +136,7 @@ public final class LayoutService: HTTPHandler {
         } catch {
             throw ProblemMapping.problem(for: error)
         }
-        let (id, layout, created) = store.add(spec)
+        let (id, layout, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec) }
         return HTTPResponse(
             status: created ? 201 : 200,
             headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(id)")],
@@ -180,8 +184,20 @@ public final class LayoutService: HTTPHandler {
     }
 
     func layout(_ id: String) throws(Problem) -> any PreparedLayout {
-        guard let layout = store.layout(id: id) else { throw Self.unknownLayout(id) }
+        guard let layout = try Self.storeCall({ () throws(ArchiveError) in try store.layout(id: id) }) else {
+            throw Self.unknownLayout(id)
+        }
         return layout
+    }
+
+    /// A store call whose archive failure (I/O, a full disk) is a 503: nothing was half-stored, try again.
+    static func storeCall<T>(_ call: () throws(ArchiveError) -> T) throws(Problem) -> T {
+        do {
+            return try call()
+        } catch {
+            throw Problem(status: 503, type: "urn:layout-service:problem:store-unavailable",
+                          detail: "the spec store failed: \(error.message)", headers: [("Retry-After", "1")])
+        }
     }
 
     static func unknownLayout(_ id: String) -> Problem {

@@ -1,9 +1,12 @@
 public import LayoutEngine
+import LayoutWire
 import Synchronization
 
 /// The prepared layouts of the service, shared by every worker thread.
 ///
-/// - Specs are kept by id (so an evicted layout can be prepared again on its next request).
+/// - Specs are kept by id (so an evicted layout can be prepared again on its next request), and in the `archive`
+///   when there is one (saved before `add` returns; a spec not in memory is looked up there), so ids outlive the
+///   process.
 /// - Prepared layouts live in an LRU bounded by `capacityBytes` (each layout's `byteCount`).
 /// - A layout is prepared once even when many requests need it at the same moment (single-flight): the first
 ///   prepares outside the lock, the others wait for its result.
@@ -31,16 +34,22 @@ public final class LayoutStore: Sendable {
 
     private let state: Mutex<State>
     public let capacityBytes: Int
+    public let archive: (any SpecArchive)?
 
-    public init(capacityBytes: Int) {
+    public init(capacityBytes: Int, archive: (any SpecArchive)? = nil) {
         self.capacityBytes = capacityBytes
+        self.archive = archive
         state = Mutex(State(cache: LRUCache(capacity: capacityBytes)))
     }
 
     /// Registers `spec` (already validated and normalized) and returns its prepared layout; `created` is true when
-    /// the id was not known before.
-    public func add(_ spec: LayoutSpec) -> (id: String, layout: any PreparedLayout, created: Bool) {
-        let id = LayoutID.of(spec)
+    /// the id was not known before. A new spec is in the archive before this returns.
+    public func add(_ spec: LayoutSpec) throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool) {
+        let canonical = SpecEncoder.canonical(spec)
+        let id = SHA256.hex(canonical)
+        if try self.spec(id: id) == nil, let archive {
+            do { try archive.save(id: id, canonicalSpec: canonical) } catch { throw Self.failure(error) }
+        }
         let created = state.withLock { state in
             guard state.specs[id] == nil else { return false }
             state.specs[id] = spec
@@ -50,26 +59,53 @@ public final class LayoutStore: Sendable {
         return (id, prepared(id: id, spec: spec), created)
     }
 
-    /// The prepared layout of a known id (preparing it again if it was evicted), or nil for an unknown id.
-    public func layout(id: String) -> (any PreparedLayout)? {
-        guard let spec = state.withLock({ $0.specs[id] }) else { return nil }
+    /// The prepared layout of a known id (preparing it again if it was evicted, or was accepted by an earlier
+    /// process), or nil for an unknown id.
+    public func layout(id: String) throws(ArchiveError) -> (any PreparedLayout)? {
+        guard let spec = try spec(id: id) else { return nil }
         return prepared(id: id, spec: spec)
     }
 
     /// Whether the id is known (without preparing it).
-    public func knows(id: String) -> Bool {
-        state.withLock { $0.specs[id] != nil }
-    }
+    public func knows(id: String) throws(ArchiveError) -> Bool { try spec(id: id) != nil }
 
-    /// Forgets a layout. Returns false when the id was unknown.
+    /// Forgets a layout (in the archive too). Returns false when the id was unknown.
     @discardableResult
-    public func remove(id: String) -> Bool {
-        state.withLock { state in
+    public func remove(id: String) throws(ArchiveError) -> Bool {
+        guard try spec(id: id) != nil else { return false }
+        if let archive {
+            do { try archive.remove(id: id) } catch { throw Self.failure(error) }
+        }
+        return state.withLock { state in
             guard state.specs.removeValue(forKey: id) != nil else { return false }
             state.stats.specs -= 1
             state.cache.remove(id)
             return true
         }
+    }
+
+    /// The spec of an id: in memory, or read back from the archive (and kept in memory from then on).
+    private func spec(id: String) throws(ArchiveError) -> LayoutSpec? {
+        if let spec = state.withLock({ $0.specs[id] }) { return spec }
+        guard let archive, LayoutID.isWellFormed(id) else { return nil }
+        let stored: [UInt8]?
+        do { stored = try archive.load(id: id) } catch { throw Self.failure(error) }
+        guard let stored else { return nil }
+        // It was validated when accepted; the limits of today do not apply to what was accepted then.
+        guard let spec = try? SpecDecoder.decode(stored, limits: SpecLimits(maxItems: .max, maxSections: .max)) else {
+            throw ArchiveError("the stored spec of \(id) cannot be read")
+        }
+        state.withLock { state in
+            if state.specs[id] == nil {
+                state.specs[id] = spec
+                state.stats.specs += 1
+            }
+        }
+        return spec
+    }
+
+    static func failure(_ error: any Error) -> ArchiveError {
+        error as? ArchiveError ?? ArchiveError("\(error)")
     }
 
     public var stats: Stats {

@@ -5,6 +5,7 @@ import LayoutEngine
 import LayoutService
 import LayoutStore
 import MicroHTTPServer
+import SQLiteArchive
 
 extension Substring {
     func trimmingCharacters() -> Substring {
@@ -34,6 +35,10 @@ struct LayoutServiceCommand: ParsableCommand {
     var port: Int?
     @Option(help: "Worker threads. [env: LAYOUT_SERVICE_THREADS] (default: the number of cores)")
     var threads: Int?
+    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir) or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: sqlite)")
+    var store: String?
+    @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: ./data)")
+    var dataDir: String?
     @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: 536870912)")
     var cacheBytes: Int?
     @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: 33554432)")
@@ -67,6 +72,7 @@ struct LayoutServiceCommand: ParsableCommand {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
+        if let store, store != "sqlite", store != "memory" { throw ValidationError("--store must be sqlite or memory") }
         if let connectionMemoryBytes, connectionMemoryBytes < 4096 {
             throw ValidationError("--connection-memory-bytes must be at least 4096")
         }
@@ -107,9 +113,16 @@ struct LayoutServiceCommand: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let service = LayoutService(store: LayoutStore(capacityBytes: cache), limits: limits)
+        let storeKind = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", "sqlite")
+        guard storeKind == "sqlite" || storeKind == "memory" else {
+            throw ValidationError("LAYOUT_SERVICE_STORE must be sqlite or memory")
+        }
+        let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", "./data")
+        let archive: (any SpecArchive)? = storeKind == "sqlite" ? try SQLiteArchive(directory: directory) : nil
+        let service = LayoutService(store: LayoutStore(capacityBytes: cache, archive: archive), limits: limits)
         let http = try MicroHTTPServer(configuration: server, handler: service)
-        print("layout-service listening on \(server.host):\(http.port) with \(server.threads) threads")
+        print("layout-service listening on \(server.host):\(http.port) with \(server.threads) threads, "
+              + (archive == nil ? "specs in memory" : "specs in \(directory)/layouts.sqlite"))
         fflush(nil)
         var received: Int32 = 0
         sigwait(&signals, &received)

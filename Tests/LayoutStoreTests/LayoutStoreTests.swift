@@ -11,36 +11,36 @@ import Testing
                                                                                 count: items) + [Size(width: 1, height: 1)]))]))
     }
 
-    @Test func theSameSpecIsAddedOnceAndPreparedOnce() {
+    @Test func theSameSpecIsAddedOnceAndPreparedOnce() throws {
         let store = LayoutStore(capacityBytes: 1 << 30)
-        let a = store.add(spec(items: 10))
-        let b = store.add(spec(items: 10))
+        let a = try store.add(spec(items: 10))
+        let b = try store.add(spec(items: 10))
         #expect(a.created && !b.created)
         #expect(a.id == b.id)
         #expect(store.stats.prepares == 1)
-        #expect(store.layout(id: a.id)?.numberOfItems == 11)
-        #expect(store.layout(id: String(repeating: "0", count: 64)) == nil)
+        #expect(try store.layout(id: a.id)?.numberOfItems == 11)
+        #expect(try store.layout(id: String(repeating: "0", count: 64)) == nil)
     }
 
-    @Test func anEvictedLayoutIsPreparedAgainFromItsSpec() {
+    @Test func anEvictedLayoutIsPreparedAgainFromItsSpec() throws {
         let one = spec(items: 1000)
         let cost = one.prepare().byteCount
         let store = LayoutStore(capacityBytes: cost * 2 + cost / 2)  // room for two
-        let ids = (0..<3).map { store.add(spec(items: 1000 + $0)).id }
+        let ids = try (0..<3).map { try store.add(spec(items: 1000 + $0)).id }
         #expect(store.stats.evictions == 1)
         #expect(store.stats.entries == 2)
-        #expect(store.layout(id: ids[0])?.numberOfItems == 1001)  // evicted, prepared again
+        #expect(try store.layout(id: ids[0])?.numberOfItems == 1001)  // evicted, prepared again
         #expect(store.stats.prepares == 4)
         #expect(store.stats.bytes <= store.capacityBytes)
     }
 
-    @Test func deleteForgetsTheLayout() {
+    @Test func deleteForgetsTheLayout() throws {
         let store = LayoutStore(capacityBytes: 1 << 30)
-        let id = store.add(spec(items: 5)).id
-        #expect(store.remove(id: id))
-        #expect(!store.remove(id: id))
-        #expect(store.layout(id: id) == nil)
-        #expect(store.add(spec(items: 5)).created)
+        let id = try store.add(spec(items: 5)).id
+        #expect(try store.remove(id: id))
+        #expect(try !store.remove(id: id))
+        #expect(try store.layout(id: id) == nil)
+        #expect(try store.add(spec(items: 5)).created)
     }
 
     @Test func concurrentIdenticalAddsPrepareOnce() {
@@ -48,7 +48,7 @@ import Testing
         let big = spec(items: 300_000)
         let created = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            if store.add(big).created { created.add(1, ordering: .relaxed) }
+            if (try? store.add(big))?.created == true { created.add(1, ordering: .relaxed) }
         }
         #expect(store.stats.prepares == 1)
         #expect(created.load(ordering: .relaxed) == 1)

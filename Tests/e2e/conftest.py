@@ -2,6 +2,7 @@
 import os
 import socket
 import subprocess
+import tempfile
 import time
 
 import pytest
@@ -16,10 +17,14 @@ def free_port():
 
 
 class Service:
-    def __init__(self, *args, env=None):
+    """The service on a free port, with its own data directory (or `data_dir`, to restart over the same one)."""
+
+    def __init__(self, *args, env=None, data_dir=None):
         self.port = free_port()
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="layout-service-")
         environment = dict(os.environ, **(env or {}))
-        self.proc = subprocess.Popen([BIN, "--host", "127.0.0.1", "--port", str(self.port), *args],
+        self.proc = subprocess.Popen([BIN, "--host", "127.0.0.1", "--port", str(self.port),
+                                      "--data-dir", self.data_dir, *args],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment)
         deadline = time.time() + 15
         while time.time() < deadline:
@@ -56,8 +61,8 @@ def service():
 def start():
     started = []
 
-    def make(*args, env=None):
-        s = Service(*args, env=env)
+    def make(*args, env=None, data_dir=None):
+        s = Service(*args, env=env, data_dir=data_dir)
         started.append(s)
         return s
 

@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 from conftest import BIN, free_port
@@ -75,7 +76,8 @@ def test_help_lists_every_option_with_its_variable():
                            ("--max-elements", "MAX_ELEMENTS"), ("--max-connections", "MAX_CONNECTIONS"),
                            ("--max-connections-per-ip", "MAX_CONNECTIONS_PER_IP"),
                            ("--connection-timeout", "CONNECTION_TIMEOUT"), ("--drain-seconds", "DRAIN_SECONDS"),
-                           ("--connection-memory-bytes", "CONNECTION_MEMORY_BYTES"), ("--cors-origins", "CORS_ORIGINS")]:
+                           ("--connection-memory-bytes", "CONNECTION_MEMORY_BYTES"), ("--cors-origins", "CORS_ORIGINS"),
+                           ("--store", "STORE"), ("--data-dir", "DATA_DIR")]:
         assert flag in out, flag
         assert "LAYOUT_SERVICE_" + variable in out, variable
     assert "healthcheck" in out
@@ -120,3 +122,52 @@ def test_conformance_with_the_shared_checker(service):
     r = subprocess.run([sys.executable, CHECKER, service.url, cases], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "cases match" in r.stdout
+
+
+def test_ids_survive_a_kill_in_the_middle_of_a_burst_of_posts(start):
+    """Every POST answered 201 before a SIGKILL is served by the restarted process (the spec was stored first)."""
+    import threading
+    first = start()
+    accepted, stop = [], threading.Event()
+
+    def post(worker):
+        n = 0
+        while not stop.is_set():
+            n += 1
+            spec = {"layout": "flow", "collectionView": {"width": 300 + worker, "height": 400},
+                    "sections": [{"items": n}]}
+            try:
+                request = urllib.request.Request(first.url + "/v1/layouts", data=json.dumps(spec).encode(), method="POST")
+                with urllib.request.urlopen(request, timeout=5) as r:
+                    if r.status == 201:
+                        accepted.append((json.load(r)["id"], n))
+            except Exception:
+                return  # the process is gone
+
+    workers = [threading.Thread(target=post, args=(w,)) for w in range(4)]
+    for w in workers:
+        w.start()
+    time.sleep(1.0)
+    first.proc.kill()  # SIGKILL: no drain, no flush
+    first.proc.wait(10)
+    stop.set()
+    for w in workers:
+        w.join(10)
+    assert len(accepted) > 20, len(accepted)
+    second = start(data_dir=first.data_dir)
+    for layout_id, n in accepted:
+        with urllib.request.urlopen("%s/v1/layouts/%s" % (second.url, layout_id)) as r:
+            assert json.load(r)["items"] == n
+
+
+def test_memory_store_forgets_on_restart(start):
+    first = start("--store", "memory")
+    spec = json.dumps({"layout": "flow", "collectionView": {"width": 10, "height": 10}, "sections": [{"items": 1}]}).encode()
+    layout_id = json.load(urllib.request.urlopen(urllib.request.Request(first.url + "/v1/layouts", data=spec, method="POST")))["id"]
+    first.stop()
+    second = start("--store", "memory", data_dir=first.data_dir)
+    try:
+        urllib.request.urlopen("%s/v1/layouts/%s" % (second.url, layout_id))
+        raise AssertionError("a memory store remembered")
+    except urllib.error.HTTPError as e:
+        assert e.code == 404
