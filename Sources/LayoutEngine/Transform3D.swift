@@ -13,11 +13,6 @@ public struct Transform3D: Sendable, Hashable {
 
     public static let identity = Transform3D(rowMajor: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
 
-    /// The entries, row-major.
-    public var entries: [Double] {
-        [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, m.9, m.10, m.11, m.12, m.13, m.14, m.15]
-    }
-
     /// Checked on every element a query encodes: compares in place, no allocation.
     public var isIdentity: Bool {
         m.0 == 1 && m.1 == 0 && m.2 == 0 && m.3 == 0 && m.4 == 0 && m.5 == 1 && m.6 == 0 && m.7 == 0

@@ -37,11 +37,6 @@ public struct JSONWriter: ~Copyable {
     /// Forgets the text, keeping the memory for reuse.
     public mutating func reset() { count = 0 }
 
-    /// Calls `body` with the text written so far (no copy).
-    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: base, count: count))
-    }
-
     @inline(__always)
     private mutating func reserve(_ n: Int) {
         if count + n > capacity { grow(count + n) }
