@@ -77,6 +77,18 @@ struct RangeCheck {
         }
     }
 
+    /// Insets of a section: finite; along the scroll direction 0 or more, so that sections and their content
+    /// stack in order (the rect index relies on it). Across lines they may be negative.
+    func sectionInsets(_ e: EdgeInsets, _ direction: ScrollDirection, at path: [SpecPathComponent]) throws(LayoutError) {
+        try finite(e, at: path)
+        let (before, after) = direction == .vertical ? (("top", e.top), ("bottom", e.bottom))
+            : (("left", e.left), ("right", e.right))
+        for (name, value) in [before, after] where value < 0 {
+            throw .invalidValue(path: path + [.key(name)],
+                                reason: "must be 0 or more (insets along the scroll direction cannot be negative)")
+        }
+    }
+
     func finite(_ e: EdgeInsets, at path: [SpecPathComponent]) throws(LayoutError) {
         try finite(e.top, at: path + [.key("top")])
         try finite(e.left, at: path + [.key("left")])

@@ -31,7 +31,7 @@ import Testing
 
     /// The canonical form reads back as the same spec.
     @Test func theCanonicalFormRoundTrips() throws {
-        let text = #"{"layout":"flow","collectionView":{"width":390.5,"height":844},"scrollDirection":"horizontal","sections":[{"itemSizes":[[1.25,2],[3,4e-3]],"sectionInset":{"left":-3}},{"items":0,"footerReferenceSize":{"width":3,"height":1}}]}"#
+        let text = #"{"layout":"flow","collectionView":{"width":390.5,"height":844},"scrollDirection":"horizontal","sections":[{"itemSizes":[[1.25,2],[3,4e-3]],"sectionInset":{"top":-3}},{"items":0,"footerReferenceSize":{"width":3,"height":1}}]}"#
         let spec = try SpecDecoder.decode(Array(text.utf8), limits: SpecLimits())
         let again = try SpecDecoder.decode(SpecEncoder.canonical(spec), limits: SpecLimits())
         #expect(again == spec)

@@ -44,6 +44,8 @@ import Testing
         (#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"columnCount":0,"sections":[]}"#, "/columnCount"),
         (#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"sections":[{"itemSizes":[[0,4]]}]}"#, "/sections/0/itemSizes/0/0"),
         (#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"sections":[{"itemHeights":[1,-4]}]}"#, "/sections/0/itemHeights/1"),
+        // 5e-324 wide: scaled to a column it would be infinitely long.
+        (#"{"layout":"waterfall","collectionView":{"width":390,"height":1},"sections":[{"itemSizes":[[1,1],[5e-324,4e8]]}]}"#, "/sections/0/itemSizes/1"),
         (#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"sections":[{"itemHeights":[1,"x"]}]}"#, "/sections/0/itemHeights/1"),
         (#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"sections":[{}]}"#, "/sections/0/itemHeights"),
         (#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"placement":"random","sections":[]}"#, "/placement"),

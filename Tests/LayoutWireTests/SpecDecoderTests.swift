@@ -47,6 +47,13 @@ import Testing
          "/sections/0/items"),
         (#"{"layout":"flow","collectionView":{"width":1,"height":1},"sections":[{"items":1,"a/b~":2}]}"#,
          "/sections/0/a~1b~0"),
+        // Insets along the scroll direction keep sections in order: they cannot be negative.
+        (#"{"layout":"flow","collectionView":{"width":1,"height":1},"sectionInset":{"bottom":-5},"sections":[]}"#,
+         "/sectionInset/bottom"),
+        (#"{"layout":"flow","collectionView":{"width":1,"height":1},"scrollDirection":"horizontal","sections":[{"items":1,"sectionInset":{"left":-1}}]}"#,
+         "/sections/0/sectionInset/left"),
+        (#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"sectionInset":{"top":-1},"sections":[]}"#,
+         "/sectionInset/top"),
     ])
     func invalidSpecsNameTheField(_ text: String, _ pointer: String) {
         do {
@@ -76,6 +83,11 @@ import Testing
                 #expect(e.pointer == pointer)
             }
         }
+    }
+
+    @Test func insetsAcrossLinesMayBeNegative() throws {
+        _ = try decode(#"{"layout":"flow","collectionView":{"width":100,"height":1},"sectionInset":{"left":-20,"right":-20},"sections":[{"items":3}]}"#)
+        _ = try decode(#"{"layout":"flow","collectionView":{"width":100,"height":100},"scrollDirection":"horizontal","sectionInset":{"top":-5},"sections":[{"items":3}]}"#)
     }
 
     @Test func malformedJSONIsASyntaxError() {

@@ -8,7 +8,7 @@ extension FlowLayoutSpec {
         if let e = estimatedItemSize { try check.nonNegative(e, at: [.key("estimatedItemSize")]) }
         try check.nonNegative(minimumLineSpacing, at: [.key("minimumLineSpacing")])
         try check.nonNegative(minimumInteritemSpacing, at: [.key("minimumInteritemSpacing")])
-        try check.finite(sectionInset, at: [.key("sectionInset")])
+        try check.sectionInsets(sectionInset, scrollDirection, at: [.key("sectionInset")])
         try check.nonNegative(headerReferenceSize, at: [.key("headerReferenceSize")])
         try check.nonNegative(footerReferenceSize, at: [.key("footerReferenceSize")])
         try check.decorations(chrome.decorations, at: [.key("decorations")])
@@ -32,7 +32,7 @@ extension FlowLayoutSpec {
             if let v = section.minimumInteritemSpacing {
                 try check.nonNegative(v, at: at + [.key("minimumInteritemSpacing")])
             }
-            if let v = section.sectionInset { try check.finite(v, at: at + [.key("sectionInset")]) }
+            if let v = section.sectionInset { try check.sectionInsets(v, scrollDirection, at: at + [.key("sectionInset")]) }
             if let v = section.headerReferenceSize { try check.nonNegative(v, at: at + [.key("headerReferenceSize")]) }
             if let v = section.footerReferenceSize { try check.nonNegative(v, at: at + [.key("footerReferenceSize")]) }
             if let v = section.decorations { try check.decorations(v, at: at + [.key("decorations")]) }

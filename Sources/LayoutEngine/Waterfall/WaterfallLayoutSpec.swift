@@ -93,7 +93,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
         try check.columnCount(columnCount, at: [.key("columnCount")])
         try check.nonNegative(columnSpacing, at: [.key("columnSpacing")])
         try check.nonNegative(itemSpacing, at: [.key("itemSpacing")])
-        try check.finite(sectionInset, at: [.key("sectionInset")])
+        try check.sectionInsets(sectionInset, scrollDirection, at: [.key("sectionInset")])
         try check.nonNegative(headerHeight, at: [.key("headerHeight")])
         try check.nonNegative(footerHeight, at: [.key("footerHeight")])
         try check.decorations(chrome.decorations, at: [.key("decorations")])
@@ -107,10 +107,18 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
                     try check.nonNegative(lengths[j], at: at + [.key("itemHeights"), .index(j)])
                 }
             case .sizes(let sizes):
-                // Scaled to the column width: both sides must be more than 0.
+                // Scaled to the column width: both sides more than 0, and the scaled length (at most the view's
+                // breadth times the aspect ratio) within the length limit, so it stays finite.
+                let vertical = scrollDirection == .vertical
+                let breadth = vertical ? collectionView.width : collectionView.height
+                func scaledLength(_ z: Size) -> Double { (vertical ? z.height / z.width : z.width / z.height) * breadth }
                 if let j = sizes.firstIndex(where: { !(check.isNonNegative($0.width) && $0.width > 0
-                                                       && check.isNonNegative($0.height) && $0.height > 0) }) {
+                                                       && check.isNonNegative($0.height) && $0.height > 0
+                                                       && scaledLength($0) <= limits.maxLength) }) {
                     try check.positivePair(sizes[j], at: at + [.key("itemSizes"), .index(j)])
+                    throw .invalidValue(path: at + [.key("itemSizes"), .index(j)],
+                                        reason: "its aspect ratio is too extreme: scaled to the column it would be "
+                                            + "longer than \(Int(limits.maxLength))")
                 }
             }
             total += s.items.count
@@ -119,7 +127,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
             if let v = s.columnCount { try check.columnCount(v, at: at + [.key("columnCount")]) }
             if let v = s.columnSpacing { try check.nonNegative(v, at: at + [.key("columnSpacing")]) }
             if let v = s.itemSpacing { try check.nonNegative(v, at: at + [.key("itemSpacing")]) }
-            if let v = s.sectionInset { try check.finite(v, at: at + [.key("sectionInset")]) }
+            if let v = s.sectionInset { try check.sectionInsets(v, scrollDirection, at: at + [.key("sectionInset")]) }
             if let v = s.headerHeight { try check.nonNegative(v, at: at + [.key("headerHeight")]) }
             if let v = s.footerHeight { try check.nonNegative(v, at: at + [.key("footerHeight")]) }
             if let v = s.decorations { try check.decorations(v, at: at + [.key("decorations")]) }
