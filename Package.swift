@@ -52,6 +52,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        // libFuzzer target for the spec decoder and the engine (scripts/fuzz); a normal build replays files.
+        .executableTarget(name: "fuzz-spec", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
         .executableTarget(
             name: "layout-bench", dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore"],
             swiftSettings: strict),
