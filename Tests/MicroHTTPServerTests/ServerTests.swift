@@ -167,3 +167,29 @@ import Testing
         #expect(done.wait(timeout: .now() + 5) == .success)
     }
 }
+
+/// Slow clients do not hold workers hostage: the epoll pool serves others while they trickle bytes.
+@Suite(.serialized) struct SlowClientTests {
+    @Test func tricklingClientsDoNotBlockOthers() throws {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 2
+        let server = try MicroHTTPServer(configuration: configuration,
+                                         handler: LayoutService(store: LayoutStore(capacityBytes: 1 << 26)))
+        defer { server.shutdown() }
+        // More trickling clients than workers, each stuck mid-request (headers sent one byte at a time).
+        let head = Array("POST /v1/layouts HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n".utf8)
+        let slow = try (0..<16).map { _ in try HTTPClientConnection(port: server.port) }
+        for i in 0..<10 {
+            for c in slow { try c.send([head[i]]) }
+            // Meanwhile a normal client is answered promptly, every time.
+            let clock = ContinuousClock()
+            let started = clock.now
+            let r = try HTTPClientConnection(port: server.port).request("GET", "/healthz")
+            #expect(r.status == 200)
+            #expect(clock.now - started < .milliseconds(500))
+            usleep(50_000)
+        }
+    }
+}
