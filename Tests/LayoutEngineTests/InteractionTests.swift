@@ -1,4 +1,4 @@
-import LayoutEngine
+@testable import LayoutEngine
 import TestSupport
 import Testing
 
@@ -104,13 +104,16 @@ import Testing
                 let proposed = vertical ? Point(x: 0, y: along) : Point(x: along, y: 0)
                 let velocity = vertical ? Point(x: 0, y: speed) : Point(x: speed, y: 0)
                 let got = layout.targetContentOffset(proposed: proposed, velocity: velocity)
-                let ahead = stops.filter { speed > 0 ? $0 >= along : speed < 0 ? $0 <= along : true }
+                // The proposal is clamped to the scroll range first, then the nearest stop (ahead) taken.
+                let range = max(0, contentLength - viewLength)
+                let clamped = min(max(along, 0), range)
+                let ahead = stops.filter { speed > 0 ? $0 >= clamped : speed < 0 ? $0 <= clamped : true }
                 let pool = ahead.isEmpty ? stops : ahead
-                let best = pool.min { abs($0 - along) < abs($1 - along) } ?? along
-                let expected = min(max(best, 0), max(0, contentLength - viewLength))
+                let best = pool.min { abs($0 - clamped) < abs($1 - clamped) } ?? clamped
+                let expected = min(max(best, 0), range)
                 let value = vertical ? got.y : got.x
                 // Ties between equally near stops may go either way: compare distances.
-                #expect(abs(abs(value - along) - abs(expected - along)) < 1e-9 || value == expected,
+                #expect(abs(abs(value - clamped) - abs(expected - clamped)) < 1e-9 || value == expected,
                         "\(behavior) along \(along) speed \(speed): \(value) vs \(expected)")
             }
         }
@@ -181,5 +184,29 @@ import Testing
         let far = layout.interactiveMove(of: IndexPath(section: 0, item: 2), to: Point(x: 150, y: 5000), offset: .zero)!
         #expect(far.target == IndexPath(section: 0, item: 2))
         #expect(layout.interactiveMove(of: IndexPath(section: 0, item: 9), to: .zero, offset: .zero) == nil)
+    }
+}
+
+/// A proposal far outside the content is clamped before the item search, which then stays short: it widens only
+/// until it covers the content (found by schemathesis: a proposal of 1e300 made it widen a thousand times).
+@Suite struct ScrollTargetBoundsTests {
+    @Test func farProposalsAreClampedAndSearchedBriefly() {
+        var spec = FlowLayoutSpec(collectionView: Size(width: 300, height: 400), sections: [FlowSectionSpec(items: .count(3000))])
+        spec.itemSize = Size(width: 100, height: 100)
+        spec.minimumInteritemSpacing = 0
+        spec.scrollTargetBehavior = .item
+        let layout = PreparedFlowLayout(spec)
+        let maxOffset = layout.contentSize.height - 400
+        for (proposed, speed) in [(1e300, 1.0), (1e300, -1.0), (-1e300, 1.0), (-1e300, -1.0), (1e300, 0.0)] {
+            var searches = 0
+            let targeting = ScrollTargeting(behavior: .item, direction: .vertical, view: layout.viewSize,
+                                            content: layout.contentSize)
+            let target = targeting.target(proposed: Point(x: 0, y: proposed), velocity: Point(x: 0, y: speed)) { rect in
+                searches += 1
+                return layout.cells(in: rect, offset: .zero)
+            }
+            #expect(target.y >= 0 && target.y <= maxOffset)
+            #expect(searches <= 16, "\(searches) searches for \(proposed), speed \(speed)")
+        }
     }
 }

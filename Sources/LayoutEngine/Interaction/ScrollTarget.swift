@@ -36,7 +36,9 @@ struct ScrollTargeting {
     /// offset), for the item behaviours.
     /// - Complexity: one or a few rect queries around the proposal.
     func target(proposed: Point, velocity: Point, items: (Rect) -> [LayoutAttributes]) -> Point {
-        let along = vertical ? proposed.y : proposed.x
+        // Clamped first: the target is in the scroll range anyway, and the item search widens from here, so a
+        // proposal far outside must not make it widen without end.
+        let along = min(max(vertical ? proposed.y : proposed.x, 0), maxOffset)
         let speed = vertical ? velocity.y : velocity.x
         var target = along
         switch behavior {
@@ -66,9 +68,10 @@ struct ScrollTargeting {
     /// the best stop found lies within the window (then none outside can be nearer), or the window covers all.
     func nearestStop(to along: Double, speed: Double, items: (Rect) -> [LayoutAttributes]) -> Double? {
         let centred = behavior == .centeredItem
-        // Where an item's edge (or centre) lies when it is a stop at `along`.
+        // Where an item's edge (or centre) lies when it is a stop at `along` (within the content: `along` is in
+        // the scroll range).
         let place = along + (centred ? viewLength / 2 : 0)
-        let extent = max(content.width, content.height)
+        let length = vertical ? content.height : content.width
         var band = viewLength / 4  // a stop is usually within an item of the proposal; the loop widens it
         while true {
             let rect = vertical
@@ -79,7 +82,8 @@ struct ScrollTargeting {
                 return centred ? (vertical ? f.center.y : f.center.x) - viewLength / 2 : (vertical ? f.minY : f.minX)
             }
             let ahead = stops.filter { speed > 0 ? $0 >= along : speed < 0 ? $0 <= along : true }
-            let covered = place - band <= -extent && place + band >= 2 * extent
+            // The window covers the whole content after at most log2(length / viewLength) + 3 doublings.
+            let covered = place - band <= 0 && place + band >= length
             if let best = ahead.min(by: { abs($0 - along) < abs($1 - along) }), abs(best - along) <= band || covered {
                 return best
             }
