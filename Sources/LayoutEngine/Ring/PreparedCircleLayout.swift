@@ -42,27 +42,36 @@ public struct PreparedCircleLayout: PreparedLayout {
         nil
     }
 
-    /// - Complexity: O(k) (plus a few candidates at the arcs' ends).
+    /// - Complexity: O(k) (plus a few candidates at the arcs' ends); stops at the limit.
     public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
         let n = circleSpec.items
         guard n > 0, rect.width >= 0, rect.height >= 0 else { return true }
-        var candidates: [Int] = []
+        // Each arc is a run of item indexes (one more on each side for rounding); runs that wrap past n - 1 are
+        // split, then the few runs are merged, so items are visited once, in order, without collecting them.
+        var runs: [ClosedRange<Int>] = []
         for (from, to) in arcs(meeting: rect) {
-            // Items whose angle 2πi/n lies in [from, to], one more on each side for rounding (wrapping around).
             let first = Int((from / (2 * .pi) * Double(n)).rounded(.down)) - 1
             let last = min(Int((to / (2 * .pi) * Double(n)).rounded(.up)) + 1, first + n - 1)
-            for i in first...last { candidates.append((i % n + n) % n) }
-        }
-        candidates.sort()
-        var previous = -1
-        let start = out.count
-        for i in candidates where i != previous {
-            previous = i
-            let f = frame(i)
-            if f.intersects(rect) {
-                out.append(.cell(IndexPath(section: 0, item: i), f))
-                if out.count - start > limit { return false }
+            for shift in [0, n, -n] {
+                let lower = max(first + shift, 0)
+                let upper = min(last + shift, n - 1)
+                if lower <= upper { runs.append(lower...upper) }
             }
+        }
+        runs.sort { $0.lowerBound < $1.lowerBound }
+        let start = out.count
+        var next = 0  // the first index not visited yet
+        for run in runs {
+            var i = max(run.lowerBound, next)
+            while i <= run.upperBound {
+                let f = frame(i)
+                if f.intersects(rect) {
+                    out.append(.cell(IndexPath(section: 0, item: i), f))
+                    if out.count - start > limit { return false }
+                }
+                i += 1
+            }
+            next = max(next, run.upperBound + 1)
         }
         return true
     }
