@@ -101,6 +101,9 @@ public protocol PreparedLayout: Sendable {
     func targetContentOffset(proposed: Point, velocity: Point) -> Point
 }
 
+/// The most elements the service's own queries (hit tests, scroll targets, moves) collect at once.
+let internalQueryLimit = 20_000
+
 extension PreparedLayout {
     public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
         -> LayoutAttributes?
@@ -120,10 +123,11 @@ extension PreparedLayout {
             .target(proposed: proposed, velocity: velocity) { _ in [] }
     }
 
-    /// The cells meeting `rect` (for the scroll targets that snap to items).
-    func cells(in rect: Rect, offset: Point) -> [LayoutAttributes] {
+    /// The cells meeting `rect`, at most about `limit` (for scroll targets and interactive movement: a window
+    /// with more candidates than that is degenerate, zero-size items piled up, and the first ones serve).
+    func cells(in rect: Rect, offset: Point, limit: Int = internalQueryLimit) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
-        _ = elements(in: rect, offset: offset, limit: .max - 1, into: &out)
+        _ = elements(in: rect, offset: offset, limit: limit, into: &out)
         return out.filter { $0.category == .cell }
     }
 }

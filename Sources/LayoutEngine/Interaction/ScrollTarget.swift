@@ -65,7 +65,8 @@ struct ScrollTargeting {
 
     /// The item stop (a leading edge, or a centre less half a viewport) nearest `along`, in the direction of
     /// `speed` when there is one ahead. Searches a window of ±`band` around the stops' place, doubling it until
-    /// the best stop found lies within the window (then none outside can be nearer), or the window covers all.
+    /// the best stop found lies within the window (then none outside can be nearer), or the window covers the
+    /// content.
     func nearestStop(to along: Double, speed: Double, items: (Rect) -> [LayoutAttributes]) -> Double? {
         let centred = behavior == .centeredItem
         // Where an item's edge (or centre) lies when it is a stop at `along` (within the content: `along` is in
