@@ -120,14 +120,21 @@ extension PreparedLayout {
     /// The proposal clamped to the scroll range.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         ScrollTargeting(behavior: .none, direction: .vertical, view: viewSize, content: contentSize)
-            .target(proposed: proposed, velocity: velocity) { _ in [] }
+            .target(proposed: proposed, velocity: velocity) { _ in ([], true) }
     }
 
     /// The cells meeting `rect`, at most about `limit` (for scroll targets and interactive movement: a window
     /// with more candidates than that is degenerate, zero-size items piled up, and the first ones serve).
     func cells(in rect: Rect, offset: Point, limit: Int = internalQueryLimit) -> [LayoutAttributes] {
+        cellsAndCompleteness(in: rect, offset: offset, limit: limit).cells
+    }
+
+    /// The cells meeting `rect` (at most about `limit`), and whether that is all of them.
+    func cellsAndCompleteness(in rect: Rect, offset: Point, limit: Int = internalQueryLimit)
+        -> (cells: [LayoutAttributes], complete: Bool)
+    {
         var out: [LayoutAttributes] = []
-        _ = elements(in: rect, offset: offset, limit: limit, into: &out)
-        return out.filter { $0.category == .cell }
+        let complete = elements(in: rect, offset: offset, limit: limit, into: &out)
+        return (out.filter { $0.category == .cell }, complete)
     }
 }

@@ -4,7 +4,7 @@ public import LayoutEngine
 public struct ServiceLimits: Sendable {
     /// Items and sections per layout, and the largest length in a spec.
     public var spec = SpecLimits()
-    /// Elements one rect query may return; a rect holding more gets a 422.
+    /// Elements one rect query may return, and sections it may cross; a rect holding more gets a 422.
     public var maxElements = 100_000
     /// Elements an SVG of the whole content (no `rect`) may hold; larger layouts need a rect.
     public var maxPictureElements = 5_000

@@ -203,10 +203,32 @@ import Testing
                                             content: layout.contentSize)
             let target = targeting.target(proposed: Point(x: 0, y: proposed), velocity: Point(x: 0, y: speed)) { rect in
                 searches += 1
-                return layout.cells(in: rect, offset: .zero)
+                return layout.cellsAndCompleteness(in: rect, offset: .zero)
             }
             #expect(target.y >= 0 && target.y <= maxOffset)
             #expect(searches <= 16, "\(searches) searches for \(proposed), speed \(speed)")
         }
+    }
+}
+
+extension ScrollTargetBoundsTests {
+    /// A window over more sections than the limit is cut short, and the search stops there (found by
+    /// schemathesis: layouts of 100,000 empty sections made every search window walk all of them, again and again).
+    @Test func degenerateLayoutsEndTheSearchEarly() {
+        var spec = FlowLayoutSpec(collectionView: Size(width: 300, height: 400),
+                                  sections: Array(repeating: FlowSectionSpec(items: .count(0)), count: 20_000)
+                                      + [FlowSectionSpec(items: .count(3))])
+        spec.scrollTargetBehavior = .item
+        let layout = PreparedFlowLayout(spec)
+        var searches = 0
+        let targeting = ScrollTargeting(behavior: .item, direction: .vertical, view: layout.viewSize,
+                                        content: layout.contentSize)
+        _ = targeting.target(proposed: .zero, velocity: Point(x: 0, y: 1)) { rect in
+            searches += 1
+            return layout.cellsAndCompleteness(in: rect, offset: .zero, limit: 1000)
+        }
+        #expect(searches <= 2)
+        var out: [LayoutAttributes] = []
+        #expect(!layout.elements(in: Rect(x: 0, y: 0, width: 300, height: 10), offset: .zero, limit: 1000, into: &out))
     }
 }

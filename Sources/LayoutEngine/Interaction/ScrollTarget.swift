@@ -35,7 +35,8 @@ struct ScrollTargeting {
     /// The target for `proposed` and `velocity`; `items` returns the cells meeting a rect (at the proposal's
     /// offset), for the item behaviours.
     /// - Complexity: one or a few rect queries around the proposal.
-    func target(proposed: Point, velocity: Point, items: (Rect) -> [LayoutAttributes]) -> Point {
+    func target(proposed: Point, velocity: Point,
+                items: (Rect) -> (cells: [LayoutAttributes], complete: Bool)) -> Point {
         // Clamped first: the target is in the scroll range anyway, and the item search widens from here, so a
         // proposal far outside must not make it widen without end.
         let along = min(max(vertical ? proposed.y : proposed.x, 0), maxOffset)
@@ -67,7 +68,10 @@ struct ScrollTargeting {
     /// `speed` when there is one ahead. Searches a window of ±`band` around the stops' place, doubling it until
     /// the best stop found lies within the window (then none outside can be nearer), or the window covers the
     /// content.
-    func nearestStop(to along: Double, speed: Double, items: (Rect) -> [LayoutAttributes]) -> Double? {
+    /// A window whose query was cut short (a degenerate layout: too many cells or sections in it) ends the search
+    /// with the stops found so far.
+    func nearestStop(to along: Double, speed: Double,
+                     items: (Rect) -> (cells: [LayoutAttributes], complete: Bool)) -> Double? {
         let centred = behavior == .centeredItem
         // Where an item's edge (or centre) lies when it is a stop at `along` (within the content: `along` is in
         // the scroll range).
@@ -78,13 +82,14 @@ struct ScrollTargeting {
             let rect = vertical
                 ? Rect(x: 0, y: place - band, width: content.width, height: 2 * band)
                 : Rect(x: place - band, y: 0, width: 2 * band, height: content.height)
-            let stops = items(rect).map { a in
+            let (cells, complete) = items(rect)
+            let stops = cells.map { a in
                 let f = a.frame
                 return centred ? (vertical ? f.center.y : f.center.x) - viewLength / 2 : (vertical ? f.minY : f.minX)
             }
             let ahead = stops.filter { speed > 0 ? $0 >= along : speed < 0 ? $0 <= along : true }
             // The window covers the whole content after at most log2(length / viewLength) + 3 doublings.
-            let covered = place - band <= 0 && place + band >= length
+            let covered = (place - band <= 0 && place + band >= length) || !complete
             if let best = ahead.min(by: { abs($0 - along) < abs($1 - along) }), abs(best - along) <= band || covered {
                 return best
             }

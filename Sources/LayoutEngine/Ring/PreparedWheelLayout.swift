@@ -25,7 +25,7 @@ public struct PreparedWheelLayout: PreparedLayout {
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         let behavior: ScrollTargetBehavior = wheelSpec.scrollTargetBehavior == .none ? .none : .paging
         return ScrollTargeting(behavior: behavior, direction: .vertical, view: viewSize, content: contentSize)
-            .target(proposed: proposed, velocity: velocity) { _ in [] }
+            .target(proposed: proposed, velocity: velocity) { _ in ([], true) }
     }
     public var byteCount: Int { MemoryLayout<Self>.stride }
 

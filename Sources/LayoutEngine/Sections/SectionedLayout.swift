@@ -9,7 +9,7 @@ extension SectionedLayout {
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         ScrollTargeting(behavior: scrollTargetBehavior, direction: scrollDirection, view: viewSize,
                         content: contentSize)
-            .target(proposed: proposed, velocity: velocity) { cells(in: $0, offset: proposed) }
+            .target(proposed: proposed, velocity: velocity) { cellsAndCompleteness(in: $0, offset: proposed) }
     }
 }
 

@@ -6,7 +6,10 @@ extension PreparedWaterfallLayout {
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
         let startCount = out.count
         var s = firstBand(count: sections.count, endingAtOrAfter: vMin) { sections[$0].band }
+        let firstSection = s
         while s < sections.count, sections[s].band.start <= vMax {
+            // Sections visited count against the limit too: a window over many empty sections is work.
+            if s - firstSection > limit { return false }
             let section = sections[s]
             chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
             let firstCell = out.count
