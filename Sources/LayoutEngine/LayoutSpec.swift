@@ -101,8 +101,9 @@ public protocol PreparedLayout: Sendable {
     func targetContentOffset(proposed: Point, velocity: Point) -> Point
 }
 
-/// The most elements the service's own queries (hit tests, scroll targets, moves) collect at once.
-let internalQueryLimit = 20_000
+/// The most elements (and sections) the service's own queries (hit tests, scroll targets, moves) cross at once:
+/// about a viewport's worth of a dense layout; more is a degenerate layout, and the first ones serve.
+let internalQueryLimit = 2_000
 
 extension PreparedLayout {
     public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)

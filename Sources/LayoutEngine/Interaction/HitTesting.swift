@@ -3,7 +3,7 @@ extension PreparedLayout {
     /// last) whose frame holds `point`, as drawn: a transformed cell is hit within its projected frame, and not
     /// when it faces away from the viewer.
     /// - Complexity: that of a rect query for a point: O(log n + k), k the cells stacked there (at most about
-    ///   20,000 are considered: more stacked at one point is a degenerate layout).
+    ///   2,000 are considered: more stacked at one point is a degenerate layout).
     public func itemIndexPath(at point: Point, offset: Point) -> IndexPath? {
         var candidates: [LayoutAttributes] = []
         // A transformed cell may be drawn outside its frame: widen the search by a few view sizes then.
