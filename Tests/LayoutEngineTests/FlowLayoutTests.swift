@@ -57,6 +57,22 @@ import Testing
                                 into: &out))
     }
 
+    /// The limit holds per element: a million zero-width items all sit on one line (found by schemathesis).
+    @Test func theLimitHoldsWithinALine() {
+        var spec = FlowLayoutSpec(collectionView: Size(width: 390, height: 844), sections: [
+            FlowSectionSpec(items: .count(1_000_000), itemSize: Size(width: 0, height: 10)),
+            FlowSectionSpec(items: .sizes((0..<200_000).map { Size(width: 0, height: Double($0 % 7 + 1)) })),
+        ])
+        spec.minimumInteritemSpacing = 0
+        let layout = PreparedFlowLayout(spec)
+        // Section 0: one line of 1M items (y 0...10); section 1: one line of 200k items (y 10...17).
+        for rect in [Rect(x: 0, y: 0, width: 390, height: 5), Rect(x: 0, y: 11, width: 390, height: 5)] {
+            var out: [LayoutAttributes] = []
+            #expect(!layout.elements(in: rect, offset: .zero, limit: 100, into: &out))
+            #expect(out.count == 101)
+        }
+    }
+
     @Test func uniformSectionsStoreNothingPerItem() {
         let small = PreparedFlowLayout(FlowLayoutSpec(collectionView: Size(width: 390, height: 844),
                                                       sections: [FlowSectionSpec(items: .count(10)),]))

@@ -77,8 +77,9 @@ extension PreparedFlowLayout {
                 guard u <= uMax, u + g.itemU >= uMin else { continue }
                 out.append(.cell(IndexPath(section: section, item: item),
                                  axes.frame(u: u, v: v, lengthU: g.itemU, lengthV: g.itemV)))
+                // Per element: one line can hold millions of zero-width items.
+                if out.count > limit { return false }
             }
-            if out.count > limit { return false }
         }
         return true
     }
@@ -114,10 +115,10 @@ extension PreparedFlowLayout {
                 if itemV <= v.1, itemV + axes.v(size) >= v.0 {
                     out.append(.cell(IndexPath(section: section, item: item),
                                      axes.frame(u: itemStart, v: itemV, lengthU: axes.u(size), lengthV: axes.v(size))))
+                    if out.count > limit { return false }  // per element: a line can hold millions of items
                 }
                 item += 1
             }
-            if out.count > limit { return false }
             line += 1
         }
         return true

@@ -26,7 +26,10 @@ extension PreparedWaterfallLayout {
                 let index = section.firstItem + item
                 if itemV[index] > vMax { break }
                 let frame = cellFrame(section, index)
-                if frame.intersects(rect) { out.append(.cell(IndexPath(section: s, item: item), frame)) }
+                if frame.intersects(rect) {
+                    out.append(.cell(IndexPath(section: s, item: item), frame))
+                    if out.count - startCount > limit { return false }
+                }
                 p += 1
             }
             // Round robin scans by start; answers go in item order.
