@@ -95,6 +95,7 @@ extension PreparedFlowLayout {
             if lineV[mid] + lineLength[mid] < v.0 { lo = mid + 1 } else { hi = mid }
         }
         let across = flowSpec.alignment.items.factor
+        var visited = 0  // items looked at count against the limit too: a line can hold millions of them
         var line = lo
         while line < lines.upperBound, lineV[line] <= v.1 {
             let first = lineFirst[line]
@@ -110,6 +111,8 @@ extension PreparedFlowLayout {
             while item < end {
                 let itemStart = itemU[firstU + item]
                 if itemStart > u.1 { break }
+                visited += 1
+                if visited > limit { return false }
                 let size = sizes[item]
                 let itemV = lineV[line] + (lineLength[line] - axes.v(size)) * across
                 if itemV <= v.1, itemV + axes.v(size) >= v.0 {

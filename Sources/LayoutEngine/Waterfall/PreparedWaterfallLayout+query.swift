@@ -25,6 +25,8 @@ extension PreparedWaterfallLayout {
                 let item = section.sorted ? Int(order[section.firstItem + p]) : p
                 let index = section.firstItem + item
                 if itemV[index] > vMax { break }
+                // Items looked at count against the limit too (millions can start at one place).
+                if p - lo > limit { return false }
                 let frame = cellFrame(section, index)
                 if frame.intersects(rect) {
                     out.append(.cell(IndexPath(section: s, item: item), frame))
