@@ -30,11 +30,7 @@ extension PreparedFlowLayout {
         let (uMin, uMax) = axes.uRange(rect)
         guard vMin <= vMax, uMin <= uMax else { return true }
         let startCount = out.count
-        var s = firstBand(count: sections.count, endingAtOrAfter: vMin) { sections[$0].band }
-        let firstSection = s
-        while s < sections.count, sections[s].band.start <= vMax {
-            // Sections visited count against the limit too: a window over many empty sections is work.
-            if s - firstSection > limit { return false }
+        return visitBands(count: sections.count, from: vMin, to: vMax, limit: limit, { sections[$0].band }) { s in
             let section = sections[s]
             chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
             switch section.placement {
@@ -49,10 +45,8 @@ extension PreparedFlowLayout {
             }
             chrome.appendFooterAndDecorations(section: s, band: section.band, own: flowSpec.sections[s].decorations,
                                               rect: rect, offset: offset, into: &out)
-            if out.count - startCount > limit { return false }
-            s += 1
+            return out.count - startCount <= limit
         }
-        return true
     }
 
     private func appendGridItems(_ g: FlowGrid, section: Int, count: Int, rect: Rect, limit: Int,

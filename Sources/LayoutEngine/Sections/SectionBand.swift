@@ -28,3 +28,19 @@ func firstBand(count: Int, endingAtOrAfter v: Double, _ band: (Int) -> SectionBa
     }
     return lo
 }
+
+/// Visits, in order, the sections among `count` (sorted, not overlapping) whose bands meet `vMin...vMax`. Returns
+/// false as soon as `body` does, or once more than `limit` sections were crossed (a window over many empty
+/// sections is work too); true when every section was visited.
+/// - Complexity: O(log count + sections visited).
+func visitBands(count: Int, from vMin: Double, to vMax: Double, limit: Int, _ band: (Int) -> SectionBand,
+                _ body: (Int) -> Bool) -> Bool {
+    let first = firstBand(count: count, endingAtOrAfter: vMin, band)
+    var s = first
+    while s < count, band(s).start <= vMax {
+        if s - first > limit { return false }
+        if !body(s) { return false }
+        s += 1
+    }
+    return true
+}

@@ -5,11 +5,7 @@ extension PreparedWaterfallLayout {
         let (vMin, vMax) = axes.vRange(rect)
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
         let startCount = out.count
-        var s = firstBand(count: sections.count, endingAtOrAfter: vMin) { sections[$0].band }
-        let firstSection = s
-        while s < sections.count, sections[s].band.start <= vMax {
-            // Sections visited count against the limit too: a window over many empty sections is work.
-            if s - firstSection > limit { return false }
+        return visitBands(count: sections.count, from: vMin, to: vMax, limit: limit, { sections[$0].band }) { s in
             let section = sections[s]
             chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
             let firstCell = out.count
@@ -39,10 +35,8 @@ extension PreparedWaterfallLayout {
             chrome.appendFooterAndDecorations(section: s, band: section.band,
                                               own: waterfallSpec.sections[s].decorations, rect: rect, offset: offset,
                                               into: &out)
-            if out.count - startCount > limit { return false }
-            s += 1
+            return out.count - startCount <= limit
         }
-        return true
     }
 
     @inline(__always)
