@@ -70,7 +70,7 @@ public protocol PreparedLayout: Sendable {
     /// section (header, cells in item order, footer, decorations), to `elements`. Stops once it has appended
     /// `limit + 1` elements and returns false; true when the list is complete.
     /// - Complexity: O(log n + k), k the number of elements returned.
-    func elements(in rect: Rect, offset: Point, limit: Int, into elements: inout [LayoutAttributes]) -> Bool
+    func elements(in rect: Rect, offset: Point, limit: Int, into elements: inout ElementList) -> Bool
 
     /// `layoutAttributesForItemAtIndexPath:`; nil when the index path does not exist.
     /// - Complexity: O(log n) at most.

@@ -11,12 +11,17 @@ public final class LayoutService: HTTPHandler {
     public let limits: ServiceLimits
     let crossOrigin: CrossOrigin
     private let draining = Atomic<Bool>(false)
+    /// POST requests being handled (bounded by `limits.maxConcurrentPosts`).
+    private let posting = Atomic<Int>(0)
 
     public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits()) {
         self.store = store
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
     }
+
+    /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
+    public static func routeTemplate(path: String) -> String? { Route(path: path)?.template }
 
     /// From now on `GET /readyz` answers 503 (call it when shutdown starts).
     public func markDraining() { draining.store(true, ordering: .relaxed) }
@@ -59,6 +64,17 @@ public final class LayoutService: HTTPHandler {
             throw Problem(status: 405, detail: "\(request.path) answers \(route.methods.joined(separator: ", "))",
                           headers: [("Allow", route.methods.joined(separator: ", "))])
         }
+        if request.method == "POST" {
+            let running = posting.add(1, ordering: .relaxed).newValue
+            defer { posting.subtract(1, ordering: .relaxed) }
+            guard running <= limits.maxConcurrentPosts else {
+                throw Problem(
+                    status: 503, type: "urn:layout-service:problem:busy",
+                    detail: "\(limits.maxConcurrentPosts) POST requests are being handled (--max-concurrent-posts); "
+                        + "try again", headers: [("Retry-After", "1")])
+            }
+            return try post(route, request)
+        }
         switch route {
         case .health:
             return Self.json(200, Array("{\"status\":\"ok\"}".utf8))
@@ -79,12 +95,8 @@ public final class LayoutService: HTTPHandler {
             return try moving(request, id: id, layout: try layout(id))
         case .transitions:
             return try transition(request)
-        case .updates(let id):
-            return try updates(request, id: id)
-        case .sizes(let id):
-            return try sizes(request, id: id)
-        case .layouts:
-            return try postLayout(request)
+        case .updates, .sizes, .layouts:
+            return try post(route, request)
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
@@ -109,6 +121,14 @@ public final class LayoutService: HTTPHandler {
                 layout, path, offset in
                 layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset)
             }
+        }
+    }
+
+    private func post(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        switch route {
+        case .updates(let id): try updates(request, id: id)
+        case .sizes(let id): try sizes(request, id: id)
+        default: try postLayout(request)
         }
     }
 
@@ -143,21 +163,52 @@ public final class LayoutService: HTTPHandler {
             body: LayoutJSON.summary(id: id, layout: layout, includeSpec: false))
     }
 
-    /// `GET .../attributes?rect=x,y,w,h[&offset=x,y]`: `layoutAttributesForElementsInRect:`.
+    /// `GET .../attributes?rect=x,y,w,h[&offset=x,y][&limit=n[&cursor=c]]`: `layoutAttributesForElementsInRect:`,
+    /// whole (at most `maxElements`, else a 422) or by pages of `limit` elements (`next` names the next page).
     private func attributes(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let rect = try QueryParameters.rect(request)
         let offset = try QueryParameters.point(request, "offset")
-        var elements: [LayoutAttributes] = []
-        elements.reserveCapacity(128)
-        guard layout.elements(in: rect, offset: offset, limit: limits.maxElements, into: &elements) else {
-            throw Problem(
-                status: 422, type: "urn:layout-service:problem:too-many-elements",
-                detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller rects",
-                parameter: "rect")
+        var page: (take: Int, cursor: PageCursor)?
+        if let text = request.queryValue("limit") {
+            let take = try QueryParameters.index(text, "limit")
+            guard take >= 1, take <= limits.maxElements else {
+                throw QueryParameters.badParameter("limit", "must be 1 to \(limits.maxElements) (--max-elements)")
+            }
+            let query = PageCursor.queryHash(request)
+            let cursor = try request.queryValue("cursor").map { text throws(Problem) in try PageCursor(text, query: query) }
+            page = (take, cursor ?? PageCursor(skip: 0, query: query))
+        } else if request.queryValue("cursor") != nil {
+            throw QueryParameters.badParameter("cursor", "goes with the limit it came with")
         }
-        var w = JSONWriter(capacity: 64 + elements.count * 240)
-        AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: elements,
-                                          offsetAdjustment: layout.wrapAdjustment(for: offset), into: &w)
+        let skip = page?.cursor.skip ?? 0
+        let take = page?.take ?? limits.maxElements
+        var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 128))
+        // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
+        let (limit, overflow) = skip.addingReportingOverflow(take)
+        let complete = layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
+        var next: String?
+        if !complete {
+            guard let page else {
+                throw Problem(
+                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller "
+                        + "rects, or pages of them (limit, cursor)",
+                    parameter: "rect")
+            }
+            // The query stops at `skip + take` elements, or earlier when it looked at that many items (or crossed
+            // that many sections) without finding as many elements: the next page starts after the last one given.
+            let given = min(list.count, skip + take)
+            guard given > skip else {
+                throw Problem(
+                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    detail: "more than \(skip + take) items were looked at without reaching this page; query "
+                        + "smaller rects", parameter: "rect")
+            }
+            next = PageCursor(skip: given, query: page.cursor.query).text
+        }
+        var w = JSONWriter(capacity: 64 + list.elements.count * 240)
+        AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: list.elements,
+                                          offsetAdjustment: layout.wrapAdjustment(for: offset), next: next, into: &w)
         return Self.json(200, w)
     }
 

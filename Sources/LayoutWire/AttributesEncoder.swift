@@ -65,8 +65,10 @@ public enum AttributesEncoder {
 
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"elements":[...]}`, the answer to a rect query;
     /// the adjustment is there when the client must move its offset (a wrapping layout left its central band).
+    /// `next`: the cursor of the next page, when the answer is one page and more follow.
     public static func writeRectAnswer(contentSize: Size, elements: [LayoutAttributes],
-                                       offsetAdjustment: Point? = nil, into w: inout JSONWriter) {
+                                       offsetAdjustment: Point? = nil, next: String? = nil,
+                                       into w: inout JSONWriter) {
         w.raw("{\"contentSize\":")
         writeSize(contentSize, into: &w)
         if let d = offsetAdjustment {
@@ -81,7 +83,12 @@ public enum AttributesEncoder {
             if i > 0 { w.raw(",") }
             write(elements[i], into: &w)
         }
-        w.raw("]}")
+        w.raw("]")
+        if let next {
+            w.raw(",\"next\":")
+            w.string(next)
+        }
+        w.raw("}")
     }
 
     public static func writeSize(_ s: Size, into w: inout JSONWriter) {

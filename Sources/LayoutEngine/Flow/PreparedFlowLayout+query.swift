@@ -1,6 +1,6 @@
 extension PreparedFlowLayout {
     /// - Complexity: O(log sections + log lines + k).
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
+    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
         guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
         // Mirroring does not round-trip exactly: search a hair wider, mirror back, then keep exactly what meets
         // `rect` as the caller sees the frames.
@@ -8,22 +8,17 @@ extension PreparedFlowLayout {
         var wider = mirrored(rect)
         wider.x -= slack
         wider.width += 2 * slack
-        let start = out.count
+        let start = out.elements.count
         let complete = unmirroredElements(in: wider, offset: mirrored(offset: offset), limit: limit, into: &out)
-        var kept = start
-        for i in start..<out.count {
-            var a = out[i]
+        out.rewriteKept(from: start) { a in
+            var a = a
             a.frame = mirrored(a.frame)
-            if a.frame.intersects(rect) {
-                out[kept] = a
-                kept += 1
-            }
+            return a.frame.intersects(rect) ? a : nil
         }
-        out.removeLast(out.count - kept)
         return complete
     }
 
-    private func unmirroredElements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes])
+    private func unmirroredElements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList)
         -> Bool
     {
         let (vMin, vMax) = axes.vRange(rect)
@@ -50,7 +45,7 @@ extension PreparedFlowLayout {
     }
 
     private func appendGridItems(_ g: FlowGrid, section: Int, count: Int, rect: Rect, limit: Int,
-                                 into out: inout [LayoutAttributes]) -> Bool {
+                                 into out: inout ElementList) -> Bool {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
         let lineCount = g.lineCount(items: count)
@@ -80,7 +75,7 @@ extension PreparedFlowLayout {
 
     private func appendLineItems(_ lines: Range<Int>, sizes: [Size], firstU: Int, section: Int, rect: Rect,
                                  u: (Double, Double), v: (Double, Double), limit: Int,
-                                 into out: inout [LayoutAttributes]) -> Bool {
+                                 into out: inout ElementList) -> Bool {
         // First line whose far edge reaches the rect: line ends grow with the line index.
         var lo = lines.lowerBound
         var hi = lines.upperBound

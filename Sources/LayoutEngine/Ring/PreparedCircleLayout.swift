@@ -43,7 +43,7 @@ public struct PreparedCircleLayout: PreparedLayout {
     }
 
     /// - Complexity: O(k) (plus a few candidates at the arcs' ends); stops at the limit.
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
+    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
         let n = circleSpec.items
         guard n > 0, rect.width >= 0, rect.height >= 0 else { return true }
         // Each arc is a run of item indexes (one more on each side for rounding); runs that wrap past n - 1 are

@@ -58,7 +58,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the header of `section` if it meets `rect` (called before the section's cells).
-    func appendHeader(section: Int, band: SectionBand, rect: Rect, offset: Point, into out: inout [LayoutAttributes]) {
+    func appendHeader(section: Int, band: SectionBand, rect: Rect, offset: Point, into out: inout ElementList) {
         if let a = supplementary(SupplementaryKind.header, section: section, band: band, offset: offset),
             a.frame.intersects(rect)
         {
@@ -68,7 +68,7 @@ struct SectionChrome: Sendable {
 
     /// Appends the footer, then the decorations, of `section` that meet `rect` (called after its cells).
     func appendFooterAndDecorations(section: Int, band: SectionBand, own: [DecorationSpec]?, rect: Rect,
-                                    offset: Point, into out: inout [LayoutAttributes]) {
+                                    offset: Point, into out: inout ElementList) {
         if let a = supplementary(SupplementaryKind.footer, section: section, band: band, offset: offset),
             a.frame.intersects(rect)
         {

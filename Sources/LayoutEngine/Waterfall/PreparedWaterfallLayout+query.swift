@@ -1,14 +1,14 @@
 extension PreparedWaterfallLayout {
     /// - Complexity: O(log sections + log items + k), plus the items of other columns that end in the band
     ///   between the first reaching item's start and the rect (at most a column's worth per column).
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout [LayoutAttributes]) -> Bool {
+    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
         let (vMin, vMax) = axes.vRange(rect)
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
         let startCount = out.count
         return visitBands(count: sections.count, from: vMin, to: vMax, limit: limit, { sections[$0].band }) { s in
             let section = sections[s]
             chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
-            let firstCell = out.count
+            let firstCell = out.elements.count
             // First position (by start) whose running maximum of ends reaches the rect.
             var lo = 0
             var hi = section.itemCount
@@ -30,8 +30,8 @@ extension PreparedWaterfallLayout {
                 }
                 p += 1
             }
-            // Round robin scans by start; answers go in item order.
-            if section.sorted { out[firstCell...].sort { $0.indexPath.item < $1.indexPath.item } }
+            // Round robin scans by start; answers go in item order (within a page, when paged).
+            if section.sorted { out.elements[firstCell...].sort { $0.indexPath.item < $1.indexPath.item } }
             chrome.appendFooterAndDecorations(section: s, band: section.band,
                                               own: waterfallSpec.sections[s].decorations, rect: rect, offset: offset,
                                               into: &out)
