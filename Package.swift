@@ -4,7 +4,10 @@ import PackageDescription
 /// Arrows point one way:
 ///   layout-service -> LayoutService -> LayoutStore -> LayoutWire -> LayoutEngine
 ///   layout-service -> SQLiteArchive -> LayoutStore (the archive implements LayoutStore's SpecArchive)
+///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)
 ///   LayoutService -> HTTPCore <- MicroHTTPServer -> CMicroHTTPD
+///   HTTPCompression -> HTTPCore, CZlib (gzip answers: a handler around any handler)
+///   Observability -> LayoutService, HTTPCore (request log, metrics, /metrics: a handler around the service)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -21,6 +24,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
     ],
     targets: [
         // Pure Swift: geometry, specs, flow layout, prepared layouts and their spatial index. No Foundation, no I/O.
@@ -34,6 +40,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The embedded spec archive (SQLite): the only code that touches sqlite3.
         .target(name: "SQLiteArchive", dependencies: ["CSQLite", "LayoutStore"], swiftSettings: strict),
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // The shared spec archive (PostgreSQL, for replicas): the only code that touches libpq.
+        .target(name: "PostgresArchive", dependencies: ["CPostgres", "LayoutStore"], swiftSettings: strict),
         // Request/response values and the handler protocol; no sockets.
         .target(name: "HTTPCore", swiftSettings: strict),
         .systemLibrary(
@@ -41,14 +50,29 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]),
         // The only code that touches libmicrohttpd: daemon life cycle, callbacks -> HTTPCore handler.
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore"], swiftSettings: strict),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // gzip for answers whose client accepts it: the only code that touches zlib.
+        .target(name: "HTTPCompression", dependencies: ["CZlib", "HTTPCore"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         .target(
             name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
+            swiftSettings: strict),
+        // One log line per request (swift-log), request ids, Prometheus metrics (swift-metrics + swift-prometheus).
+        .target(
+            name: "Observability",
+            dependencies: [
+                "HTTPCore", "LayoutService", "LayoutStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
             swiftSettings: strict),
         .executableTarget(
             name: "layout-service",
             dependencies: [
                 "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
+                "PostgresArchive", "HTTPCompression", "Observability",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -65,6 +89,12 @@ let package = Package(
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine"]),
+        .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression", "HTTPCore", "CZlib"]),
+        .testTarget(
+            name: "ObservabilityTests",
+            dependencies: [
+                "Observability", "LayoutService", "HTTPCore", "LayoutStore", .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPCore", "LayoutStore", "TestSupport"]),
         .testTarget(

@@ -56,6 +56,29 @@ enum Route: Equatable {
         }
     }
 
+    /// The path with its variable parts named (`/v1/layouts/{id}/attributes`): for metrics and logs, whose
+    /// labels must not grow with the ids.
+    var template: String {
+        switch self {
+        case .health: "/healthz"
+        case .ready: "/readyz"
+        case .playground: "/"
+        case .render: "/v1/layouts/{id}/render.svg"
+        case .layouts: "/v1/layouts"
+        case .layout: "/v1/layouts/{id}"
+        case .attributes: "/v1/layouts/{id}/attributes"
+        case .item: "/v1/layouts/{id}/items/{section}/{item}"
+        case .supplementary: "/v1/layouts/{id}/supplementary/{kind}/{section}/{item}"
+        case .decoration: "/v1/layouts/{id}/decorations/{kind}/{section}/{item}"
+        case .hit: "/v1/layouts/{id}/hit"
+        case .targetOffset: "/v1/layouts/{id}/target-offset"
+        case .moving: "/v1/layouts/{id}/moving"
+        case .transitions: "/v1/transitions"
+        case .updates: "/v1/layouts/{id}/updates"
+        case .sizes: "/v1/layouts/{id}/sizes"
+        }
+    }
+
     /// The methods the route answers (HEAD goes with GET).
     var methods: [String] {
         switch self {

@@ -10,6 +10,9 @@ public struct ServiceLimits: Sendable {
     public var maxPictureElements = 5_000
     /// Origins allowed to call from a browser (CORS): `*` for any, or a list of exact origins.
     public var corsOrigins: [String] = ["*"]
+    /// POST requests (the heavy ones: parse, hash, prepare) handled at once; one more gets a 503 with
+    /// `Retry-After`, so that large specs cannot take every worker thread from the queries.
+    public var maxConcurrentPosts = Int.max
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 

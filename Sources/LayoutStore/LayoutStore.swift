@@ -23,6 +23,10 @@ public final class LayoutStore: Sendable {
         public var prepares = 0
         /// Layouts too large for the cache's whole budget: served, not kept.
         public var uncacheable = 0
+        /// Archive calls that failed (each a 503).
+        public var archiveErrors = 0
+
+        public init() {}
     }
 
     private struct State {
@@ -35,10 +39,13 @@ public final class LayoutStore: Sendable {
     private let state: Mutex<State>
     public let capacityBytes: Int
     public let archive: (any SpecArchive)?
-
-    public init(capacityBytes: Int, archive: (any SpecArchive)? = nil) {
+    /// Told how long each preparation took (for the prepare-duration histogram).
+    private let onPrepare: (@Sendable (Duration) -> Void)?
+    public init(capacityBytes: Int, archive: (any SpecArchive)? = nil,
+                onPrepare: (@Sendable (Duration) -> Void)? = nil) {
         self.capacityBytes = capacityBytes
         self.archive = archive
+        self.onPrepare = onPrepare
         state = Mutex(State(cache: LRUCache(capacity: capacityBytes)))
     }
 
@@ -48,7 +55,7 @@ public final class LayoutStore: Sendable {
         let canonical = SpecEncoder.canonical(spec)
         let id = SHA256.hex(canonical)
         if try self.spec(id: id) == nil, let archive {
-            do { try archive.save(id: id, canonicalSpec: canonical) } catch { throw Self.failure(error) }
+            do { try archive.save(id: id, canonicalSpec: canonical) } catch { throw failure(error) }
         }
         let created = state.withLock { state in
             guard state.specs[id] == nil else { return false }
@@ -74,7 +81,7 @@ public final class LayoutStore: Sendable {
     public func remove(id: String) throws(ArchiveError) -> Bool {
         guard try spec(id: id) != nil else { return false }
         if let archive {
-            do { try archive.remove(id: id) } catch { throw Self.failure(error) }
+            do { try archive.remove(id: id) } catch { throw failure(error) }
         }
         return state.withLock { state in
             guard state.specs.removeValue(forKey: id) != nil else { return false }
@@ -89,11 +96,11 @@ public final class LayoutStore: Sendable {
         if let spec = state.withLock({ $0.specs[id] }) { return spec }
         guard let archive, LayoutID.isWellFormed(id) else { return nil }
         let stored: [UInt8]?
-        do { stored = try archive.load(id: id) } catch { throw Self.failure(error) }
+        do { stored = try archive.load(id: id) } catch { throw failure(error) }
         guard let stored else { return nil }
         // It was validated when accepted; the limits of today do not apply to what was accepted then.
         guard let spec = try? SpecDecoder.decode(stored, limits: SpecLimits(maxItems: .max, maxSections: .max)) else {
-            throw ArchiveError("the stored spec of \(id) cannot be read")
+            throw failure(ArchiveError("the stored spec of \(id) cannot be read"))
         }
         state.withLock { state in
             if state.specs[id] == nil {
@@ -104,8 +111,10 @@ public final class LayoutStore: Sendable {
         return spec
     }
 
-    static func failure(_ error: any Error) -> ArchiveError {
-        error as? ArchiveError ?? ArchiveError("\(error)")
+    /// An archive failure, counted.
+    private func failure(_ error: any Error) -> ArchiveError {
+        state.withLock { $0.stats.archiveErrors += 1 }
+        return error as? ArchiveError ?? ArchiveError("\(error)")
     }
 
     public var stats: Stats {
@@ -142,7 +151,10 @@ public final class LayoutStore: Sendable {
         case .ready(let layout): return layout
         case .wait(let flight): return flight.wait()
         case .lead(let flight):
+            let clock = ContinuousClock()
+            let started = clock.now
             let layout = spec.prepare()
+            onPrepare?(clock.now - started)
             state.withLock { state in
                 state.flights[id] = nil
                 state.stats.prepares += 1

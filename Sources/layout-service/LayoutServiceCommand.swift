@@ -1,10 +1,14 @@
 import ArgumentParser
 import Glibc
+import HTTPCompression
 import HTTPCore
 import LayoutEngine
 import LayoutService
 import LayoutStore
+import Logging
 import MicroHTTPServer
+import Observability
+import PostgresArchive
 import SQLiteArchive
 
 extension Substring {
@@ -35,7 +39,7 @@ struct LayoutServiceCommand: ParsableCommand {
     var port: Int?
     @Option(help: "Worker threads. [env: LAYOUT_SERVICE_THREADS] (default: the number of cores)")
     var threads: Int?
-    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir) or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: sqlite)")
+    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: sqlite)")
     var store: String?
     @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: ./data)")
     var dataDir: String?
@@ -61,6 +65,12 @@ struct LayoutServiceCommand: ParsableCommand {
     var corsOrigins: String?
     @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
     var drainSeconds: Double?
+    @Option(help: "POST requests (parse, hash, prepare) handled at once; one more gets a 503 with Retry-After. [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: threads - 1, at least 1)")
+    var maxConcurrentPosts: Int?
+    @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: 1024)")
+    var gzipMinBytes: Int?
+    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: info)")
+    var logLevel: String?
 
     func validate() throws {
         for (name, value) in [("--port", port), ("--threads", threads), ("--cache-bytes", cacheBytes),
@@ -68,11 +78,19 @@ struct LayoutServiceCommand: ParsableCommand {
                               ("--max-sections", maxSections), ("--max-elements", maxElements),
                               ("--max-connections", maxConnections),
                               ("--max-connections-per-ip", maxConnectionsPerIp),
-                              ("--connection-timeout", connectionTimeout)] {
+                              ("--connection-timeout", connectionTimeout), ("--gzip-min-bytes", gzipMinBytes)] {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
-        if let store, store != "sqlite", store != "memory" { throw ValidationError("--store must be sqlite or memory") }
+        if let store, Self.storeKind(store) == nil {
+            throw ValidationError("--store must be sqlite, memory or a postgres:// URL")
+        }
+        if let maxConcurrentPosts, maxConcurrentPosts < 1 {
+            throw ValidationError("--max-concurrent-posts must be 1 or more")
+        }
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         if let connectionMemoryBytes, connectionMemoryBytes < 4096 {
             throw ValidationError("--connection-memory-bytes must be at least 4096")
         }
@@ -104,6 +122,16 @@ struct LayoutServiceCommand: ParsableCommand {
         let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", 512 << 20)
         limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", "*")
             .split(separator: ",").map { String($0.trimmingCharacters()) }
+        limits.maxConcurrentPosts = max(1, try Environment.resolve(maxConcurrentPosts,
+                                                                   "LAYOUT_SERVICE_MAX_CONCURRENT_POSTS",
+                                                                   server.threads - 1))
+        let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", 1024)
+        let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", "info")
+        guard let level = Logger.Level(rawValue: levelName) else {
+            throw ValidationError("LAYOUT_SERVICE_LOG_LEVEL must be one of "
+                                  + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let logger = Logger(label: "layout-service") { label in LineLogHandler(label: label, level: level) }
 
         // Block the stop signals before any thread starts, so every worker inherits the mask and the main thread
         // alone receives them, synchronously, with sigwait.
@@ -113,23 +141,47 @@ struct LayoutServiceCommand: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let storeKind = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", "sqlite")
-        guard storeKind == "sqlite" || storeKind == "memory" else {
-            throw ValidationError("LAYOUT_SERVICE_STORE must be sqlite or memory")
-        }
+        let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", "sqlite")
         let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", "./data")
-        let archive: (any SpecArchive)? = storeKind == "sqlite" ? try SQLiteArchive(directory: directory) : nil
-        let service = LayoutService(store: LayoutStore(capacityBytes: cache, archive: archive), limits: limits)
-        let http = try MicroHTTPServer(configuration: server, handler: service)
-        print("layout-service listening on \(server.host):\(http.port) with \(server.threads) threads, "
-              + (archive == nil ? "specs in memory" : "specs in \(directory)/layouts.sqlite"))
-        fflush(nil)
+        let archive: (any SpecArchive)?
+        let specsWhere: String
+        switch Self.storeKind(storeSetting) {
+        case .sqlite:
+            archive = try SQLiteArchive(directory: directory)
+            specsWhere = "sqlite \(directory)/layouts.sqlite"
+        case .postgres:
+            archive = try PostgresArchive(url: storeSetting, maxIdleConnections: server.threads)
+            specsWhere = "postgres"
+        case .memory:
+            archive = nil
+            specsWhere = "memory"
+        case nil:
+            throw ValidationError("LAYOUT_SERVICE_STORE must be sqlite, memory or a postgres:// URL")
+        }
+        let metrics = ServiceMetrics()
+        let layouts = LayoutStore(capacityBytes: cache, archive: archive, onPrepare: metrics.recordPrepare)
+        let service = LayoutService(store: layouts, limits: limits)
+        let front = ObservedService(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
+                                    metrics: metrics, store: layouts, logger: logger)
+        let http = try MicroHTTPServer(configuration: server, handler: front)
+        logger.notice("listening", metadata: [
+            "address": "\(server.host):\(http.port)", "threads": "\(server.threads)", "specs": "\(specsWhere)",
+        ])
         var received: Int32 = 0
         sigwait(&signals, &received)
-        print("layout-service: signal \(received), draining \(http.requestsInFlight) request(s) in flight")
-        fflush(nil)
+        logger.notice("draining", metadata: ["signal": "\(received)", "in_flight": "\(http.requestsInFlight)"])
         service.markDraining()
         http.shutdown()
-        print("layout-service: stopped")
+        logger.notice("stopped")
+    }
+
+    enum StoreKind { case sqlite, memory, postgres }
+
+    /// What a --store value names, or nil.
+    static func storeKind(_ value: String) -> StoreKind? {
+        if value == "sqlite" { return .sqlite }
+        if value == "memory" { return .memory }
+        if value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") { return .postgres }
+        return nil
     }
 }

@@ -48,3 +48,16 @@ import Testing
         #expect(c.send("GET", "/healthz").status == 200)  // alive while it drains
     }
 }
+
+@Suite struct PostLimitTests {
+    @Test func postsBeyondTheConcurrencyLimitAreTurnedAwayWithRetryAfter() throws {
+        var limits = ServiceLimits()
+        limits.maxConcurrentPosts = 0  // every POST is one too many: the refusal itself, deterministically
+        let c = Client(limits: limits)
+        let refused = c.send("POST", "/v1/layouts", CachingServiceTests.spec)
+        #expect(refused.status == 503 && refused.header("Retry-After") == "1")
+        #expect(c.json(refused)["type"]?.string == "urn:layout-service:problem:busy")
+        #expect(c.send("GET", "/healthz").status == 200)  // queries are not limited
+        #expect(Client().send("POST", "/v1/layouts", CachingServiceTests.spec).status == 201)
+    }
+}

@@ -1,0 +1,79 @@
+public import HTTPCore
+
+/// Wraps a handler: answers of a textual type (JSON, SVG, HTML, JavaScript, text) of at least `minimumBytes`
+/// are gzipped for clients whose `Accept-Encoding` takes gzip. Such answers say `Vary: Accept-Encoding` either
+/// way (caches keep both forms), and a compressed one's strong `ETag` becomes weak (`W/"..."`, as nginx does:
+/// the bytes differ, the content does not; `If-None-Match` compares weakly).
+public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
+    public let inner: Inner
+    /// Smaller answers are sent as they are (gzip's header and the work are not worth it).
+    public let minimumBytes: Int
+    /// zlib's level: 1 is the fastest, 9 the smallest.
+    public let level: Int32
+
+    public init(_ inner: Inner, minimumBytes: Int = 1024, level: Int32 = 1) {
+        self.inner = inner
+        self.minimumBytes = minimumBytes
+        self.level = level
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        var response = inner.handle(request)
+        guard response.body.count >= minimumBytes, response.header("Content-Encoding") == nil,
+              let type = response.header("Content-Type"), Self.isTextual(type) else { return response }
+        Self.addVary(&response)
+        guard Self.acceptsGzip(request.header("Accept-Encoding")),
+              let base = response.body.baseAddress,
+              let (bytes, count) = Gzip.compress(UnsafeRawBufferPointer(start: base, count: response.body.count),
+                                                 level: level)
+        else { return response }
+        response.body = HTTPBody(adopting: bytes, count: count)
+        response.headers.append(("Content-Encoding", "gzip"))
+        if let i = response.headers.firstIndex(where: { $0.name.lowercased() == "etag" }),
+           response.headers[i].value.hasPrefix("\"") {
+            response.headers[i].value = "W/" + response.headers[i].value
+        }
+        return response
+    }
+
+    static func isTextual(_ contentType: String) -> Bool {
+        let type = contentType.lowercased()
+        return type.hasPrefix("application/json") || type.hasPrefix("application/problem+json")
+            || type.hasPrefix("image/svg+xml") || type.hasPrefix("text/") || type.hasPrefix("application/javascript")
+    }
+
+    static func addVary(_ response: inout HTTPResponse) {
+        if let i = response.headers.firstIndex(where: { $0.name.lowercased() == "vary" }) {
+            response.headers[i].value += ", Accept-Encoding"
+        } else {
+            response.headers.append(("Vary", "Accept-Encoding"))
+        }
+    }
+
+    /// Whether an `Accept-Encoding` value takes gzip: `gzip` or `*` with a quality above 0 (RFC 9110 §12.5.3).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        var gzip: Double?
+        var any: Double?
+        for part in header.split(separator: ",") {
+            let fields = part.split(separator: ";")
+            guard let name = fields.first?.trimmed.lowercased() else { continue }
+            var quality = 1.0
+            for parameter in fields.dropFirst() {
+                let p = parameter.trimmed
+                if p.lowercased().hasPrefix("q=") { quality = Double(p.dropFirst(2)) ?? 0 }
+            }
+            if name == "gzip" || name == "x-gzip" { gzip = quality } else if name == "*" { any = quality }
+        }
+        return (gzip ?? any ?? 0) > 0
+    }
+}
+
+extension Substring {
+    var trimmed: Substring {
+        var s = self
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return s
+    }
+}

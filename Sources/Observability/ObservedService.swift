@@ -1,0 +1,57 @@
+public import HTTPCore
+import LayoutService
+public import LayoutStore
+public import Logging
+
+/// Wraps the service's handler with what operations need: a request id (the client's `X-Request-Id`, or a new
+/// one; echoed back), one log line per request (method, route template, status, duration, bytes, id), request
+/// counts and latency histograms, and `GET /metrics` (Prometheus text format).
+public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
+    public let inner: Inner
+    public let metrics: ServiceMetrics
+    public let store: LayoutStore?
+    public let logger: Logger
+
+    public init(_ inner: Inner, metrics: ServiceMetrics, store: LayoutStore?, logger: Logger) {
+        self.inner = inner
+        self.metrics = metrics
+        self.store = store
+        self.logger = logger
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let id = RequestID.of(request.header("X-Request-Id"))
+        let route: String
+        var response: HTTPResponse
+        if request.path == "/metrics" {
+            route = "/metrics"
+            response = request.method == "GET" || request.method == "HEAD"
+                ? HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                               body: metrics.exposition(store: store))
+                : HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")])
+        } else {
+            route = LayoutService.routeTemplate(path: request.path) ?? "unmatched"
+            response = inner.handle(request)
+        }
+        response.headers.append(("X-Request-Id", id))
+        let duration = clock.now - started
+        metrics.record(method: request.method, route: route, status: response.status, duration: duration)
+        if logger.logLevel <= .info {
+            logger.info("request", metadata: [
+                "id": .string(id), "method": .string(request.method), "route": .string(route),
+                "status": .stringConvertible(response.status), "bytes": .stringConvertible(response.body.count),
+                "ms": .string(Self.milliseconds(duration)),
+            ])
+        }
+        return response
+    }
+
+    /// Milliseconds with three decimals.
+    static func milliseconds(_ d: Duration) -> String {
+        let micros = ServiceMetrics.nanoseconds(d) / 1000
+        let fraction = String(micros % 1000)
+        return String(micros / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

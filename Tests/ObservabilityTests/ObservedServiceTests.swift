@@ -1,0 +1,92 @@
+import HTTPCore
+import LayoutService
+import LayoutStore
+import Logging
+import Observability
+import Synchronization
+import Testing
+
+/// Collects log lines in memory.
+final class Lines: Sendable {
+    let lines = Mutex<[String]>([])
+}
+
+struct CollectingHandler: LogHandler {
+    let sink: Lines
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) {
+        let fields = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        sink.lines.withLock { $0.append(([event.message.description] + fields).joined(separator: " ")) }
+    }
+}
+
+@Suite struct ObservedServiceTests {
+    static let spec = Array(#"{"layout":"flow","collectionView":{"width":300,"height":400},"sections":[{"items":30}]}"#.utf8)
+
+    func make() -> (ObservedService<LayoutService>, Lines) {
+        let lines = Lines()
+        let metrics = ServiceMetrics()
+        let store = LayoutStore(capacityBytes: 1 << 20, onPrepare: metrics.recordPrepare)
+        let logger = Logger(label: "test") { _ in CollectingHandler(sink: lines) }
+        return (ObservedService(LayoutService(store: store), metrics: metrics, store: store, logger: logger), lines)
+    }
+
+    func value(_ metrics: String, _ series: String) -> Double? {
+        for line in metrics.split(separator: "\n") where line.hasPrefix(series + " ") {
+            return Double(line.dropFirst(series.count + 1))
+        }
+        return nil
+    }
+
+    @Test func oneLogLineAndARequestIdPerRequest() throws {
+        let (service, lines) = make()
+        let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", headers: [("X-Request-Id", "client-42")],
+                                                body: Self.spec))
+        #expect(posted.status == 201 && posted.header("X-Request-Id") == "client-42")
+        let missing = service.handle(HTTPRequest(method: "GET", path: "/v1/layouts/nope"))
+        let generated = try #require(missing.header("X-Request-Id"))
+        #expect(generated.count == 16 && generated != "client-42")
+        // An id that is not a sane token is replaced, not echoed.
+        let odd = service.handle(HTTPRequest(method: "GET", path: "/healthz", headers: [("X-Request-Id", "a b\r\nc")]))
+        #expect(odd.header("X-Request-Id")?.count == 16)
+        let logged = lines.lines.withLock { $0 }
+        #expect(logged.count == 3)
+        #expect(logged[0].hasPrefix("request bytes=\(posted.body.count) id=client-42 method=POST ms="))
+        #expect(logged[0].hasSuffix("route=/v1/layouts status=201"))
+        #expect(logged[1].contains("id=\(generated)") && logged[1].hasSuffix("route=/v1/layouts/{id} status=404"))
+    }
+
+    @Test func metricsCountRequestsByRouteTemplateAndTheCache() throws {
+        let (service, _) = make()
+        let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Self.spec))
+        let id = try #require(posted.header("Location")?.split(separator: "/").last)
+        for _ in 0..<3 {
+            _ = service.handle(HTTPRequest(method: "GET", path: "/v1/layouts/\(id)/attributes", query: [("rect", "0,0,300,400")]))
+        }
+        _ = service.handle(HTTPRequest(method: "GET", path: "/no/such/thing"))
+        let scrape = service.handle(HTTPRequest(method: "GET", path: "/metrics"))
+        #expect(scrape.status == 200 && scrape.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        let text = String(decoding: scrape.body.bytes, as: UTF8.self)
+        let attributes = #"{method="GET",route="/v1/layouts/{id}/attributes",status="200"}"#
+        #expect(value(text, "http_requests_total" + attributes) == 3)
+        #expect(value(text, "http_request_duration_seconds_count" + attributes) == 3)
+        #expect(value(text, #"http_requests_total{method="POST",route="/v1/layouts",status="201"}"#) == 1)
+        #expect(value(text, #"http_requests_total{method="GET",route="unmatched",status="404"}"#) == 1)
+        #expect(value(text, "layout_cache_entries") == 1)
+        #expect(value(text, "layout_cache_hits_total") == 3)
+        #expect(value(text, "layout_cache_misses_total") == 1)
+        #expect(value(text, "layout_prepares_total") == 1)
+        #expect(value(text, "layout_prepare_duration_seconds_count") == 1)
+        #expect((value(text, "layout_cache_bytes") ?? 0) > 0)
+        // Counters move by what happened since the last scrape, not by the totals again.
+        _ = service.handle(HTTPRequest(method: "GET", path: "/v1/layouts/\(id)/attributes", query: [("rect", "0,0,1,1")]))
+        let again = String(decoding: service.handle(HTTPRequest(method: "GET", path: "/metrics")).body.bytes, as: UTF8.self)
+        #expect(value(again, "layout_cache_hits_total") == 4)
+        #expect(value(again, #"http_requests_total{method="GET",route="/metrics",status="200"}"#) == 1)
+    }
+}
