@@ -23,9 +23,12 @@ class Service:
         self.port = free_port()
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="layout-service-")
         environment = dict(os.environ, **(env or {}))
+        # The log (a line per request) goes to a file: a pipe nobody reads would fill and block the service.
+        self.log_path = os.path.join(tempfile.mkdtemp(prefix="layout-service-log-"), "service.log")
+        self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen([BIN, "--host", "127.0.0.1", "--port", str(self.port),
                                       "--data-dir", self.data_dir, *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment)
+                                     stdout=self.log, stderr=subprocess.STDOUT, env=environment)
         deadline = time.time() + 15
         while time.time() < deadline:
             try:
@@ -33,9 +36,14 @@ class Service:
                 return
             except OSError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError("service exited: %s" % self.proc.stdout.read().decode())
+                    raise RuntimeError("service exited: %s" % self.output())
                 time.sleep(0.05)
         raise RuntimeError("service did not start")
+
+    def output(self):
+        """What the service has logged so far."""
+        with open(self.log_path, "rb") as f:
+            return f.read().decode()
 
     @property
     def url(self):

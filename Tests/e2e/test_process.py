@@ -59,7 +59,7 @@ def test_sigterm_finishes_the_request_in_flight_and_exits_0(service):
     assert status == 201, (status, body)
     assert json.loads(body)["id"]
     assert service.proc.wait(10) == 0
-    output = service.proc.stdout.read().decode()
+    output = service.output()
     assert "draining" in output and "stopped" in output
 
 
@@ -171,3 +171,22 @@ def test_memory_store_forgets_on_restart(start):
         raise AssertionError("a memory store remembered")
     except urllib.error.HTTPError as e:
         assert e.code == 404
+
+
+def test_gzip_request_id_and_a_log_line_over_the_socket(start):
+    import gzip
+    s = start("--store", "memory")
+    spec = json.dumps({"layout": "flow", "collectionView": {"width": 390, "height": 844},
+                       "itemSize": {"width": 40, "height": 40}, "sections": [{"items": 5000}]}).encode()
+    layout_id = json.load(urllib.request.urlopen(urllib.request.Request(s.url + "/v1/layouts", data=spec, method="POST")))["id"]
+    path = "/v1/layouts/%s/attributes?rect=0,0,390,844" % layout_id
+    plain = urllib.request.urlopen(s.url + path).read()
+    request = urllib.request.Request(s.url + path, headers={"Accept-Encoding": "gzip", "X-Request-Id": "trace-me-1"})
+    with urllib.request.urlopen(request) as r:
+        assert r.headers["Content-Encoding"] == "gzip" and r.headers["Vary"] == "Accept-Encoding"
+        assert r.headers["X-Request-Id"] == "trace-me-1"
+        zipped = r.read()
+    assert len(zipped) < len(plain) / 4 and gzip.decompress(zipped) == plain
+    time.sleep(0.2)
+    lines = [line for line in s.output().splitlines() if "id=trace-me-1" in line]
+    assert len(lines) == 1 and "route=/v1/layouts/{id}/attributes" in lines[0] and "status=200" in lines[0]

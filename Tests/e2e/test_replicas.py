@@ -1,0 +1,212 @@
+"""Replicas on a shared PostgreSQL (`--store postgres://...`): a real server from Debian's postgresql package,
+started here on 127.0.0.1, and real service processes."""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from conftest import free_port
+
+
+def postgres_bin():
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    return os.path.dirname(found[-1]) if found else None
+
+
+class Cluster:
+    url = None
+    pg_ctl = None
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A throwaway PostgreSQL cluster (trust auth, loopback only); its URL."""
+    bindir = postgres_bin()
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed (apt-get install postgresql)")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    root = tempfile.mkdtemp(prefix="layout-pg-")
+    data = os.path.join(root, "data")
+    # PostgreSQL refuses to run as root: as root, the cluster belongs to Debian's postgres user.
+    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    if as_user:
+        shutil.chown(root, "postgres")
+    port = free_port()
+    subprocess.run(as_user + [bindir + "/initdb", "-D", data, "-A", "trust", "-U", "postgres"], check=True,
+                   stdout=subprocess.DEVNULL)
+
+    def pg_ctl(*args):
+        subprocess.run(as_user + [bindir + "/pg_ctl", "-D", data, "-l", os.path.join(root, "log"), "-w", "-o",
+                                  "-c listen_addresses=127.0.0.1 -p %d -k %s" % (port, root), *args],
+                       check=True, stdout=subprocess.DEVNULL)
+
+    pg_ctl("start")
+    postgres = Cluster()
+    postgres.url = "postgres://postgres@127.0.0.1:%d/postgres" % port
+    postgres.pg_ctl = pg_ctl
+    yield postgres
+    pg_ctl("-m", "immediate", "stop")
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def post(url, spec):
+    request = urllib.request.Request(url + "/v1/layouts", data=json.dumps(spec).encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return r.status, json.load(r)
+
+
+def get(url, path):
+    try:
+        with urllib.request.urlopen(url + path, timeout=10) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, None
+
+
+def spec(n, width=300):
+    return {"layout": "flow", "collectionView": {"width": width, "height": 400}, "itemSize": {"width": 40, "height": 40},
+            "sections": [{"items": n}]}
+
+
+def test_two_replicas_answer_each_others_ids(postgres, start):
+    a = start("--store", postgres.url)
+    b = start("--store", postgres.url)
+    status, summary = post(a.url, spec(1234))
+    assert status == 201
+    layout_id = summary["id"]
+    # B never saw the POST: it loads the spec from PostgreSQL and prepares it.
+    status, from_b = get(b.url, "/v1/layouts/%s" % layout_id)
+    assert status == 200 and from_b["items"] == 1234
+    status, a_rect = get(a.url, "/v1/layouts/%s/attributes?rect=0,0,300,400" % layout_id)
+    status_b, b_rect = get(b.url, "/v1/layouts/%s/attributes?rect=0,0,300,400" % layout_id)
+    assert status == status_b == 200 and a_rect == b_rect and len(a_rect["elements"]) > 0
+    # Posting the same spec to B finds it known (200, same id).
+    status, again = post(b.url, spec(1234))
+    assert status == 200 and again["id"] == layout_id
+    # A delete through B is seen by a replica that had not loaded the id yet.
+    c = start("--store", postgres.url)
+    with urllib.request.urlopen(urllib.request.Request(b.url + "/v1/layouts/" + layout_id, method="DELETE")) as r:
+        assert r.status == 204
+    assert get(c.url, "/v1/layouts/%s" % layout_id)[0] == 404
+    assert get(b.url, "/v1/layouts/%s" % ("0" * 64))[0] == 404
+
+
+def test_replica_killed_mid_burst_loses_no_answered_id(postgres, start):
+    """kill -9 one replica in the middle of a burst of POSTs: every 201 it gave is served by the other replica
+    and by the restarted one."""
+    a = start("--store", postgres.url)
+    b = start("--store", postgres.url)
+    accepted, stop = [], threading.Event()
+
+    def burst(worker):
+        n = 0
+        while not stop.is_set():
+            n += 1
+            try:
+                status, summary = post(a.url, spec(n, width=500 + worker))
+                if status == 201:
+                    accepted.append((summary["id"], n))
+            except Exception:
+                return  # the process is gone
+
+    workers = [threading.Thread(target=burst, args=(w,)) for w in range(4)]
+    for w in workers:
+        w.start()
+    time.sleep(1.0)
+    a.proc.kill()
+    a.proc.wait(10)
+    stop.set()
+    for w in workers:
+        w.join(10)
+    assert len(accepted) > 20, len(accepted)
+    restarted = start("--store", postgres.url)
+    for layout_id, n in accepted:
+        for replica in (b, restarted):
+            status, summary = get(replica.url, "/v1/layouts/%s" % layout_id)
+            assert status == 200 and summary["items"] == n, (replica.url, layout_id)
+
+
+def test_without_its_database_a_replica_refuses_to_start():
+    from conftest import BIN
+    nowhere = "postgres://postgres@127.0.0.1:%d/x" % free_port()  # nothing listens there
+    r = subprocess.run([BIN, "--port", str(free_port()), "--store", nowhere], capture_output=True, text=True, timeout=20)
+    assert r.returncode != 0 and "postgres" in (r.stdout + r.stderr).lower()
+
+
+def test_database_restart_is_a_503_then_served_again(postgres, start):
+    """It stops the shared cluster (and starts it again). While PostgreSQL is down, what needs it is a 503 with
+    Retry-After (not a crash, not a hang); once it is back, the replica reconnects."""
+    a = start("--store", postgres.url)
+    status, summary = post(a.url, spec(77, width=901))
+    postgres.pg_ctl("-m", "immediate", "stop")
+    try:
+        try:
+            post(a.url, spec(78, width=901))
+            raise AssertionError("a POST was accepted without its database")
+        except urllib.error.HTTPError as e:
+            assert e.code == 503 and e.headers["Retry-After"] == "1"
+            assert json.load(e)["type"] == "urn:layout-service:problem:store-unavailable"
+        assert get(a.url, "/v1/layouts/%s" % summary["id"])[0] == 200  # in memory: served without the database
+        assert get(a.url, "/healthz")[0] == 200
+    finally:
+        postgres.pg_ctl("start")
+    status, again = post(a.url, spec(78, width=901))
+    assert status == 201
+    b = start("--store", postgres.url)
+    assert get(b.url, "/v1/layouts/%s" % again["id"])[0] == 200
+
+
+def test_deploy_example_balancer_over_two_replicas(postgres, start):
+    """deploy/nginx.conf as it is (its upstream hosts pointed at two local replicas) in front of two replicas on
+    one PostgreSQL: POST through the balancer, read through it from whichever replica; kill one replica and the
+    balancer still answers every request."""
+    if shutil.which("nginx") is None:
+        if os.environ.get("CI"):
+            pytest.fail("nginx is not installed (apt-get install nginx-light)")
+        pytest.skip("nginx is not installed (apt-get install nginx-light)")
+    a = start("--store", postgres.url)
+    b = start("--store", postgres.url)
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "deploy", "nginx.conf")) as f:
+        site = f.read()
+    port = free_port()
+    site = (site.replace("layout-a:8080", "127.0.0.1:%d" % a.port).replace("layout-b:8080", "127.0.0.1:%d" % b.port)
+            .replace("listen 80;", "listen 127.0.0.1:%d;" % port))
+    prefix = tempfile.mkdtemp(prefix="layout-nginx-")
+    conf = os.path.join(prefix, "nginx.conf")
+    with open(conf, "w") as f:
+        f.write("worker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log;\nevents {}\nhttp {\n"
+                "access_log off;\nclient_body_temp_path %s;\nproxy_temp_path %s;\n%s\n}\n"
+                % (prefix, prefix, prefix, prefix, site))
+    nginx = subprocess.Popen(["nginx", "-p", prefix, "-c", conf, "-g", "daemon off;"])
+    try:
+        url = "http://127.0.0.1:%d" % port
+        for _ in range(100):
+            try:
+                get(url, "/healthz")
+                break
+            except OSError:
+                time.sleep(0.05)
+        ids = [post(url, spec(n, width=777))[1]["id"] for n in range(1, 11)]
+        for n, layout_id in enumerate(ids, 1):
+            for _ in range(2):  # round robin: each id read through both replicas
+                status, summary = get(url, "/v1/layouts/%s" % layout_id)
+                assert status == 200 and summary["items"] == n
+        a.proc.kill()
+        a.proc.wait(10)
+        for n, layout_id in enumerate(ids, 1):
+            status, summary = get(url, "/v1/layouts/%s/attributes?rect=0,0,777,400" % layout_id)
+            assert status == 200 and len(summary["elements"]) > 0
+        assert post(url, spec(11, width=777))[0] == 201
+    finally:
+        nginx.terminate()
+        nginx.wait(10)
