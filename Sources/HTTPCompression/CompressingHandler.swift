@@ -29,7 +29,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
         else { return response }
         response.body = HTTPBody(adopting: bytes, count: count)
         response.headers.append(("Content-Encoding", "gzip"))
-        if let i = response.headers.firstIndex(where: { $0.name.lowercased() == "etag" }),
+        if let i = response.headers.firstIndex(where: { HTTPHeaderName.equal($0.name, "ETag") }),
            response.headers[i].value.hasPrefix("\"") {
             response.headers[i].value = "W/" + response.headers[i].value
         }
@@ -43,7 +43,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     }
 
     static func addVary(_ response: inout HTTPResponse) {
-        if let i = response.headers.firstIndex(where: { $0.name.lowercased() == "vary" }) {
+        if let i = response.headers.firstIndex(where: { HTTPHeaderName.equal($0.name, "Vary") }) {
             response.headers[i].value += ", Accept-Encoding"
         } else {
             response.headers.append(("Vary", "Accept-Encoding"))

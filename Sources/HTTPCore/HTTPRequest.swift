@@ -19,7 +19,7 @@ public struct HTTPRequest: Sendable {
 
     /// The first header of that name (case-insensitive).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { HTTPHeaderName.equal($0.name, name) }?.value
     }
 
     /// The first query argument of that name.
@@ -45,11 +45,29 @@ public struct HTTPResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { HTTPHeaderName.equal($0.name, name) }?.value
     }
 }
 
 /// Answers requests. Called concurrently from the server's worker threads.
 public protocol HTTPHandler: Sendable {
     func handle(_ request: HTTPRequest) -> HTTPResponse
+}
+
+/// Header names compare without regard to ASCII case (RFC 9110 §5.1), byte by byte, allocating nothing.
+public enum HTTPHeaderName {
+    public static func equal(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                for i in 0..<x.count where x[i] != y[i] {
+                    // Letters differ in case by the 0x20 bit; other bytes must be equal.
+                    guard x[i] | 0x20 == y[i] | 0x20, (x[i] | 0x20) >= 0x61, (x[i] | 0x20) <= 0x7A else { return false }
+                }
+                return true
+            }
+        }
+    }
 }

@@ -17,31 +17,64 @@ enum Route: Equatable {
     case updates(id: String)
     case sizes(id: String)
 
-    /// The route a path names, or nil (404). Splits on the path's bytes: no grapheme breaking on the hot path.
+    /// The route a path names, or nil (404). Matches the path's bytes segment by segment: strings are made only
+    /// for the variable parts (the id, kind, section and item).
     init?(path: String) {
-        guard path.utf8.first == UInt8(ascii: "/") else { return nil }
-        let s = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-            .map { String(Substring($0)) }
+        var path = path
+        guard let route = path.withUTF8({ Self.match(Array(Self.segments($0)), $0) }) else { return nil }
+        self = route
+    }
+
+    /// The ranges of the segments of a path that starts with `/` (none when it does not).
+    private static func segments(_ p: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        guard p.first == UInt8(ascii: "/") else { return [] }
+        var result: [Range<Int>] = []
+        var start = 1
+        for i in 1...p.count where i == p.count || p[i] == UInt8(ascii: "/") {
+            result.append(start..<i)
+            start = i + 1
+        }
+        return result
+    }
+
+    private static func match(_ s: [Range<Int>], _ p: UnsafeBufferPointer<UInt8>) -> Route? {
+        func equals(_ i: Int, _ literal: StaticString) -> Bool {
+            let r = s[i]
+            guard r.count == literal.utf8CodeUnitCount else { return false }
+            let l = literal.utf8Start
+            for k in 0..<r.count where p[r.lowerBound + k] != l[k] { return false }
+            return true
+        }
+        func text(_ i: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: p[s[i]]), as: UTF8.self) }
+        guard !s.isEmpty else { return nil }
+        if s.count == 1 {
+            if equals(0, "") || equals(0, "playground") { return .playground }
+            if equals(0, "healthz") { return .health }
+            if equals(0, "readyz") { return .ready }
+            return nil
+        }
+        guard equals(0, "v1") else { return nil }
+        if s.count == 2 && equals(1, "transitions") { return .transitions }
+        guard equals(1, "layouts") else { return nil }
         switch s.count {
-        case 1 where s[0] == "" || s[0] == "playground": self = .playground
-        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "render.svg": self = .render(id: s[2])
-        case 1 where s[0] == "healthz": self = .health
-        case 1 where s[0] == "readyz": self = .ready
-        case 2 where s[0] == "v1" && s[1] == "layouts": self = .layouts
-        case 3 where s[0] == "v1" && s[1] == "layouts": self = .layout(id: s[2])
-        case 2 where s[0] == "v1" && s[1] == "transitions": self = .transitions
-        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "attributes": self = .attributes(id: s[2])
-        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "hit": self = .hit(id: s[2])
-        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "target-offset": self = .targetOffset(id: s[2])
-        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "moving": self = .moving(id: s[2])
-        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "updates": self = .updates(id: s[2])
-        case 4 where s[0] == "v1" && s[1] == "layouts" && s[3] == "sizes": self = .sizes(id: s[2])
-        case 6 where s[0] == "v1" && s[1] == "layouts" && s[3] == "items":
-            self = .item(id: s[2], section: s[4], item: s[5])
-        case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "supplementary":
-            self = .supplementary(id: s[2], kind: s[4], section: s[5], item: s[6])
-        case 7 where s[0] == "v1" && s[1] == "layouts" && s[3] == "decorations":
-            self = .decoration(id: s[2], kind: s[4], section: s[5], item: s[6])
+        case 2: return .layouts
+        case 3: return .layout(id: text(2))
+        case 4:
+            let id = text(2)
+            if equals(3, "attributes") { return .attributes(id: id) }
+            if equals(3, "render.svg") { return .render(id: id) }
+            if equals(3, "hit") { return .hit(id: id) }
+            if equals(3, "target-offset") { return .targetOffset(id: id) }
+            if equals(3, "moving") { return .moving(id: id) }
+            if equals(3, "updates") { return .updates(id: id) }
+            if equals(3, "sizes") { return .sizes(id: id) }
+            return nil
+        case 6 where equals(3, "items"):
+            return .item(id: text(2), section: text(4), item: text(5))
+        case 7 where equals(3, "supplementary"):
+            return .supplementary(id: text(2), kind: text(4), section: text(5), item: text(6))
+        case 7 where equals(3, "decorations"):
+            return .decoration(id: text(2), kind: text(4), section: text(5), item: text(6))
         default: return nil
         }
     }

@@ -1,19 +1,19 @@
-public import Glibc
+import Glibc
 public import Logging
 
-/// A swift-log handler writing one logfmt line per message (`ts=... level=info msg=... key=value ...`) with one
-/// `write(2)`, so lines of concurrent threads never interleave (each is far below PIPE_BUF on a pipe) and nothing
-/// is buffered that a crash could lose.
+/// A swift-log handler writing one logfmt line per message (`ts=... level=info msg=... key=value ...`, keys in
+/// order) to a `LogOutput`, whole lines only, so lines of concurrent threads never interleave. Lines of level
+/// notice and above are written at once; others are gathered (see `LogOutput`).
 public struct LineLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
     private let label: String
-    private let fileDescriptor: Int32
+    private let output: LogOutput
 
-    public init(label: String, level: Logger.Level = .info, fileDescriptor: Int32 = STDOUT_FILENO) {
+    public init(label: String, level: Logger.Level = .info, output: LogOutput) {
         self.label = label
         self.logLevel = level
-        self.fileDescriptor = fileDescriptor
+        self.output = output
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -22,57 +22,79 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = "ts=" + Self.timestamp() + " level=" + event.level.rawValue + " msg="
-        Self.appendValue("\(event.message)", to: &line)
-        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
-            line += " " + key + "="
-            Self.appendValue("\(value)", to: &line)
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
+        line += "ts=".utf8
+        Self.appendTimestamp(to: &line)
+        line += " level=".utf8
+        line += event.level.rawValue.utf8
+        line += " msg=".utf8
+        Self.appendValue(event.message.description, to: &line)
+        let own = event.metadata ?? [:]
+        let all = metadata.isEmpty ? own : metadata.merging(own) { $1 }
+        for (key, value) in all.sorted(by: { $0.key < $1.key }) {
+            line.append(UInt8(ascii: " "))
+            line += key.utf8
+            line.append(UInt8(ascii: "="))
+            Self.appendValue(value.description, to: &line)
         }
-        line += "\n"
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = write(fileDescriptor, raw.baseAddress! + done, raw.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }  // a closed log is not worth failing a request for
-                done += n
-            }
-        }
+        line.append(UInt8(ascii: "\n"))
+        output.write(line, urgent: event.level >= .notice)
     }
 
-    /// A value as is when it is a bare word, else quoted with `"` and `\` escaped.
-    static func appendValue(_ value: String, to line: inout String) {
-        let bare = !value.isEmpty && value.utf8.allSatisfy { $0 > 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") && $0 < 0x7F }
-        guard !bare else {
-            line += value
-            return
+    /// A value as is when it is a bare word, else quoted with `"`, `\` and newlines escaped.
+    static func appendValue(_ value: String, to line: inout [UInt8]) {
+        var value = value
+        let bare = value.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            for b in bytes where b <= 0x20 || b >= 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "=") {
+                return false
+            }
+            line.append(contentsOf: bytes)
+            return true
         }
-        line += "\""
-        for c in value.unicodeScalars {
-            switch c {
-            case "\"": line += "\\\""
-            case "\\": line += "\\\\"
-            case "\n": line += "\\n"
-            default: line.unicodeScalars.append(c)
+        if bare { return }
+        line.append(UInt8(ascii: "\""))
+        for b in value.utf8 {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): line += [UInt8(ascii: "\\"), b]
+            case UInt8(ascii: "\n"): line += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            default: line.append(b)
             }
         }
-        line += "\""
+        line.append(UInt8(ascii: "\""))
     }
 
-    /// UTC, RFC 3339 with milliseconds.
-    static func timestamp() -> String {
+    /// Now, in UTC, RFC 3339 with milliseconds: `2026-11-22T07:49:42.196Z`.
+    static func appendTimestamp(to line: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
         var t = tm()
         gmtime_r(&seconds, &t)
-        func pad(_ v: Int32, _ width: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            var v = value
+            while divisor > 0 {
+                line.append(UInt8(ascii: "0") + UInt8(v / divisor % 10))
+                v %= divisor
+                divisor /= 10
+            }
         }
-        return pad(t.tm_year + 1900, 4) + "-" + pad(t.tm_mon + 1, 2) + "-" + pad(t.tm_mday, 2) + "T"
-            + pad(t.tm_hour, 2) + ":" + pad(t.tm_min, 2) + ":" + pad(t.tm_sec, 2) + "."
-            + pad(Int32(now.tv_nsec / 1_000_000), 3) + "Z"
+        digits(Int(t.tm_year) + 1900, 4)
+        line.append(UInt8(ascii: "-"))
+        digits(Int(t.tm_mon) + 1, 2)
+        line.append(UInt8(ascii: "-"))
+        digits(Int(t.tm_mday), 2)
+        line.append(UInt8(ascii: "T"))
+        digits(Int(t.tm_hour), 2)
+        line.append(UInt8(ascii: ":"))
+        digits(Int(t.tm_min), 2)
+        line.append(UInt8(ascii: ":"))
+        digits(Int(t.tm_sec), 2)
+        line.append(UInt8(ascii: "."))
+        digits(now.tv_nsec / 1_000_000, 3)
+        line.append(UInt8(ascii: "Z"))
     }
 }

@@ -41,7 +41,7 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         if logger.logLevel <= .info {
             logger.info("request", metadata: [
                 "id": .string(id), "method": .string(request.method), "route": .string(route),
-                "status": .stringConvertible(response.status), "bytes": .stringConvertible(response.body.count),
+                "status": .string(String(response.status)), "bytes": .string(String(response.body.count)),
                 "ms": .string(Self.milliseconds(duration)),
             ])
         }

@@ -1,6 +1,16 @@
+import Synchronization
+
 /// The id a request is logged and answered under: the client's `X-Request-Id` when it is a sane token (1 to 128
-/// of `A-Z a-z 0-9 - _ . : /`), else a new random one (16 hex digits).
+/// of `A-Z a-z 0-9 - _ . : /`), else a new one: 16 hex digits, a random prefix drawn once per process and a
+/// counter (unique in the process, and across processes but for a 1 in 2^32 chance; no system call per request).
 enum RequestID {
+    private static let prefix: UInt64 = {
+        var random = SystemRandomNumberGenerator()
+        let value: UInt64 = random.next()
+        return value & 0xFFFF_FFFF_0000_0000
+    }()
+    private static let counter = Atomic<UInt64>(0)
+
     static func of(_ header: String?) -> String {
         if let header, !header.isEmpty, header.utf8.count <= 128, header.utf8.allSatisfy(isTokenByte) {
             return header
@@ -9,8 +19,7 @@ enum RequestID {
     }
 
     static func generate() -> String {
-        var random = SystemRandomNumberGenerator()
-        let value = random.next() as UInt64
+        let value = prefix | (counter.add(1, ordering: .relaxed).newValue & 0xFFFF_FFFF)
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -131,7 +131,10 @@ struct LayoutServiceCommand: ParsableCommand {
             throw ValidationError("LAYOUT_SERVICE_LOG_LEVEL must be one of "
                                   + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let logger = Logger(label: "layout-service") { label in LineLogHandler(label: label, level: level) }
+        let logOutput = LogOutput()
+        let logger = Logger(label: "layout-service") { label in
+            LineLogHandler(label: label, level: level, output: logOutput)
+        }
 
         // Block the stop signals before any thread starts, so every worker inherits the mask and the main thread
         // alone receives them, synchronously, with sigwait.
@@ -173,6 +176,7 @@ struct LayoutServiceCommand: ParsableCommand {
         service.markDraining()
         http.shutdown()
         logger.notice("stopped")
+        logOutput.flush()
     }
 
     enum StoreKind { case sqlite, memory, postgres }
