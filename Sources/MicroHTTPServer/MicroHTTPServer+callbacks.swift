@@ -37,13 +37,37 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         return .YES
     }
     if state.tooLarge { return queue(tooLarge(context), on: connection, draining: true) }
+    if state.offloaded {
+        // Called again after the pool thread resumed the connection: its answer is ready.
+        guard let response = state.response else { return .YES }
+        state.response = nil
+        return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+    }
     var request = HTTPRequest(method: String(cString: method!), path: String(cString: url!))
     request.query = values(of: connection, kind: .GET_ARGUMENT_KIND)
     request.headers = values(of: connection, kind: .HEADER_KIND)
     request.body = state.body
     state.body = []
+    if let pool = context.offload, request.body.count >= context.offloadBodyBytes, let connection {
+        // A heavy request: handled on the pool while this event loop serves its other connections.
+        state.offloaded = true
+        MHD_suspend_connection(connection)
+        let handler = context.handler
+        let suspended = SuspendedConnection(connection)
+        pool.run {
+            state.response = handler.handle(request)
+            MHD_resume_connection(suspended.connection)
+        }
+        return .YES
+    }
     let response = context.handler.handle(request)
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+}
+
+/// A suspended connection handed to the pool thread that resumes it (libmicrohttpd keeps it alive until then).
+private struct SuspendedConnection: @unchecked Sendable {
+    let connection: OpaquePointer
+    init(_ connection: OpaquePointer) { self.connection = connection }
 }
 
 /// Frees the per-request state (also on errors and timeouts).

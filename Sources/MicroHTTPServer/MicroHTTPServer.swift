@@ -19,7 +19,10 @@ public final class MicroHTTPServer: @unchecked Sendable {
         self.configuration = configuration
         let socket = try ListenSocket(host: configuration.host, port: configuration.port)
         port = socket.port
-        context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+        context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes,
+                                offloadBodyBytes: configuration.offloadBodyBytes,
+                                offload: configuration.offloadBodyBytes > 0
+                                    ? WorkerPool(threads: configuration.offloadThreads) : nil)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
@@ -34,6 +37,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
         let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         daemon = options.withUnsafeMutableBufferPointer {
             cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)
         }
@@ -71,18 +75,26 @@ public final class MicroHTTPServer: @unchecked Sendable {
 final class ServerContext: Sendable {
     let handler: any HTTPHandler
     let maxBodyBytes: Int
+    let offloadBodyBytes: Int
+    let offload: WorkerPool?
     let inFlight = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
 
-    init(handler: any HTTPHandler, maxBodyBytes: Int) {
+    init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.offloadBodyBytes = offloadBodyBytes
+        self.offload = offload
     }
 }
 
 /// Per-request state, kept in libmicrohttpd's `*con_cls` from the first callback to the completion callback.
-final class RequestState {
+/// An offloaded request's `response` is written by a pool thread before it resumes the connection, and read by
+/// the event loop after (libmicrohttpd's resume orders the two).
+final class RequestState: @unchecked Sendable {
     var body: [UInt8] = []
     var tooLarge = false
     var discarded = 0
+    var offloaded = false
+    var response: HTTPResponse?
 }

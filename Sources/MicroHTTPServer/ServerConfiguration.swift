@@ -18,6 +18,11 @@ public struct ServerConfiguration: Sendable {
     /// between requests on a connection, so it costs time per request in proportion (16 KiB: about 10% less
     /// work per rect query than 32 KiB, measured with callgrind).
     public var connectionMemoryBytes = 16 << 10
+    /// Requests whose body is at least this large (the heavy ones: a spec to parse, hash and prepare) are
+    /// handled on `offloadThreads` threads of their own, their connection suspended meanwhile, so that the event
+    /// loop they arrived on goes on serving its other connections. 0 turns this off.
+    public var offloadBodyBytes = 64 << 10
+    public var offloadThreads = 2
     /// How long `shutdown` waits for requests in flight.
     public var drainSeconds = 10.0
 

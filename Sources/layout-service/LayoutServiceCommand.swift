@@ -67,6 +67,8 @@ struct LayoutServiceCommand: ParsableCommand {
     var drainSeconds: Double?
     @Option(help: "POST requests (parse, hash, prepare) handled at once; one more gets a 503 with Retry-After. [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: threads - 1, at least 1)")
     var maxConcurrentPosts: Int?
+    @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: 65536)")
+    var offloadBodyBytes: Int?
     @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: 1024)")
     var gzipMinBytes: Int?
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: info)")
@@ -78,7 +80,8 @@ struct LayoutServiceCommand: ParsableCommand {
                               ("--max-sections", maxSections), ("--max-elements", maxElements),
                               ("--max-connections", maxConnections),
                               ("--max-connections-per-ip", maxConnectionsPerIp),
-                              ("--connection-timeout", connectionTimeout), ("--gzip-min-bytes", gzipMinBytes)] {
+                              ("--connection-timeout", connectionTimeout), ("--gzip-min-bytes", gzipMinBytes),
+                              ("--offload-body-bytes", offloadBodyBytes)] {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
@@ -114,6 +117,9 @@ struct LayoutServiceCommand: ParsableCommand {
                                                                server.connectionMemoryBytes)
         server.drainSeconds = try Environment.resolve(drainSeconds, "LAYOUT_SERVICE_DRAIN_SECONDS",
                                                       server.drainSeconds)
+        server.offloadBodyBytes = try Environment.resolve(offloadBodyBytes, "LAYOUT_SERVICE_OFFLOAD_BODY_BYTES",
+                                                          server.offloadBodyBytes)
+        server.offloadThreads = server.threads
         var limits = ServiceLimits()
         limits.spec.maxItems = try Environment.resolve(maxItems, "LAYOUT_SERVICE_MAX_ITEMS", limits.spec.maxItems)
         limits.spec.maxSections = try Environment.resolve(maxSections, "LAYOUT_SERVICE_MAX_SECTIONS",

@@ -193,3 +193,47 @@ import Testing
         }
     }
 }
+
+/// A handler that takes its time over large bodies (a stand-in for a huge spec's parse and prepare).
+struct SlowOverLargeBodies: HTTPHandler {
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if request.body.count >= 100_000 { usleep(800_000) }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")],
+                            body: Array("\(request.body.count)".utf8))
+    }
+}
+
+/// Heavy requests are handled off the event loop: one worker thread still serves its other connections while a
+/// large POST is being handled.
+@Suite(.serialized) struct OffloadTests {
+    func measure(offload: Bool) throws -> (quick: Duration, slowStatus: Int, slowBody: String) {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 1  // one event loop: without offloading, the slow request blocks it
+        configuration.offloadBodyBytes = offload ? 64 << 10 : 0
+        let server = try MicroHTTPServer(configuration: configuration, handler: SlowOverLargeBodies())
+        defer { server.shutdown() }
+        let heavy = try HTTPClientConnection(port: server.port)
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
+        try heavy.send(Array("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        usleep(150_000)  // the heavy request is being handled now
+        let clock = ContinuousClock()
+        let started = clock.now
+        let quick = try HTTPClientConnection(port: server.port).request("GET", "/healthz")
+        let waited = clock.now - started
+        #expect(quick.status == 200)
+        let slow = try heavy.readResponse()
+        return (waited, slow.status, String(decoding: slow.body.bytes, as: UTF8.self))
+    }
+
+    @Test func aLargePostDoesNotStallTheEventLoop() throws {
+        let offloaded = try measure(offload: true)
+        #expect(offloaded.slowStatus == 200 && offloaded.slowBody == "200000")
+        #expect(offloaded.quick < .milliseconds(300))  // answered while the heavy one runs (it takes 800 ms)
+        // The reference: the same without offloading waits for the heavy request.
+        let inline = try measure(offload: false)
+        #expect(inline.slowStatus == 200 && inline.slowBody == "200000")
+        #expect(inline.quick > .milliseconds(400))
+    }
+}
