@@ -35,8 +35,9 @@ let package = Package(
             swiftSettings: strict),
         // JSON reading and writing (own strict parser), spec decoding with JSON pointers, canonical form, encoding.
         .target(name: "LayoutWire", dependencies: ["LayoutEngine"], swiftSettings: strict),
-        // Spec digests (SHA-256), the bytes-bounded LRU of prepared layouts, single-flight preparation.
-        .target(name: "LayoutStore", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Spec digests (SHA-256, libcrypto), the bytes-bounded LRU of prepared layouts, single-flight preparation.
+        .target(name: "LayoutStore", dependencies: ["LayoutEngine", "LayoutWire", "CCrypto"], swiftSettings: strict),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The embedded spec archive (SQLite): the only code that touches sqlite3.
         .target(name: "SQLiteArchive", dependencies: ["CSQLite", "LayoutStore"], swiftSettings: strict),
@@ -79,7 +80,7 @@ let package = Package(
         // libFuzzer target for the spec decoder and the engine (scripts/fuzz); a normal build replays files.
         .executableTarget(name: "fuzz-spec", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
         .executableTarget(
-            name: "layout-bench", dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore"],
+            name: "layout-bench", dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore"],
             swiftSettings: strict),
 
         .target(

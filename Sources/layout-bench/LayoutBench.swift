@@ -7,6 +7,10 @@ import LayoutWire
 struct LayoutBench {
     static func main() {
         let quick = CommandLine.arguments.contains("--quick")
+        if CommandLine.arguments.contains("--updates") {
+            UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
         let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
         print("layout-bench: flow layouts, one section, viewport 390x844; medians of repeated runs")
         print("")
@@ -35,6 +39,8 @@ struct LayoutBench {
         interactionRow(n: quick ? 100_000 : 1_000_000)
         print("")
         decodeRow(n: quick ? 100_000 : 1_000_000)
+        print("")
+        UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
     }
 
     static func spec(n: Int, varied: Bool) -> FlowLayoutSpec {

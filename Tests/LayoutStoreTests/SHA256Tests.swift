@@ -29,3 +29,15 @@ import Testing
         #expect(!LayoutID.isWellFormed("xyz"))
     }
 }
+
+@Suite struct SHA256HasherTests {
+    @Test func feedingInPiecesIsHashingTheWhole() {
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        for cut in [0, 1, 55, 63, 64, 65, 4096, 9_999, 10_000] {
+            var hasher = SHA256.Hasher()
+            hasher.update(Array(bytes[..<cut]))
+            hasher.update(Array(bytes[cut...]))
+            #expect(hasher.finalHex() == SHA256.hex(bytes), "cut at \(cut)")
+        }
+    }
+}

@@ -72,7 +72,9 @@ def test_no_errors_while_the_cache_evicts_and_metrics_follow(start):
     assert served <= metric(text, "http_requests_total" + route) <= served + 64
     assert metric(text, "http_request_duration_seconds_count" + route) == metric(text, "http_requests_total" + route)
     assert metric(text, "layout_cache_evictions_total") > 100
-    assert metric(text, "layout_prepares_total") == metric(text, "layout_cache_misses_total") > 100
+    # Every miss prepares once (a preparation still running as wrk stopped is counted as a miss already).
+    prepares, misses = metric(text, "layout_prepares_total"), metric(text, "layout_cache_misses_total")
+    assert 100 < prepares <= misses <= prepares + 16
     assert metric(text, "layout_cache_bytes") <= 400000
     assert metric(text, "layout_specs") == 24
 

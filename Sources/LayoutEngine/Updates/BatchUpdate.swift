@@ -32,7 +32,7 @@ public struct BatchError: Error, Sendable, Hashable {
     }
 }
 
-/// Where an item of the updated layout comes from.
+/// Where one item of the updated layout comes from.
 public enum ItemSource: Sendable, Hashable {
     /// The item at this index path before the batch (kept, or moved here).
     case old(IndexPath)
@@ -40,6 +40,24 @@ public enum ItemSource: Sendable, Hashable {
     case reloaded(IndexPath, size: Size?)
     /// New, with a size if given.
     case inserted(size: Size?)
+}
+
+/// A run of items of the updated layout that come from the same place: old items kept in order, reloaded ones,
+/// or new ones. Runs keep a plan's size in proportion to the batch, not to the layout.
+public enum ItemRun: Sendable, Hashable {
+    /// These items of an old section, in order (kept, or one moved item).
+    case old(section: Int, items: Range<Int>)
+    /// These items of an old section, reloaded in place; `size` (for a one-item run) is its new size.
+    case reloaded(section: Int, items: Range<Int>, size: Size?)
+    /// `count` new items; `size` (for a one-item run) is its size.
+    case inserted(count: Int, size: Size?)
+
+    public var count: Int {
+        switch self {
+        case .old(_, let items), .reloaded(_, let items, _): items.count
+        case .inserted(let count, _): count
+        }
+    }
 }
 
 /// Where a section of the updated layout comes from, and its items.
@@ -50,5 +68,51 @@ public struct SectionPlan: Sendable, Hashable {
     public var content: SectionContent?
     /// Whether it was reloaded (its items and views fade out and in).
     public var reloaded: Bool
-    public var items: [ItemSource]
+    /// Its items, run by run.
+    public var runs: [ItemRun] = []
+    /// The number of items.
+    public private(set) var count = 0
+    /// Where each run starts (its first item's index).
+    private var starts: [Int] = []
+
+    public init(oldSection: Int?, content: SectionContent?, reloaded: Bool, runs: [ItemRun] = []) {
+        self.oldSection = oldSection
+        self.content = content
+        self.reloaded = reloaded
+        for run in runs { append(run) }
+    }
+
+    /// Appends a run (merging it into the last one when they continue each other).
+    mutating func append(_ run: ItemRun) {
+        guard run.count > 0 else { return }
+        if case .old(let s, let r) = run, case .old(let ls, let lr)? = runs.last, ls == s, lr.upperBound == r.lowerBound {
+            runs[runs.count - 1] = .old(section: s, items: lr.lowerBound..<r.upperBound)
+        } else if case .reloaded(let s, let r, nil) = run, case .reloaded(let ls, let lr, nil)? = runs.last, ls == s,
+                  lr.upperBound == r.lowerBound {
+            runs[runs.count - 1] = .reloaded(section: s, items: lr.lowerBound..<r.upperBound, size: nil)
+        } else {
+            starts.append(count)
+            runs.append(run)
+        }
+        count += run.count
+    }
+
+    /// Where item `item` comes from. O(log runs).
+    public func source(of item: Int) -> ItemSource {
+        var lo = 0
+        var hi = starts.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if starts[mid] <= item { lo = mid } else { hi = mid }
+        }
+        let offset = item - starts[lo]
+        switch runs[lo] {
+        case .old(let s, let r): return .old(IndexPath(section: s, item: r.lowerBound + offset))
+        case .reloaded(let s, let r, let size): return .reloaded(IndexPath(section: s, item: r.lowerBound + offset), size: size)
+        case .inserted(_, let size): return .inserted(size: size)
+        }
+    }
+
+    /// Every item's source, one by one (O(items): for small plans and tests).
+    public var items: [ItemSource] { (0..<count).map(source(of:)) }
 }

@@ -2,7 +2,7 @@ extension LayoutSpec {
     /// The spec after a batch: sections and items rearranged by `plan`, each keeping its size (or taking its new
     /// one), new items taking the size given or their section's item size. A section whose items all have its item
     /// size stays a count.
-    /// - Complexity: O(items).
+    /// - Complexity: O(items) for the copied size lists (a copy, run by run); O(sections + runs) for the rest.
     public func applying(_ plan: UpdatePlan, operation: Int = 0) throws(BatchError) -> LayoutSpec {
         switch self {
         case .flow(let flow): return .flow(try flow.applying(plan))
@@ -21,7 +21,7 @@ extension LayoutSpec {
         guard plan.sections.count == 1, plan.sections[0].oldSection == 0 else {
             throw BatchError(operation: 0, reason: "this layout has exactly one section: only items can change")
         }
-        return plan.sections[0].items.count
+        return plan.sections[0].count
     }
 
     /// The number of items in each section.
@@ -42,18 +42,39 @@ extension FlowLayoutSpec {
             if case .flow(let given)? = p.content { return given }
             var section = p.oldSection.map { sections[$0] } ?? FlowSectionSpec(items: .count(0))
             let itemSize = section.itemSize ?? defaultItemSize
-            func oldSize(_ path: IndexPath) -> Size {
-                if case .sizes(let list) = sections[path.section].items { return list[path.item] }
-                return sections[path.section].itemSize ?? defaultItemSize
-            }
-            let sizes = p.items.map { source -> Size in
-                switch source {
-                case .old(let path): oldSize(path)
-                case .reloaded(let path, let size): size ?? oldSize(path)
-                case .inserted(let size): size ?? itemSize
+            // A section whose items all have its item size is a count: known from the runs without a list, except
+            // for runs out of size lists (one look each).
+            func uniform(_ run: ItemRun) -> Bool {
+                switch run {
+                case .old(let s, let r), .reloaded(let s, let r, nil):
+                    switch sections[s].items {
+                    case .count: return (sections[s].itemSize ?? defaultItemSize) == itemSize
+                    case .sizes(let list): return list[r].allSatisfy { $0 == itemSize }
+                    }
+                case .reloaded(_, _, let size?), .inserted(_, let size?): return size == itemSize
+                case .inserted(_, nil): return true
                 }
             }
-            section.items = sizes.allSatisfy { $0 == itemSize } ? .count(sizes.count) : .sizes(sizes)
+            if p.runs.allSatisfy(uniform) {
+                section.items = .count(p.count)
+                return section
+            }
+            var sizes: [Size] = []
+            sizes.reserveCapacity(p.count)
+            func appendOld(_ s: Int, _ r: Range<Int>) {
+                switch sections[s].items {
+                case .sizes(let list): sizes.append(contentsOf: list[r])
+                case .count: sizes.append(contentsOf: repeatElement(sections[s].itemSize ?? defaultItemSize, count: r.count))
+                }
+            }
+            for run in p.runs {
+                switch run {
+                case .old(let s, let r), .reloaded(let s, let r, nil): appendOld(s, r)
+                case .reloaded(_, _, let size?): sizes.append(size)
+                case .inserted(let n, let size): sizes.append(contentsOf: repeatElement(size ?? itemSize, count: n))
+                }
+            }
+            section.items = .sizes(sizes)
             return section
         }
         return out
@@ -67,8 +88,8 @@ extension WaterfallLayoutSpec {
         func givesLengths(_ items: WaterfallItems) -> Bool { if case .lengths = items { true } else { false } }
         for p in plan.sections where p.content == nil {
             guard let own = p.oldSection else { continue }
-            for case .old(let path) in p.items where givesLengths(sections[path.section].items) != givesLengths(sections[own].items) {
-                throw BatchError(operation: 0, reason: "item \(path.section)/\(path.item) moves between a section of "
+            for case .old(let s, let r) in p.runs where givesLengths(sections[s].items) != givesLengths(sections[own].items) {
+                throw BatchError(operation: 0, reason: "item \(s)/\(r.lowerBound) moves between a section of "
                                  + "itemHeights and one of itemSizes")
             }
         }
@@ -80,33 +101,37 @@ extension WaterfallLayoutSpec {
             // scroll direction; a section of sizes keeps them (inserted items without a size: a square).
             switch section.items {
             case .lengths:
-                func old(_ path: IndexPath) -> Double {
-                    switch sections[path.section].items {
-                    case .lengths(let l): return l[path.item]
-                    case .sizes: preconditionFailure("checked above: items stay with their kind of section")
+                var lengths: [Double] = []
+                lengths.reserveCapacity(p.count)
+                for run in p.runs {
+                    switch run {
+                    case .old(let s, let r), .reloaded(let s, let r, nil):
+                        guard case .lengths(let l) = sections[s].items else {
+                            preconditionFailure("checked above: items stay with their kind of section")
+                        }
+                        lengths.append(contentsOf: l[r])
+                    case .reloaded(_, _, let size?): lengths.append(vertical ? size.height : size.width)
+                    case .inserted(let n, let size):
+                        lengths.append(contentsOf: repeatElement(size.map { vertical ? $0.height : $0.width } ?? 0, count: n))
                     }
                 }
-                section.items = .lengths(p.items.map { source in
-                    switch source {
-                    case .old(let path): old(path)
-                    case .reloaded(let path, let size): size.map { vertical ? $0.height : $0.width } ?? old(path)
-                    case .inserted(let size): size.map { vertical ? $0.height : $0.width } ?? 0
-                    }
-                })
+                section.items = .lengths(lengths)
             case .sizes:
-                func old(_ path: IndexPath) -> Size {
-                    switch sections[path.section].items {
-                    case .sizes(let z): return z[path.item]
-                    case .lengths: preconditionFailure("checked above: items stay with their kind of section")
+                var sizes: [Size] = []
+                sizes.reserveCapacity(p.count)
+                for run in p.runs {
+                    switch run {
+                    case .old(let s, let r), .reloaded(let s, let r, nil):
+                        guard case .sizes(let z) = sections[s].items else {
+                            preconditionFailure("checked above: items stay with their kind of section")
+                        }
+                        sizes.append(contentsOf: z[r])
+                    case .reloaded(_, _, let size?): sizes.append(size)
+                    case .inserted(let n, let size):
+                        sizes.append(contentsOf: repeatElement(size ?? Size(width: 1, height: 1), count: n))
                     }
                 }
-                section.items = .sizes(p.items.map { source in
-                    switch source {
-                    case .old(let path): old(path)
-                    case .reloaded(let path, let size): size ?? old(path)
-                    case .inserted(let size): size ?? Size(width: 1, height: 1)
-                    }
-                })
+                section.items = .sizes(sizes)
             }
             return section
         }

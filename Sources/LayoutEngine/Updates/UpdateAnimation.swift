@@ -14,16 +14,14 @@ public struct UpdateAnimations: Sendable, Hashable {
     public var insertedSupplementary: [LayoutAttributes]
     public var deletedSupplementary: [LayoutAttributes]
 
-    /// - Complexity: two rect queries, plus O(k) look-ups and the plan's index maps (O(items)).
+    /// - Complexity: two rect queries, plus O(k log runs) look-ups in the plan.
     public static func make(old: any PreparedLayout, new: any PreparedLayout, plan: UpdatePlan, rect: Rect,
                             offset: Point, limit: Int) -> UpdateAnimations? {
         var before: [LayoutAttributes] = []
         var after: [LayoutAttributes] = []
         guard old.elements(in: rect, offset: offset, limit: limit, into: &before),
               new.elements(in: rect, offset: offset, limit: limit, into: &after) else { return nil }
-        let newPaths = plan.newPathsOfOldItems
-        var oldPaths: [IndexPath: IndexPath] = [:]
-        for (o, n) in newPaths { oldPaths[n] = o }
+        let oldItems = plan.oldItemIndex
         // Sections that continue (kept or moved, not reloaded): their views carry over.
         var newSection: [Int: Int] = [:]
         var oldSection: [Int: Int] = [:]
@@ -33,11 +31,11 @@ public struct UpdateAnimations: Sendable, Hashable {
                 oldSection[s] = o
             }
         }
-        func counterpart(_ a: LayoutAttributes, in layout: any PreparedLayout, paths: [IndexPath: IndexPath],
+        func counterpart(_ a: LayoutAttributes, in layout: any PreparedLayout, paths: (IndexPath) -> IndexPath?,
                          sections: [Int: Int]) -> LayoutAttributes? {
             switch a.category {
             case .cell:
-                guard let p = paths[a.indexPath] else { return nil }
+                guard let p = paths(a.indexPath) else { return nil }
                 return layout.attributesForItem(at: p, offset: offset)
             case .supplementary, .decoration:
                 guard let s = sections[a.indexPath.section] else { return nil }
@@ -55,7 +53,7 @@ public struct UpdateAnimations: Sendable, Hashable {
         var animations: [UpdateAnimation] = []
         var paired = Set<ElementKey>()
         for a in before {
-            if let b = counterpart(a, in: new, paths: newPaths, sections: newSection) {
+            if let b = counterpart(a, in: new, paths: oldItems.newPath(ofOld:), sections: newSection) {
                 animations.append(UpdateAnimation(before: a, after: b))
                 paired.insert(ElementKey(b))
             } else {
@@ -63,7 +61,7 @@ public struct UpdateAnimations: Sendable, Hashable {
             }
         }
         for b in after where !paired.contains(ElementKey(b)) {
-            if let a = counterpart(b, in: old, paths: oldPaths, sections: oldSection) {
+            if let a = counterpart(b, in: old, paths: plan.oldPath(ofNew:), sections: oldSection) {
                 animations.append(UpdateAnimation(before: a, after: b))
             } else {
                 animations.append(UpdateAnimation(before: faded(b), after: b))

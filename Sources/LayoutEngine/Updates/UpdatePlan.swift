@@ -5,7 +5,7 @@ public struct UpdatePlan: Sendable, Hashable {
     /// Applies `operations` to a layout whose sections hold `oldCounts` items, or says which operation breaks
     /// UIKit's rules: an index out of range, the same thing named twice, an item deleted and moved, items
     /// changed inside a deleted or inserted section, or counts that do not add up.
-    /// - Complexity: O(items + operations).
+    /// - Complexity: O(operations · log operations + sections): items are traced in runs, not one by one.
     public static func make(oldCounts: [Int], operations: [BatchOperation]) throws(BatchError) -> UpdatePlan {
         var deletedSections: [Int: Int] = [:]  // old section -> operation
         var reloadedSections: [Int: (op: Int, content: SectionContent?)] = [:]
@@ -127,24 +127,31 @@ public struct UpdatePlan: Sendable, Hashable {
             + movedSections.map { (op: $0.value.op, to: $0.value.to, from: Optional($0.key), content: SectionContent?.none) })
             .sorted { ($0.op, $0.to) < ($1.op, $1.to) }
         for d in destinationsInOrder {
-            try place(d.to, SectionPlan(oldSection: d.from, content: d.content, reloaded: false, items: []), d.op)
+            try place(d.to, SectionPlan(oldSection: d.from, content: d.content, reloaded: false), d.op)
         }
         var next = 0
         for s in 0..<oldCounts.count where deletedSections[s] == nil && movedSections[s] == nil {
             while next < placed.count, placed[next] != nil { next += 1 }
             let reload = reloadedSections[s]
-            placed[next] = SectionPlan(oldSection: s, content: reload?.content, reloaded: reload != nil, items: [])
+            placed[next] = SectionPlan(oldSection: s, content: reload?.content, reloaded: reload != nil)
         }
         var sections = placed.map { $0! }
 
-        // Items: per new section, destinations first, then the old section's remaining items in order.
-        var destinations: [Int: [(item: Int, source: ItemSource, op: Int)]] = [:]
+        // Items: per new section, destinations first, then the old section's remaining items in order, as runs.
+        var destinations: [Int: [(item: Int, source: ItemRun, op: Int)]] = [:]
         for (p, entry) in insertedItems {
-            destinations[p.section, default: []].append((p.item, .inserted(size: entry.size), entry.op))
+            destinations[p.section, default: []].append((p.item, .inserted(count: 1, size: entry.size), entry.op))
         }
         for (from, entry) in movedItems {
-            destinations[entry.to.section, default: []].append((entry.to.item, .old(from), entry.op))
+            destinations[entry.to.section, default: []]
+                .append((entry.to.item, .old(section: from.section, items: from.item..<(from.item + 1)), entry.op))
         }
+        // Old items leaving their place (deleted or moved out), and reloaded ones, by old section, in order.
+        var leaving: [Int: [Int]] = [:]
+        for p in deletedItems.keys { leaving[p.section, default: []].append(p.item) }
+        for p in movedItems.keys { leaving[p.section, default: []].append(p.item) }
+        var reloading: [Int: [(item: Int, size: Size?)]] = [:]
+        for (p, entry) in reloadedItems { reloading[p.section, default: []].append((p.item, entry.size)) }
         for (index, plan) in sections.enumerated() {
             let incoming = (destinations.removeValue(forKey: index) ?? []).sorted { ($0.op, $0.item) < ($1.op, $1.item) }
             if plan.oldSection == nil || plan.content != nil {
@@ -152,39 +159,34 @@ public struct UpdatePlan: Sendable, Hashable {
                 if let op = incoming.first?.op {
                     throw BatchError(operation: op, reason: "section \(index) is inserted or reloaded with its own content")
                 }
-                let count = plan.content?.count ?? 0
                 if let old = plan.oldSection, plan.content == nil {
-                    sections[index].items = (0..<oldCounts[old]).map { .reloaded(IndexPath(section: old, item: $0), size: nil) }
+                    sections[index].append(.reloaded(section: old, items: 0..<oldCounts[old], size: nil))
                 } else {
-                    sections[index].items = (0..<count).map { _ in .inserted(size: nil) }
+                    sections[index].append(.inserted(count: plan.content?.count ?? 0, size: nil))
                 }
                 continue
             }
             let old = plan.oldSection!
-            let kept = (0..<oldCounts[old]).compactMap { item -> ItemSource? in
-                let p = IndexPath(section: old, item: item)
-                if deletedItems[p] != nil || movedItems[p] != nil { return nil }
-                if plan.reloaded { return .reloaded(p, size: nil) }
-                if let r = reloadedItems[p] { return .reloaded(p, size: r.size) }
-                return .old(p)
-            }
-            let count = kept.count + incoming.count
-            var items = [ItemSource?](repeating: nil, count: count)
+            let gone = (leaving[old] ?? []).sorted()
+            let count = oldCounts[old] - gone.count + incoming.count
+            var taken = Set<Int>()
             for d in incoming {
                 guard d.item >= 0, d.item < count else {
                     throw BatchError(operation: d.op, reason: "item \(index)/\(d.item) is out of range after the batch (\(count) items)")
                 }
-                guard items[d.item] == nil else {
+                guard taken.insert(d.item).inserted else {
                     throw BatchError(operation: d.op, reason: "two items go to \(index)/\(d.item)")
                 }
-                items[d.item] = d.source
             }
-            var k = 0
-            for i in items.indices where items[i] == nil {
-                items[i] = kept[k]
-                k += 1
+            var kept = KeptItems(section: old, count: oldCounts[old], gone: gone,
+                                 reloaded: plan.reloaded ? nil : (reloading[old] ?? []).sorted { $0.item < $1.item })
+            var position = 0
+            for d in incoming.sorted(by: { $0.item < $1.item }) {
+                kept.take(d.item - position, into: &sections[index])
+                sections[index].append(d.source)
+                position = d.item + 1
             }
-            sections[index].items = items.map { $0! }
+            kept.take(count - position, into: &sections[index])
         }
         if let (section, list) = destinations.min(by: { $0.value.map(\.op).min()! < $1.value.map(\.op).min()! }) {
             throw BatchError(operation: list.map(\.op).min()!, reason: "section \(section) is out of range after the batch")
@@ -192,15 +194,95 @@ public struct UpdatePlan: Sendable, Hashable {
         return UpdatePlan(sections: sections)
     }
 
-    /// The new index path of every item that exists before and after (kept or moved; not reloaded).
-    public var newPathsOfOldItems: [IndexPath: IndexPath] {
-        var out: [IndexPath: IndexPath] = [:]
+    /// Where old items went: the new index path of an old item that exists before and after (kept or moved; not
+    /// reloaded). O(runs) to build, O(log runs) per look-up.
+    public struct OldItemIndex: Sendable {
+        /// Per old section: its items' runs, by first old item, with where each starts in the new layout.
+        var runs: [Int: [(items: Range<Int>, newSection: Int, newStart: Int)]] = [:]
+
+        public func newPath(ofOld path: IndexPath) -> IndexPath? {
+            guard let list = runs[path.section] else { return nil }
+            var lo = 0
+            var hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if list[mid].items.upperBound <= path.item { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < list.count, list[lo].items.contains(path.item) else { return nil }
+            return IndexPath(section: list[lo].newSection, item: list[lo].newStart + path.item - list[lo].items.lowerBound)
+        }
+    }
+
+    public var oldItemIndex: OldItemIndex {
+        var index = OldItemIndex()
         for (s, section) in sections.enumerated() {
-            for (i, source) in section.items.enumerated() {
-                if case .old(let p) = source { out[p] = IndexPath(section: s, item: i) }
+            var start = 0
+            for run in section.runs {
+                if case .old(let o, let r) = run { index.runs[o, default: []].append((r, s, start)) }
+                start += run.count
             }
         }
-        return out
+        for key in index.runs.keys { index.runs[key]!.sort { $0.items.lowerBound < $1.items.lowerBound } }
+        return index
+    }
+
+    /// The old index path of a new item that existed before (kept or moved; not reloaded or inserted), or nil.
+    /// - Complexity: O(log runs).
+    public func oldPath(ofNew path: IndexPath) -> IndexPath? {
+        guard sections.indices.contains(path.section), path.item >= 0, path.item < sections[path.section].count,
+              case .old(let p) = sections[path.section].source(of: path.item) else { return nil }
+        return p
+    }
+}
+
+/// The items an old section keeps in its place, in order, taken run by run: all but those leaving (deleted or
+/// moved out); reloaded ones (every one, for a reloaded section: `reloaded` nil) as reloaded runs.
+private struct KeptItems {
+    let section: Int
+    let count: Int
+    let gone: [Int]
+    let reloaded: [(item: Int, size: Size?)]?
+    var next = 0  // the next old item to look at
+    var goneIndex = 0
+    var reloadedIndex = 0
+
+    init(section: Int, count: Int, gone: [Int], reloaded: [(item: Int, size: Size?)]?) {
+        self.section = section
+        self.count = count
+        self.gone = gone
+        self.reloaded = reloaded
+    }
+
+    /// Appends the next `n` kept items to `plan`.
+    mutating func take(_ n: Int, into plan: inout SectionPlan) {
+        var n = n
+        while n > 0 {
+            while goneIndex < gone.count, gone[goneIndex] == next {
+                next += 1
+                goneIndex += 1
+            }
+            guard let reloaded else {
+                // A reloaded section: every item is reloaded; stop at the next leaving item.
+                let end = min(next + n, goneIndex < gone.count ? gone[goneIndex] : count)
+                plan.append(.reloaded(section: section, items: next..<end, size: nil))
+                n -= end - next
+                next = end
+                continue
+            }
+            if reloadedIndex < reloaded.count, reloaded[reloadedIndex].item == next {
+                plan.append(.reloaded(section: section, items: next..<(next + 1), size: reloaded[reloadedIndex].size))
+                reloadedIndex += 1
+                next += 1
+                n -= 1
+                continue
+            }
+            var end = min(next + n, count)
+            if goneIndex < gone.count { end = min(end, gone[goneIndex]) }
+            if reloadedIndex < reloaded.count { end = min(end, reloaded[reloadedIndex].item) }
+            plan.append(.old(section: section, items: next..<end))
+            n -= end - next
+            next = end
+        }
     }
 }
 
