@@ -4,7 +4,8 @@
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd-dev=0.9.75-6 libsqlite3-dev=3.40.1-2+deb12u2 \
-       libpq-dev=15.20-0+deb12u1 zlib1g-dev=1:1.2.13.dfsg-1 pkg-config=1.8.1-1 \
+       libpq-dev=15.20-0+deb12u1 zlib1g-dev=1:1.2.13.dfsg-1 libssl-dev=3.0.22-1~deb12u2 \
+       pkg-config=1.8.1-1 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -16,7 +17,8 @@ RUN swift build -c release --product layout-service --static-swift-stdlib \
 FROM debian:bookworm-slim
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12=0.9.75-6 libsqlite3-0=3.40.1-2+deb12u2 \
-       libpq5=15.20-0+deb12u1 zlib1g=1:1.2.13.dfsg-1 libstdc++6=12.2.0-14+deb12u1 \
+       libpq5=15.20-0+deb12u1 zlib1g=1:1.2.13.dfsg-1 libssl3=3.0.22-1~deb12u2 \
+       libstdc++6=12.2.0-14+deb12u1 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layout \
     && mkdir -p /var/lib/layout-service && chown 10001 /var/lib/layout-service
