@@ -58,6 +58,8 @@ let package = Package(
         .target(
             name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
             swiftSettings: strict),
+        // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h).
+        .systemLibrary(name: "CMalloc"),
         // One log line per request (swift-log), request ids, Prometheus metrics (swift-metrics + swift-prometheus).
         .target(
             name: "Observability",
@@ -72,7 +74,7 @@ let package = Package(
             name: "layout-service",
             dependencies: [
                 "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
-                "PostgresArchive", "HTTPCompression", "Observability",
+                "PostgresArchive", "HTTPCompression", "Observability", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -80,7 +82,8 @@ let package = Package(
         // libFuzzer target for the spec decoder and the engine (scripts/fuzz); a normal build replays files.
         .executableTarget(name: "fuzz-spec", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
         .executableTarget(
-            name: "layout-bench", dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore"],
+            name: "layout-bench",
+            dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore", "SQLiteArchive", "CMalloc"],
             swiftSettings: strict),
 
         .target(

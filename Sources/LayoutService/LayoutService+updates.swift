@@ -29,7 +29,7 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
-        let (newID, new, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec.normalized()) }
+        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan)
         var w = JSONWriter(capacity: 1024)
         // The summary, less its closing brace: the animations follow in the same object.
         let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
@@ -73,8 +73,9 @@ extension LayoutService {
             throw ProblemMapping.problem(for: error)
         }
         let spec: LayoutSpec
+        let plan: UpdatePlan
         do {
-            let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
+            plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
             spec = try old.spec.applying(plan)
             try spec.validate(limits: limits.spec)
         } catch let error as BatchError {
@@ -88,7 +89,7 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
                           pointer: "/sizes")
         }
-        let (newID, new, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec.normalized()) }
+        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan)
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)
@@ -103,6 +104,18 @@ extension LayoutService {
         return HTTPResponse(status: created ? 201 : 200,
                             headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
                             body: HTTPBody(adopting: pointer, count: count))
+    }
+
+    /// Registers an updated spec as if posted (same id), hashed and prepared from the old layout's prefix: what
+    /// precedes the plan's first change is the old layout's.
+    func register(_ spec: LayoutSpec, updating id: String, old: any PreparedLayout, plan: UpdatePlan) throws(Problem)
+        -> (id: String, layout: any PreparedLayout, created: Bool)
+    {
+        let counts = old.spec.sectionCounts
+        let change = plan.firstChange(oldCounts: counts) ?? (counts.count, 0)
+        return try Self.storeCall { () throws(ArchiveError) in
+            try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: change)
+        }
     }
 
     /// `[{"kind","section","item"}]`.

@@ -34,6 +34,9 @@ struct LRUCache<Key: Hashable, Value> {
 
     func contains(_ key: Key) -> Bool { index[key] != nil }
 
+    /// The value for `key`, leaving the order as it is.
+    func peek(_ key: Key) -> Value? { index[key].flatMap { slots[$0].value } }
+
     /// Inserts (or replaces) `key` as the most recent and evicts least recent entries until the total cost fits.
     /// A value that alone costs more than the capacity is not kept. Returns the evicted keys.
     @discardableResult

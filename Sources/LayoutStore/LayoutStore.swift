@@ -31,7 +31,7 @@ public final class LayoutStore: Sendable {
 
     private struct State {
         var specs: [String: LayoutSpec] = [:]
-        var cache: LRUCache<String, any PreparedLayout>
+        var cache: LRUCache<String, Cached>
         var flights: [String: Flight<any PreparedLayout>] = [:]
         var stats = Stats()
     }
@@ -52,9 +52,31 @@ public final class LayoutStore: Sendable {
     /// Registers `spec` (already validated and normalized) and returns its prepared layout; `created` is true when
     /// the id was not known before. A new spec is in the archive before this returns.
     public func add(_ spec: LayoutSpec) throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool) {
-        let canonical = SpecEncoder.canonical(spec)
-        let id = SHA256.hex(canonical)
+        try add(spec, digest: SpecDigest(of: spec), base: nil)
+    }
+
+    /// Registers `spec`, the result of a batch on the layout `base` (the id it was updated from): it matches
+    /// `base`'s spec before item `unchangedBefore.item` of section `unchangedBefore.section`
+    /// (`UpdatePlan.firstChange`). Its id is hashed from `base`'s digest marks and it is prepared from `base`'s
+    /// lines before the change when `base` is still cached: the cost grows with the change, not with the layout.
+    /// Same result as `add(spec)`.
+    public func add(_ spec: LayoutSpec, derivedFrom base: String, unchangedBefore: (section: Int, item: Int))
+        throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool)
+    {
+        let cached = state.withLock { $0.cache.peek(base) }
+        guard let cached else { return try add(spec) }
+        let digest = cached.digest.flatMap {
+            SpecDigest(of: spec, resuming: $0, unchangedBefore: unchangedBefore.section, item: unchangedBefore.item)
+        } ?? SpecDigest(of: spec)
+        return try add(spec, digest: digest, base: (cached.layout, unchangedBefore.section, unchangedBefore.item))
+    }
+
+    private func add(_ spec: LayoutSpec, digest: SpecDigest, base: (any PreparedLayout, Int, Int)?)
+        throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool)
+    {
+        let id = digest.id
         if try self.spec(id: id) == nil, let archive {
+            let canonical = digest.canonical ?? SpecEncoder.canonical(spec)
             do { try archive.save(id: id, canonicalSpec: canonical) } catch { throw failure(error) }
         }
         let created = state.withLock { state in
@@ -63,14 +85,14 @@ public final class LayoutStore: Sendable {
             state.stats.specs += 1
             return true
         }
-        return (id, prepared(id: id, spec: spec), created)
+        return (id, prepared(id: id, spec: spec, digest: digest, base: base), created)
     }
 
     /// The prepared layout of a known id (preparing it again if it was evicted, or was accepted by an earlier
     /// process), or nil for an unknown id.
     public func layout(id: String) throws(ArchiveError) -> (any PreparedLayout)? {
         guard let spec = try spec(id: id) else { return nil }
-        return prepared(id: id, spec: spec)
+        return prepared(id: id, spec: spec, digest: nil, base: nil)
     }
 
     /// Whether the id is known (without preparing it).
@@ -126,17 +148,27 @@ public final class LayoutStore: Sendable {
         }
     }
 
+    /// A cached layout, with its spec's digest marks when it has some.
+    struct Cached {
+        var layout: any PreparedLayout
+        var digest: SpecDigest?
+    }
+
     private enum Lookup {
         case ready(any PreparedLayout)
         case wait(Flight<any PreparedLayout>)
         case lead(Flight<any PreparedLayout>)
     }
 
-    private func prepared(id: String, spec: LayoutSpec) -> any PreparedLayout {
+    /// The cached layout of `id`, or prepares it (from `base`'s lines when given) and caches it with its digest
+    /// marks (kept for flow layouts with size lists: later batches on it resume from them).
+    private func prepared(id: String, spec: LayoutSpec, digest: SpecDigest?, base: (any PreparedLayout, Int, Int)?)
+        -> any PreparedLayout
+    {
         let lookup: Lookup = state.withLock { state in
-            if let layout = state.cache.get(id) {
+            if let cached = state.cache.get(id) {
                 state.stats.hits += 1
-                return .ready(layout)
+                return .ready(cached.layout)
             }
             if let flight = state.flights[id] {
                 state.stats.hits += 1
@@ -153,15 +185,17 @@ public final class LayoutStore: Sendable {
         case .lead(let flight):
             let clock = ContinuousClock()
             let started = clock.now
-            let layout = spec.prepare()
+            let layout = base.map { spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2) } ?? spec.prepare()
             onPrepare?(clock.now - started)
+            let kept = digest.flatMap { $0.hasMarks ? $0.withoutCanonical : nil }
             state.withLock { state in
                 state.flights[id] = nil
                 state.stats.prepares += 1
                 // A layout deleted while it was being prepared is served to its requesters but not kept.
                 guard state.specs[id] != nil else { return }
-                let (kept, evicted) = state.cache.insert(id, layout, cost: layout.byteCount)
-                if !kept { state.stats.uncacheable += 1 }
+                let (stored, evicted) = state.cache.insert(id, Cached(layout: layout, digest: kept),
+                                                           cost: layout.byteCount + (kept?.byteCount ?? 0))
+                if !stored { state.stats.uncacheable += 1 }
                 state.stats.evictions += evicted.count
             }
             flight.finish(layout)

@@ -6,13 +6,13 @@ public enum SHA256 {
     /// The digest of `bytes` as 64 lowercase hex digits.
     /// - Complexity: O(bytes).
     public static func hex(_ bytes: [UInt8]) -> String {
-        var hasher = Hasher()
+        let hasher = Hasher()
         hasher.update(bytes)
         return hasher.finalHex()
     }
 
-    /// A digest fed in pieces.
-    public struct Hasher: ~Copyable {
+    /// A digest fed in pieces; `copy` keeps its state at some point (to go on from there later, more than once).
+    public final class Hasher: @unchecked Sendable {
         private let context: OpaquePointer
 
         public init() {
@@ -22,19 +22,29 @@ public enum SHA256 {
             self.context = context
         }
 
+        private init(copying other: OpaquePointer) {
+            guard let context = EVP_MD_CTX_new(), EVP_MD_CTX_copy_ex(context, other) == 1 else {
+                fatalError("libcrypto cannot copy a SHA-256 context (out of memory)")
+            }
+            self.context = context
+        }
+
         deinit { EVP_MD_CTX_free(context) }
 
-        public mutating func update(_ bytes: [UInt8]) {
+        /// A hasher in this one's state (fed what it was fed), independent of it from now on.
+        public func copy() -> Hasher { Hasher(copying: context) }
+
+        public func update(_ bytes: [UInt8]) {
             bytes.withUnsafeBytes { update($0) }
         }
 
-        public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        public func update(_ bytes: UnsafeRawBufferPointer) {
             guard !bytes.isEmpty else { return }
             EVP_DigestUpdate(context, bytes.baseAddress, bytes.count)
         }
 
-        /// The digest of everything fed, as 64 lowercase hex digits.
-        public consuming func finalHex() -> String {
+        /// The digest of everything fed, as 64 lowercase hex digits (the hasher is spent: feed it no more).
+        public func finalHex() -> String {
             var digest = [UInt8](repeating: 0, count: 32)
             var length: UInt32 = 0
             EVP_DigestFinal_ex(context, &digest, &length)

@@ -2,6 +2,13 @@ import LayoutEngine
 
 extension SpecEncoder {
     static func writeFlow(_ s: FlowLayoutSpec, into w: inout JSONWriter) {
+        writeFlowHead(s, into: &w)
+        var marking = Marking(spacing: 0, base: 0)
+        flowSections(s, from: 0, item: 0, marking: &marking, into: &w)
+    }
+
+    /// Everything before the sections' first `{`: the layout's keys, then `"sections":[`.
+    static func writeFlowHead(_ s: FlowLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
         w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
         if !s.chrome.decorations.isEmpty { decorations(s.chrome.decorations, &w) }
@@ -24,25 +31,67 @@ extension SpecEncoder {
         scrollTarget(s.scrollTargetBehavior, &w)
         pins(s.chrome, &w)
         w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")
-        sections(s.sections, &w, flowSection)
+        w.key("sections")
+        w.raw("[")
     }
 
-    /// Keys in sorted order: decorations, footerReferenceSize, headerReferenceSize, itemSize, itemSizes | items,
-    /// minimumInteritemSpacing, minimumLineSpacing, sectionInset.
-    static func flowSection(_ s: FlowSectionSpec, _ w: inout JSONWriter) {
+    /// Where a resumable encoding notes marks: every `spacing` items of a size list (0: none), at offsets counted
+    /// from `base`.
+    struct Marking {
+        var spacing: Int
+        var base: Int
+        var marks: [CanonicalMark] = []
+    }
+
+    /// The sections from item `item` of section `from` on, and what closes the spec: `item` 0 starts at the
+    /// section's `{` (after its comma), a later item at the comma before it (a size list only).
+    static func flowSections(_ s: FlowLayoutSpec, from first: Int, item: Int, marking: inout Marking,
+                             into w: inout JSONWriter) {
+        for index in first..<s.sections.count {
+            let section = s.sections[index]
+            let resuming = index == first && item > 0
+            if !resuming {
+                if index > 0 { w.raw(",") }
+                flowSectionHead(section, &w)
+            }
+            switch section.items {
+            case .sizes(let sizes):
+                if !resuming { w.raw("[") }
+                for i in (resuming ? item : 0)..<sizes.count {
+                    if i > 0 {
+                        if marking.spacing > 0, i % marking.spacing == 0 {
+                            marking.marks.append(CanonicalMark(section: index, item: i, offset: marking.base + w.count))
+                        }
+                        w.raw(",")
+                    }
+                    w.raw("[")
+                    w.number(sizes[i].width)
+                    w.raw(",")
+                    w.number(sizes[i].height)
+                    w.raw("]")
+                }
+                w.raw("]")
+            case .count(let n):
+                w.int(n)
+            }
+            flowSectionTail(section, &w)
+        }
+        w.raw("]}")
+    }
+
+    /// A section's keys in sorted order: decorations, footerReferenceSize, headerReferenceSize, itemSize,
+    /// itemSizes | items, minimumInteritemSpacing, minimumLineSpacing, sectionInset. The head ends with the items'
+    /// key; the items follow, then the tail.
+    static func flowSectionHead(_ s: FlowSectionSpec, _ w: inout JSONWriter) {
         w.raw("{")
         if let v = s.decorations { decorations(v, &w) }
         if let v = s.footerReferenceSize { w.key("footerReferenceSize"); size(v, &w); w.raw(",") }
         if let v = s.headerReferenceSize { w.key("headerReferenceSize"); size(v, &w); w.raw(",") }
         if let v = s.itemSize { w.key("itemSize"); size(v, &w); w.raw(",") }
-        switch s.items {
-        case .sizes(let sizes):
-            w.key("itemSizes")
-            sizePairs(sizes, &w)
-        case .count(let n):
-            w.key("items")
-            w.int(n)
-        }
+        if case .count = s.items { w.key("items") } else { w.key("itemSizes") }
+    }
+
+    static func flowSectionTail(_ s: FlowSectionSpec, _ w: inout JSONWriter) {
         if let v = s.minimumInteritemSpacing { w.raw(","); w.key("minimumInteritemSpacing"); w.number(v) }
         if let v = s.minimumLineSpacing { w.raw(","); w.key("minimumLineSpacing"); w.number(v) }
         if let v = s.sectionInset { w.raw(","); w.key("sectionInset"); insets(v, &w) }

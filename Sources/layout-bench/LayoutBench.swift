@@ -1,3 +1,4 @@
+import CMalloc
 import LayoutEngine
 import LayoutStore
 import LayoutWire
@@ -7,6 +8,7 @@ import LayoutWire
 struct LayoutBench {
     static func main() {
         let quick = CommandLine.arguments.contains("--quick")
+        _ = cmalloc_keep_freed_memory()  // as the service does
         if CommandLine.arguments.contains("--updates") {
             UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
             return

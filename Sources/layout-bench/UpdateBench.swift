@@ -3,15 +3,25 @@ import LayoutEngine
 import LayoutService
 import LayoutStore
 import LayoutWire
+import SQLiteArchive
+import Glibc
 
 /// Batch updates and size reports on a large flow layout, through the service's handler (no sockets): what a
 /// client waits for, from the request's body to the new layout's answer, and where the time goes.
 enum UpdateBench {
     static func rows(n: Int) {
+        rows(n: n, archive: nil)
+        var template = Array("/tmp/layout-bench-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        rows(n: n, archive: { try! SQLiteArchive(directory: directory + "/\(Int.random(in: 0..<1_000_000_000))") },
+             stages: false)
+    }
+
+    static func rows(n: Int, archive: (() -> any SpecArchive)?, stages: Bool = true) {
         let flow = LayoutBench.spec(n: n, varied: true)
         let spec = LayoutSpec.flow(flow)
         let body = Array(SpecEncoder.canonical(spec))
-        print("updates on a \(n / 1000)k-item flow layout with per-item sizes (memory store; medians):")
+        print("updates on a \(n / 1000)k-item flow layout with per-item sizes (\(archive == nil ? "memory store" : "sqlite store"); medians):")
         let last = n - 1
         let appended = (0..<1000).map { "[0,\(n + $0)]" }.joined(separator: ",")
         let appendedSizes = (0..<1000).map { "[\(60 + $0 % 90),\(50 + $0 % 40)]" }.joined(separator: ",")
@@ -25,7 +35,7 @@ enum UpdateBench {
             var samples: [Double] = []
             var status = 0
             for _ in 0..<7 {
-                let service = LayoutService(store: LayoutStore(capacityBytes: 1 << 31))
+                let service = LayoutService(store: LayoutStore(capacityBytes: 1 << 31, archive: archive?()))
                 let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: body))
                 let id = posted.header("Location")!.split(separator: "/").last!
                 let request = HTTPRequest(method: "POST", path: "/v1/layouts/\(id)/\(endpoint)", body: Array(batch.utf8))
@@ -36,6 +46,7 @@ enum UpdateBench {
             samples.sort()
             print("  \(Measure.pad(name, 32)) \(Measure.format(samples[samples.count / 2])) (status \(status))")
         }
+        guard stages else { return }
         // Where the time goes, for one insert near the end.
         let plan = Measure.median(runs: 7) {
             _ = try! UpdatePlan.make(oldCounts: spec.sectionCounts,
@@ -51,7 +62,19 @@ enum UpdateBench {
         let bytes = SpecEncoder.canonical(updated)
         let hash = Measure.median(runs: 7) { _ = SHA256.hex(bytes) }
         let prepare = Measure.median(runs: 7) { _ = updated.prepare() }
-        print("  stages of the insert: plan \(Measure.format(plan)), apply \(Measure.format(apply)), "
+        let baseDigest = SpecDigest(of: spec)
+        let baseLayout = spec.prepare()
+        let (cs, ci) = made.firstChange(oldCounts: spec.sectionCounts)!
+        let normalized = updated.normalized()
+        let resumedDigest = Measure.median(runs: 7) {
+            _ = SpecDigest(of: normalized, resuming: baseDigest, unchangedBefore: cs, item: ci)
+        }
+        let incremental = Measure.median(runs: 7) {
+            _ = normalized.prepare(reusing: baseLayout, unchangedBefore: cs, item: ci)
+        }
+        print("  stages of the insert, incremental: digest resumed \(Measure.format(resumedDigest)), prepare from the "
+              + "old lines \(Measure.format(incremental))")
+        print("  stages of the insert, from scratch: plan \(Measure.format(plan)), apply \(Measure.format(apply)), "
               + "validate \(Measure.format(validate)), normalize \(Measure.format(normalize)), canonical form "
               + "\(Measure.format(canonical)) (\(Measure.fixed(Double(bytes.count) / 1e6, 1)) MB), SHA-256 "
               + "\(Measure.format(hash)), prepare \(Measure.format(prepare))")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Glibc
 import HTTPCompression
 import HTTPCore
@@ -100,6 +101,9 @@ struct LayoutServiceCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Updates of large layouts allocate megabytes each: keep freed memory for reuse rather than fault fresh
+        // pages in every time (an insert on a million items: about 15 ms with fresh pages, 4.5 ms with warm ones).
+        _ = cmalloc_keep_freed_memory()
         var server = ServerConfiguration()
         server.host = try Environment.resolve(host, "LAYOUT_SERVICE_HOST", server.host)
         server.port = try Environment.resolve(port, "LAYOUT_SERVICE_PORT", server.port)

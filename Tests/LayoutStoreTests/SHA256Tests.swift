@@ -34,10 +34,14 @@ import Testing
     @Test func feedingInPiecesIsHashingTheWhole() {
         let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         for cut in [0, 1, 55, 63, 64, 65, 4096, 9_999, 10_000] {
-            var hasher = SHA256.Hasher()
+            let hasher = SHA256.Hasher()
             hasher.update(Array(bytes[..<cut]))
+            let kept = hasher.copy()
             hasher.update(Array(bytes[cut...]))
             #expect(hasher.finalHex() == SHA256.hex(bytes), "cut at \(cut)")
+            // The copy goes on from the cut, independently.
+            kept.update(Array(bytes[cut...]))
+            #expect(kept.finalHex() == SHA256.hex(bytes))
         }
     }
 }

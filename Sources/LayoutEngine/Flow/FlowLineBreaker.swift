@@ -63,11 +63,13 @@ enum FlowLineBreaker {
 
     /// Breaks items of varied sizes into lines and places them along each line (rules 3-7b and the alignment
     /// options). Calls `line(firstItem, lengthV)` once per line, in order, after appending each item's `u` to `us`.
-    static func breakLines(sizes: [Size], axes: LineAxes, spacing: Double, before: Double, available: Double,
-                           alignment: FlowAlignment, us: inout [Double], line: (Int, Double) -> Void) {
+    /// `start`, when not 0, must be the first item of a line (lines before it are not looked at).
+    static func breakLines(sizes: [Size], from start: Int = 0, axes: LineAxes, spacing: Double, before: Double,
+                           available: Double, alignment: FlowAlignment, us: inout [Double],
+                           line: (Int, Double) -> Void) {
         let n = sizes.count
         let lastAlignment = alignment.lastLineAlignment(uniform: false) ?? .leading
-        var i = 0
+        var i = start
         while i < n {
             let first = i
             var spaceLeft = available - axes.u(sizes[i])

@@ -19,6 +19,26 @@ public struct PreparedFlowLayout: SectionedLayout {
     /// `prepareLayout`. The spec must have passed `validate`.
     /// - Complexity: O(items of varied sections + sections).
     public init(_ spec: FlowLayoutSpec) {
+        self.init(spec, resume: nil)
+    }
+
+    /// `prepareLayout` for a spec that matches `old`'s before item `item` of section `section` (the sections
+    /// before it, its own keys, its items before that one: `UpdatePlan.firstChange`): the sections before it and
+    /// the lines before the one holding that item are `old`'s, copied; line breaking starts again there. Gives
+    /// exactly what `init(spec)` gives.
+    /// - Complexity: O(what is copied, as memory) + O(items from the change on).
+    public init(_ spec: FlowLayoutSpec, reusing old: PreparedFlowLayout, unchangedBefore section: Int, item: Int) {
+        self.init(spec, resume: Resume(old: old, section: section, item: item))
+    }
+
+    /// Where a preparation starts again in an older layout of the same spec up to some item.
+    struct Resume {
+        let old: PreparedFlowLayout
+        let section: Int
+        let item: Int
+    }
+
+    private init(_ spec: FlowLayoutSpec, resume: Resume?) {
         let axes = LineAxes(spec.scrollDirection)
         let viewU = axes.u(spec.collectionView)
         var sections: [FlowSectionFrame] = []
@@ -28,12 +48,59 @@ public struct PreparedFlowLayout: SectionedLayout {
         var lineLength: [Double] = []
         var itemU: [Double] = []
         // One reservation for all varied sections (reserving per section would copy the array each time).
-        itemU.reserveCapacity(spec.sections.reduce(0) { total, s in
+        let variedItems = spec.sections.reduce(0) { total, s in
             if case .sizes(let sizes) = s.items { total + sizes.count } else { total }
-        })
+        }
         var v = 0.0
         var total = 0
-        for index in spec.sections.indices {
+        var firstSection = 0
+        // Within the first section prepared again: its line table's start, and the old line to go on from.
+        var within: (firstLine: Int, firstU: Int, line: Int)?
+        if let r = resume, r.section <= min(r.old.sections.count, spec.sections.count),
+           r.old.flowSpec.collectionView == spec.collectionView
+        {
+            let old = r.old
+            let s = r.section
+            // The line table and item positions of the sections before `s`.
+            var keptLines = 0
+            var keptU = 0
+            for frame in old.sections[..<s] {
+                if case .lines(let lines, let sizes, let firstU) = frame.placement {
+                    keptLines = lines.upperBound
+                    keptU = firstU + sizes.count
+                }
+            }
+            if s < old.sections.count, case .lines(let lines, let oldSizes, let firstU) = old.sections[s].placement,
+               case .sizes(let newSizes) = spec.sections[s].items
+            {
+                // Line breaking starts again at the old line holding the item before the change (whether the
+                // changed item joins that line was decided there) or the last item both have; lines before it stay.
+                let target = min(r.item - 1, oldSizes.count - 1, newSizes.count - 1)
+                if target >= 0 {
+                    var lo = lines.lowerBound
+                    var hi = lines.upperBound
+                    while hi - lo > 1 {
+                        let mid = (lo + hi) / 2
+                        if old.lineFirst[mid] <= target { lo = mid } else { hi = mid }
+                    }
+                    within = (lines.lowerBound, firstU, lo)
+                    keptLines = lo
+                    keptU = firstU + old.lineFirst[lo]
+                }
+            }
+            sections = Array(old.sections[..<s])
+            lineFirst = Array(old.lineFirst[..<keptLines])
+            lineV = Array(old.lineV[..<keptLines])
+            lineLength = Array(old.lineLength[..<keptLines])
+            itemU.reserveCapacity(variedItems)
+            itemU.append(contentsOf: old.itemU[..<keptU])
+            v = s > 0 ? old.sections[s - 1].band.end : 0
+            total = sections.reduce(0) { $0 + $1.itemCount }
+            firstSection = s
+        } else {
+            itemU.reserveCapacity(variedItems)
+        }
+        for index in firstSection..<spec.sections.count {
             let r = spec.resolved(index)
             let (before, after) = axes.lineInsets(r.inset)
             let (insetBefore, insetAfter) = axes.stackInsets(r.inset)
@@ -46,6 +113,13 @@ public struct PreparedFlowLayout: SectionedLayout {
             var endOfLines = firstLineV
             let placement: FlowPlacement
             if let uniform = r.items.uniformSize(default: r.itemSize) {
+                if index == firstSection, let (line0, u0, _) = within {
+                    // The section became uniform: none of its old lines stay.
+                    lineFirst.removeSubrange(line0...)
+                    lineV.removeSubrange(line0...)
+                    lineLength.removeSubrange(line0...)
+                    itemU.removeSubrange(u0...)
+                }
                 let grid = FlowLineBreaker.grid(
                     itemU: axes.u(uniform), itemV: axes.v(uniform), spacing: r.interitemSpacing,
                     lineSpacing: r.lineSpacing, before: before, available: available, originV: firstLineV,
@@ -55,12 +129,19 @@ public struct PreparedFlowLayout: SectionedLayout {
                 placement = .grid(grid)
             } else {
                 guard case .sizes(let sizes) = r.items else { preconditionFailure("counts are uniform") }
-                let firstLine = lineFirst.count
-                let firstU = itemU.count
+                var firstLine = lineFirst.count
+                var firstU = itemU.count
                 var lineStart = firstLineV
+                var startItem = 0
+                if index == firstSection, let (line0, u0, line) = within, let old = resume?.old {
+                    // Going on from an old line: the lines before it are in the table already.
+                    (firstLine, firstU, startItem) = (line0, u0, old.lineFirst[line])
+                    lineStart = old.lineV[line]
+                    if line > line0 { endOfLines = old.lineV[line - 1] + old.lineLength[line - 1] }
+                }
                 FlowLineBreaker.breakLines(
-                    sizes: sizes, axes: axes, spacing: r.interitemSpacing, before: before, available: available,
-                    alignment: spec.alignment, us: &itemU
+                    sizes: sizes, from: startItem, axes: axes, spacing: r.interitemSpacing, before: before,
+                    available: available, alignment: spec.alignment, us: &itemU
                 ) { first, length in
                     lineFirst.append(first)
                     lineV.append(lineStart)

@@ -194,6 +194,21 @@ public struct UpdatePlan: Sendable, Hashable {
         return UpdatePlan(sections: sections)
     }
 
+    /// The first place where the updated layout may differ from the old one: every section before `section` is
+    /// the old one unchanged, and so are this section's own keys and its items before `item` (when it continues
+    /// the old section of the same index). Nil when nothing changes.
+    /// - Complexity: O(sections).
+    public func firstChange(oldCounts: [Int]) -> (section: Int, item: Int)? {
+        for (k, p) in sections.enumerated() {
+            guard k < oldCounts.count, p.oldSection == k, p.content == nil, !p.reloaded else { return (k, 0) }
+            var same = 0
+            if case .old(k, let r)? = p.runs.first, r.lowerBound == 0 { same = r.count }
+            if same == oldCounts[k], p.count == oldCounts[k] { continue }
+            return (k, same)
+        }
+        return sections.count == oldCounts.count ? nil : (sections.count, 0)
+    }
+
     /// Where old items went: the new index path of an old item that exists before and after (kept or moved; not
     /// reloaded). O(runs) to build, O(log runs) per look-up.
     public struct OldItemIndex: Sendable {
