@@ -29,7 +29,8 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
-        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan)
+        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan,
+                                                 change: .updates(request.body))
         var w = JSONWriter(capacity: 1024)
         // The summary, less its closing brace: the animations follow in the same object.
         let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
@@ -89,7 +90,8 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
                           pointer: "/sizes")
         }
-        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan)
+        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan,
+                                                 change: .sizes(request.body))
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)
@@ -106,15 +108,15 @@ extension LayoutService {
                             body: HTTPBody(adopting: pointer, count: count))
     }
 
-    /// Registers an updated spec as if posted (same id), hashed and prepared from the old layout's prefix: what
-    /// precedes the plan's first change is the old layout's.
-    func register(_ spec: LayoutSpec, updating id: String, old: any PreparedLayout, plan: UpdatePlan) throws(Problem)
-        -> (id: String, layout: any PreparedLayout, created: Bool)
+    /// Registers an updated spec as if posted (same id), hashed and prepared from the old layout's prefix (what
+    /// precedes the plan's first change is the old layout's), and archived as `change` on top of the old spec.
+    func register(_ spec: LayoutSpec, updating id: String, old: any PreparedLayout, plan: UpdatePlan,
+                  change: SpecChange) throws(Problem) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
         let counts = old.spec.sectionCounts
-        let change = plan.firstChange(oldCounts: counts) ?? (counts.count, 0)
+        let first = plan.firstChange(oldCounts: counts) ?? (counts.count, 0)
         return try Self.storeCall { () throws(ArchiveError) in
-            try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: change)
+            try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: first, change: change)
         }
     }
 

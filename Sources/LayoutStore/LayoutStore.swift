@@ -31,6 +31,8 @@ public final class LayoutStore: Sendable {
 
     private struct State {
         var specs: [String: LayoutSpec] = [:]
+        /// How many changes separate a known spec from a whole one in the archive (0: stored whole).
+        var depths: [String: Int] = [:]
         var cache: LRUCache<String, Cached>
         var flights: [String: Flight<any PreparedLayout>] = [:]
         var stats = Stats()
@@ -52,36 +54,57 @@ public final class LayoutStore: Sendable {
     /// Registers `spec` (already validated and normalized) and returns its prepared layout; `created` is true when
     /// the id was not known before. A new spec is in the archive before this returns.
     public func add(_ spec: LayoutSpec) throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool) {
-        try add(spec, digest: SpecDigest(of: spec), base: nil)
+        try add(spec, digest: SpecDigest(of: spec), base: nil, change: nil)
     }
+
+    /// Changes stored on top of changes before a spec is stored whole again (loading follows the chain).
+    public static let maxChainLength = 16
 
     /// Registers `spec`, the result of a batch on the layout `base` (the id it was updated from): it matches
     /// `base`'s spec before item `unchangedBefore.item` of section `unchangedBefore.section`
     /// (`UpdatePlan.firstChange`). Its id is hashed from `base`'s digest marks and it is prepared from `base`'s
     /// lines before the change when `base` is still cached: the cost grows with the change, not with the layout.
-    /// Same result as `add(spec)`.
-    public func add(_ spec: LayoutSpec, derivedFrom base: String, unchangedBefore: (section: Int, item: Int))
+    /// Same result as `add(spec)`. With an archive, the spec is stored as `change` (the request's body) on top of
+    /// `base`'s, not whole (up to `maxChainLength` changes in a row).
+    public func add(_ spec: LayoutSpec, derivedFrom base: String, unchangedBefore: (section: Int, item: Int),
+                    change: SpecChange? = nil)
         throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
         let cached = state.withLock { $0.cache.peek(base) }
-        guard let cached else { return try add(spec) }
+        guard let cached else {
+            return try add(spec, digest: SpecDigest(of: spec), base: nil, change: change.map { (base, $0) })
+        }
         let digest = cached.digest.flatMap {
             SpecDigest(of: spec, resuming: $0, unchangedBefore: unchangedBefore.section, item: unchangedBefore.item)
         } ?? SpecDigest(of: spec)
-        return try add(spec, digest: digest, base: (cached.layout, unchangedBefore.section, unchangedBefore.item))
+        return try add(spec, digest: digest, base: (cached.layout, unchangedBefore.section, unchangedBefore.item),
+                       change: change.map { (base, $0) })
     }
 
-    private func add(_ spec: LayoutSpec, digest: SpecDigest, base: (any PreparedLayout, Int, Int)?)
+    private func add(_ spec: LayoutSpec, digest: SpecDigest, base: (any PreparedLayout, Int, Int)?,
+                     change: (base: String, change: SpecChange)?)
         throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
         let id = digest.id
+        var depth = 0
         if try self.spec(id: id) == nil, let archive {
-            let canonical = digest.canonical ?? SpecEncoder.canonical(spec)
-            do { try archive.save(id: id, canonicalSpec: canonical) } catch { throw failure(error) }
+            do {
+                let baseDepth = change.flatMap { c in state.withLock { $0.depths[c.base] } }
+                if let change, let baseDepth, baseDepth + 1 < Self.maxChainLength,
+                   try archive.save(id: id, base: change.base, change: change.change.stored)
+                {
+                    depth = baseDepth + 1
+                } else {
+                    try archive.save(id: id, canonicalSpec: digest.canonical ?? SpecEncoder.canonical(spec))
+                }
+            } catch {
+                throw failure(error)
+            }
         }
         let created = state.withLock { state in
             guard state.specs[id] == nil else { return false }
             state.specs[id] = spec
+            state.depths[id] = depth
             state.stats.specs += 1
             return true
         }
@@ -107,6 +130,7 @@ public final class LayoutStore: Sendable {
         }
         return state.withLock { state in
             guard state.specs.removeValue(forKey: id) != nil else { return false }
+            state.depths[id] = nil
             state.stats.specs -= 1
             state.cache.remove(id)
             return true
@@ -115,22 +139,43 @@ public final class LayoutStore: Sendable {
 
     /// The spec of an id: in memory, or read back from the archive (and kept in memory from then on).
     private func spec(id: String) throws(ArchiveError) -> LayoutSpec? {
-        if let spec = state.withLock({ $0.specs[id] }) { return spec }
+        try spec(id: id, asBase: false, hops: 0)?.spec
+    }
+
+    /// A spec read back from the archive, with its chain length: a whole one decoded, a change applied to its base
+    /// (read the same way, even if it was removed: `asBase`) and checked against its id.
+    private func spec(id: String, asBase: Bool, hops: Int) throws(ArchiveError) -> (spec: LayoutSpec, depth: Int)? {
+        if let known = state.withLock({ state in state.specs[id].map { ($0, state.depths[id] ?? 0) } }) { return known }
         guard let archive, LayoutID.isWellFormed(id) else { return nil }
-        let stored: [UInt8]?
-        do { stored = try archive.load(id: id) } catch { throw failure(error) }
-        guard let stored else { return nil }
-        // It was validated when accepted; the limits of today do not apply to what was accepted then.
-        guard let spec = try? SpecDecoder.decode(stored, limits: SpecLimits(maxItems: .max, maxSections: .max)) else {
-            throw failure(ArchiveError("the stored spec of \(id) cannot be read"))
+        let loaded: (spec: StoredSpec, removed: Bool)?
+        do { loaded = try archive.load(id: id) } catch { throw failure(error) }
+        guard let loaded, !loaded.removed || asBase else { return nil }
+        let spec: LayoutSpec
+        let depth: Int
+        switch loaded.spec {
+        case .whole(let bytes):
+            // It was validated when accepted; the limits of today do not apply to what was accepted then.
+            guard let decoded = try? SpecDecoder.decode(bytes, limits: SpecLimits(maxItems: .max, maxSections: .max)) else {
+                throw failure(ArchiveError("the stored spec of \(id) cannot be read"))
+            }
+            (spec, depth) = (decoded, 0)
+        case .derived(let baseID, let bytes):
+            guard hops < Self.maxChainLength, let base = try self.spec(id: baseID, asBase: true, hops: hops + 1),
+                  let applied = SpecChange(stored: bytes)?.applied(to: base.spec),
+                  SpecDigest(of: applied).id == id
+            else { throw failure(ArchiveError("the stored change of \(id) on \(baseID) cannot be applied")) }
+            (spec, depth) = (applied, base.depth + 1)
         }
-        state.withLock { state in
+        // A removed spec read as a base is not kept: it is not served.
+        guard !loaded.removed else { return (spec, depth) }
+        return state.withLock { state in
             if state.specs[id] == nil {
                 state.specs[id] = spec
+                state.depths[id] = depth
                 state.stats.specs += 1
             }
+            return (state.specs[id]!, state.depths[id] ?? depth)
         }
-        return spec
     }
 
     /// An archive failure, counted.

@@ -31,14 +31,26 @@ final class PGConnection: @unchecked Sendable {
         PQclear(result)
     }
 
-    /// The first column of the first row (binary), or nil when there is no row.
-    func firstValue(_ sql: String, _ parameters: [[UInt8]]) throws -> [UInt8]? {
+    /// The rows a statement changed (inserted, updated, deleted).
+    func rowsAffected(_ sql: String, _ parameters: [[UInt8]]) throws -> Int {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
-        guard PQntuples(result) > 0, PQgetisnull(result, 0, 0) == 0 else { return nil }
-        let count = Int(PQgetlength(result, 0, 0))
-        guard count > 0, let value = PQgetvalue(result, 0, 0) else { return [] }
-        return value.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        return Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    /// The first row's first `columns` values (binary; nil for SQL NULL), or nil when there is no row.
+    func firstRow(_ sql: String, _ parameters: [[UInt8]], columns: Int) throws -> [[UInt8]?]? {
+        let result = try run(sql, parameters)
+        defer { PQclear(result) }
+        guard PQntuples(result) > 0 else { return nil }
+        return (0..<Int32(columns)).map { column -> [UInt8]? in
+            guard PQgetisnull(result, 0, column) == 0 else { return nil }
+            let count = Int(PQgetlength(result, 0, column))
+            guard count > 0, let value = PQgetvalue(result, 0, column) else { return [] }
+            return value.withMemoryRebound(to: UInt8.self, capacity: count) {
+                Array(UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
     }
 
     private func run(_ sql: String, _ parameters: [[UInt8]]) throws -> OpaquePointer {

@@ -18,25 +18,53 @@ public final class PostgresArchive: SpecArchive {
         self.url = url
         self.maxIdle = max(1, maxIdleConnections)
         let first = try PGConnection(url: url)
-        try first.execute(
+        // `spec` holds the canonical spec, or for a row with a `base`, the change to it (SpecChange's bytes).
+        for statement in [
             "CREATE TABLE IF NOT EXISTS layout_specs (id text PRIMARY KEY, spec bytea NOT NULL, "
-                + "created_at timestamptz NOT NULL DEFAULT now())", [])
+                + "created_at timestamptz NOT NULL DEFAULT now())",
+            "ALTER TABLE layout_specs ADD COLUMN IF NOT EXISTS base text, "
+                + "ADD COLUMN IF NOT EXISTS removed boolean NOT NULL DEFAULT false",
+            "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL",
+        ] {
+            try first.execute(statement, [])
+        }
         idle = Mutex([first])
     }
 
     public func save(id: String, canonicalSpec: [UInt8]) throws {
         try withConnection { c in
-            try c.execute("INSERT INTO layout_specs (id, spec) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING",
-                          [Array(id.utf8), canonicalSpec])
+            try c.execute("INSERT INTO layout_specs (id, spec) VALUES ($1, $2) "
+                          + "ON CONFLICT (id) DO UPDATE SET removed = false", [Array(id.utf8), canonicalSpec])
         }
     }
 
-    public func load(id: String) throws -> [UInt8]? {
-        try withConnection { c in try c.firstValue("SELECT spec FROM layout_specs WHERE id = $1", [Array(id.utf8)]) }
+    public func save(id: String, base: String, change: [UInt8]) throws -> Bool {
+        try withConnection { c in
+            try c.rowsAffected("INSERT INTO layout_specs (id, spec, base) SELECT $1, $2, $3 "
+                               + "WHERE EXISTS (SELECT 1 FROM layout_specs WHERE id = $3) "
+                               + "ON CONFLICT (id) DO UPDATE SET removed = false",
+                               [Array(id.utf8), change, Array(base.utf8)]) > 0
+        }
+    }
+
+    public func load(id: String) throws -> (spec: StoredSpec, removed: Bool)? {
+        try withConnection { c in
+            guard let row = try c.firstRow("SELECT spec, base, removed FROM layout_specs WHERE id = $1",
+                                           [Array(id.utf8)], columns: 3)
+            else { return nil }
+            let removed = row[2] == [1]  // binary boolean
+            guard let base = row[1] else { return (.whole(row[0] ?? []), removed) }
+            return (.derived(base: String(decoding: base, as: UTF8.self), change: row[0] ?? []), removed)
+        }
     }
 
     public func remove(id: String) throws {
-        try withConnection { c in try c.execute("DELETE FROM layout_specs WHERE id = $1", [Array(id.utf8)]) }
+        try withConnection { c in
+            // Kept as a base while other specs are changes to it.
+            try c.execute("UPDATE layout_specs SET removed = true WHERE id = $1", [Array(id.utf8)])
+            try c.execute("DELETE FROM layout_specs WHERE id = $1 "
+                          + "AND NOT EXISTS (SELECT 1 FROM layout_specs WHERE base = $1)", [Array(id.utf8)])
+        }
     }
 
     private func withConnection<T>(_ body: (PGConnection) throws -> T) throws -> T {

@@ -18,16 +18,38 @@ public final class SQLiteArchive: SpecArchive {
 
     public func save(id: String, canonicalSpec: [UInt8]) throws {
         try connection.withLock { db in
-            try db.run("INSERT OR IGNORE INTO specs (id, spec) VALUES (?, ?)", text: id, blob: canonicalSpec)
+            try db.run("INSERT INTO layout_specs (id, spec) VALUES (?1, ?2) ON CONFLICT (id) DO UPDATE SET removed = 0",
+                       text: id, blob: canonicalSpec)
+            // A large spec moves its pages from the journal into the database now (its POST is O(size) anyway),
+            // rather than during whichever small write comes next.
+            if canonicalSpec.count > 1 << 20 {
+                sqlite3_wal_checkpoint_v2(db.db, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+            }
         }
     }
 
-    public func load(id: String) throws -> [UInt8]? {
-        try connection.withLock { db in try db.blob("SELECT spec FROM specs WHERE id = ?", text: id) }
+    public func save(id: String, base: String, change: [UInt8]) throws -> Bool {
+        try connection.withLock { db in
+            try db.run("""
+                INSERT INTO layout_specs (id, spec, base) SELECT ?1, ?2, ?3
+                WHERE EXISTS (SELECT 1 FROM layout_specs WHERE id = ?3)
+                ON CONFLICT (id) DO UPDATE SET removed = 0
+                """, text: id, blob: change, text2: base)
+            return sqlite3_changes(db.db) > 0
+        }
+    }
+
+    public func load(id: String) throws -> (spec: StoredSpec, removed: Bool)? {
+        try connection.withLock { db in try db.stored(id) }
     }
 
     public func remove(id: String) throws {
-        try connection.withLock { db in try db.run("DELETE FROM specs WHERE id = ?", text: id, blob: nil) }
+        try connection.withLock { db in
+            // Kept as a base while other specs are changes to it.
+            try db.run("UPDATE layout_specs SET removed = 1 WHERE id = ?1", text: id, blob: nil)
+            try db.run("DELETE FROM layout_specs WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM layout_specs WHERE base = ?1)",
+                       text: id, blob: nil)
+        }
     }
 }
 
@@ -44,9 +66,21 @@ final class Connection {
             throw ArchiveError("cannot open \(path): \(message)")
         }
         db = handle
+        // `spec` holds the canonical spec, or for a row with a `base`, the change to it (SpecChange's bytes). A rowid
+        // table: rows are megabytes, which a WITHOUT ROWID table keeps in its key's b-tree (every look-up and
+        // insert near one paid milliseconds). Files of the first version (table `specs`, WITHOUT ROWID) are moved
+        // over once.
         for statement in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA busy_timeout=5000",
-                          "CREATE TABLE IF NOT EXISTS specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL) WITHOUT ROWID"] {
-            guard sqlite3_exec(handle, statement, nil, nil, nil) == SQLITE_OK else {
+                          "BEGIN IMMEDIATE",
+                          "CREATE TABLE IF NOT EXISTS layout_specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL, base TEXT, "
+                              + "removed INTEGER NOT NULL DEFAULT 0)",
+                          "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL",
+                          "CREATE TABLE IF NOT EXISTS specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL) WITHOUT ROWID",
+                          "INSERT OR IGNORE INTO layout_specs (id, spec) SELECT id, spec FROM specs",
+                          "DROP TABLE specs",
+                          "COMMIT"] {
+            let status = sqlite3_exec(handle, statement, nil, nil, nil)
+            guard status == SQLITE_OK else {
                 let message = String(cString: sqlite3_errmsg(handle))
                 sqlite3_close(handle)
                 throw ArchiveError("cannot prepare \(path): \(message)")
@@ -58,8 +92,9 @@ final class Connection {
 
     func failure(_ what: String) -> ArchiveError { ArchiveError("\(what): \(String(cString: sqlite3_errmsg(db)))") }
 
-    /// A statement with `text` bound to the first parameter and `blob` (if any) to the second.
-    func prepared(_ sql: String, text: String, blob: [UInt8]?) throws -> OpaquePointer {
+    /// A statement with `text` bound to the first parameter, `blob` (if any) to the second, `text2` (if any) to
+    /// the third.
+    func prepared(_ sql: String, text: String, blob: [UInt8]?, text2: String? = nil) throws -> OpaquePointer {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw failure("cannot prepare \(sql)")
@@ -75,25 +110,34 @@ final class Connection {
                 throw failure("cannot bind")
             }
         }
+        if let text2, csqlite_bind_text(statement, 3, text2) != SQLITE_OK {
+            sqlite3_finalize(statement)
+            throw failure("cannot bind")
+        }
         return statement
     }
 
-    func run(_ sql: String, text: String, blob: [UInt8]?) throws {
-        let statement = try prepared(sql, text: text, blob: blob)
+    func run(_ sql: String, text: String, blob: [UInt8]?, text2: String? = nil) throws {
+        let statement = try prepared(sql, text: text, blob: blob, text2: text2)
         defer { sqlite3_finalize(statement) }
         guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("cannot run \(sql)") }
     }
 
-    func blob(_ sql: String, text: String) throws -> [UInt8]? {
-        let statement = try prepared(sql, text: text, blob: nil)
+    /// The stored spec of an id: its bytes, its base (if it is a change), whether it was removed.
+    func stored(_ id: String) throws -> (spec: StoredSpec, removed: Bool)? {
+        let statement = try prepared("SELECT spec, base, removed FROM layout_specs WHERE id = ?1", text: id, blob: nil)
         defer { sqlite3_finalize(statement) }
         switch sqlite3_step(statement) {
         case SQLITE_ROW:
             let count = Int(sqlite3_column_bytes(statement, 0))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, 0) else { return [] }
-            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+            let bytes = count > 0 ? sqlite3_column_blob(statement, 0).map {
+                Array(UnsafeRawBufferPointer(start: $0, count: count))
+            } ?? [] : []
+            let removed = sqlite3_column_int(statement, 2) != 0
+            guard let base = sqlite3_column_text(statement, 1) else { return (.whole(bytes), removed) }
+            return (.derived(base: String(cString: base), change: bytes), removed)
         case SQLITE_DONE: return nil
-        default: throw failure("cannot run \(sql)")
+        default: throw failure("cannot read \(id)")
         }
     }
 }

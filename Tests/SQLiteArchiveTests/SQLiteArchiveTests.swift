@@ -1,3 +1,4 @@
+import CSQLite
 import Glibc
 import LayoutEngine
 import LayoutStore
@@ -20,10 +21,28 @@ import Testing
         let archive = try SQLiteArchive(directory: temporaryDirectory() + "/data")
         try archive.save(id: "a", canonicalSpec: Array("{}".utf8))
         try archive.save(id: "a", canonicalSpec: Array("{}".utf8))  // the same id again: no error
-        #expect(try archive.load(id: "a") == Array("{}".utf8))
+        #expect(try archive.load(id: "a")?.spec == .whole(Array("{}".utf8)))
         #expect(try archive.load(id: "b") == nil)
         try archive.remove(id: "a")
         #expect(try archive.load(id: "a") == nil)
+    }
+
+    @Test func changesOnTopOfStoredSpecs() throws {
+        let archive = try SQLiteArchive(directory: temporaryDirectory() + "/data")
+        #expect(try archive.save(id: "c", base: "a", change: [1]) == false)  // no base: nothing stored
+        #expect(try archive.load(id: "c") == nil)
+        try archive.save(id: "a", canonicalSpec: Array("{}".utf8))
+        #expect(try archive.save(id: "c", base: "a", change: [1, 2]))
+        #expect(try archive.load(id: "c")?.spec == .derived(base: "a", change: [1, 2]))
+        // A removed base stays as a base, marked removed; removed for good once nothing is a change to it.
+        try archive.remove(id: "a")
+        #expect(try archive.load(id: "a")?.removed == true)
+        try archive.save(id: "a", canonicalSpec: Array("{}".utf8))  // posted again: live again
+        #expect(try archive.load(id: "a")?.removed == false)
+        try archive.remove(id: "a")
+        try archive.remove(id: "c")
+        #expect(try archive.load(id: "c") == nil)
+        #expect(try archive.load(id: "a")?.removed == true)  // left as it was (no cascade)
     }
 
     /// Ids outlive the store: a new store over the same directory (a restarted process) serves every id.
@@ -42,6 +61,57 @@ import Testing
         #expect(try restarted.knows(id: ids[2]))
         #expect(try restarted.add(spec(1000)).created == false)  // known from the archive
         #expect(try restarted.layout(id: String(repeating: "f", count: 64)) == nil)
+    }
+
+    /// Updates are stored as changes on their base, and read back through the chain after a restart, also when
+    /// the base was deleted meanwhile.
+    @Test func updatedSpecsOutliveTheProcess() throws {
+        let directory = temporaryDirectory()
+        var chain: [(id: String, items: Int)] = []
+        do {
+            let store = LayoutStore(capacityBytes: 1 << 28, archive: try SQLiteArchive(directory: directory))
+            var (id, _, _) = try store.add(spec(20_000).normalized())
+            chain.append((id, 20_000))
+            var current = spec(20_000).normalized()
+            for k in 0..<20 {  // past the longest chain: some are stored whole again
+                let body = Array(#"{"updates":[{"op":"insertItems","indexPaths":[[0,\#(100 * k)]],"sizes":[[7,8]]}]}"#.utf8)
+                let change = SpecChange.updates(body)
+                let next = try #require(change.applied(to: current))
+                let plan = try UpdatePlan.make(oldCounts: current.sectionCounts,
+                                               operations: [.insertItems([IndexPath(section: 0, item: 100 * k)], sizes: [Size(width: 7, height: 8)])])
+                let first = try #require(plan.firstChange(oldCounts: current.sectionCounts))
+                let added = try store.add(next, derivedFrom: id, unchangedBefore: first, change: change)
+                #expect(added.id == LayoutID.of(next))
+                (id, current) = (added.id, next)
+                chain.append((id, 20_001 + k))
+            }
+            #expect(try store.remove(id: chain[0].id))  // the first base goes; its changes stay readable
+        }
+        let restarted = LayoutStore(capacityBytes: 1 << 28, archive: try SQLiteArchive(directory: directory))
+        #expect(try restarted.layout(id: chain[0].id) == nil)
+        for (id, items) in chain.dropFirst() {
+            #expect(try restarted.layout(id: id)?.numberOfItems == items)
+        }
+    }
+
+    /// A file of the first version (table `specs`, WITHOUT ROWID, id and spec only) is moved over when opened.
+    @Test func filesOfTheFirstVersionAreMovedOver() throws {
+        let directory = temporaryDirectory()
+        let id: String
+        do {
+            let store = LayoutStore(capacityBytes: 1 << 28, archive: try SQLiteArchive(directory: directory))
+            id = try store.add(spec(300).normalized()).id
+        }
+        // Turn the file back into the first version's layout.
+        var db: OpaquePointer?
+        #expect(sqlite3_open(directory + "/layouts.sqlite", &db) == SQLITE_OK)
+        for statement in ["CREATE TABLE specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL) WITHOUT ROWID",
+                          "INSERT INTO specs (id, spec) SELECT id, spec FROM layout_specs", "DROP TABLE layout_specs"] {
+            #expect(sqlite3_exec(db, statement, nil, nil, nil) == SQLITE_OK)
+        }
+        sqlite3_close(db)
+        let reopened = LayoutStore(capacityBytes: 1 << 28, archive: try SQLiteArchive(directory: directory))
+        #expect(try reopened.layout(id: id)?.numberOfItems == 300)
     }
 
     @Test func anUnwritableDirectoryIsAnError() {

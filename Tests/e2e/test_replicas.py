@@ -210,3 +210,25 @@ def test_deploy_example_balancer_over_two_replicas(postgres, start):
     finally:
         nginx.terminate()
         nginx.wait(10)
+
+
+def test_updates_are_answered_by_other_replicas(postgres, start):
+    """A batch update on one replica is stored as a change on its base; another replica reads it back through
+    the chain (and gets the id of the resulting spec)."""
+    a = start("--store", postgres.url)
+    b = start("--store", postgres.url)
+    big = {"layout": "flow", "collectionView": {"width": 390, "height": 844},
+           "sections": [{"itemSizes": [[30 + i % 60, 40] for i in range(20000)]}]}
+    status, summary = post(a.url, big)
+    layout_id = summary["id"]
+    for k in range(3):
+        batch = {"updates": [{"op": "insertItems", "indexPaths": [[0, 19990 + k]], "sizes": [[77, 55]]}]}
+        request = urllib.request.Request("%s/v1/layouts/%s/updates" % (a.url, layout_id),
+                                         data=json.dumps(batch).encode(), method="POST")
+        with urllib.request.urlopen(request, timeout=10) as r:
+            layout_id = json.load(r)["id"]
+    status, from_b = get(b.url, "/v1/layouts/%s" % layout_id)
+    assert status == 200 and from_b["items"] == 20003
+    # The same spec posted whole to B is that id.
+    status, again = post(b.url, from_b["spec"])
+    assert status == 200 and again["id"] == layout_id

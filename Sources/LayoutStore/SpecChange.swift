@@ -1,0 +1,43 @@
+public import LayoutEngine
+import LayoutWire
+
+/// A change that makes one spec from another, as stored by an archive: the body of a batch update
+/// (`POST .../updates`) or of a size report (`POST .../sizes`), replayed with the service's own rules.
+public enum SpecChange: Sendable {
+    case updates([UInt8])
+    case sizes([UInt8])
+
+    /// The bytes an archive stores: a kind byte (`u` or `s`), then the body.
+    public var stored: [UInt8] {
+        switch self {
+        case .updates(let body): [UInt8(ascii: "u")] + body
+        case .sizes(let body): [UInt8(ascii: "s")] + body
+        }
+    }
+
+    public init?(stored: [UInt8]) {
+        switch stored.first {
+        case UInt8(ascii: "u"): self = .updates(Array(stored.dropFirst()))
+        case UInt8(ascii: "s"): self = .sizes(Array(stored.dropFirst()))
+        default: return nil
+        }
+    }
+
+    /// The spec this change makes of `base` (normalized, as registered), or nil when it does not apply (it did
+    /// when it was stored: the archive is damaged).
+    public func applied(to base: LayoutSpec) -> LayoutSpec? {
+        let json = JSONLimits(maxDepth: 1 << 10)
+        let operations: [BatchOperation]
+        switch self {
+        case .updates(let body):
+            guard let batch = try? BatchDecoder.decode(body, for: base, json: json) else { return nil }
+            operations = batch.operations
+        case .sizes(let body):
+            guard let report = try? SizeReportDecoder.decode(body, json: json) else { return nil }
+            operations = SelfSizing.batch(report.sizes)
+        }
+        guard let plan = try? UpdatePlan.make(oldCounts: base.sectionCounts, operations: operations),
+              let spec = try? base.applying(plan) else { return nil }
+        return spec.normalized()
+    }
+}
