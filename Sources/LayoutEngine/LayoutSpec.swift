@@ -20,8 +20,14 @@ public enum LayoutSpec: Sendable, Hashable {
 
     /// Checks every value against its range and `limits`; throws the first problem with its path.
     public func validate(limits: SpecLimits) throws(LayoutError) {
+        try validate(limits: limits, unchangedBefore: nil)
+    }
+
+    /// `validate`, for a spec that matches an accepted one before item `item` of section `section` (a batch
+    /// update's `UpdatePlan.firstChange`): a flow layout's sizes before there are not scanned again.
+    public func validate(limits: SpecLimits, unchangedBefore: (section: Int, item: Int)?) throws(LayoutError) {
         switch self {
-        case .flow(let flow): try flow.validate(limits: limits)
+        case .flow(let flow): try flow.validate(limits: limits, unchangedBefore: unchangedBefore)
         case .waterfall(let waterfall): try waterfall.validate(limits: limits)
         case .circle(let circle): try circle.validate(limits: limits)
         case .wheel(let wheel): try wheel.validate(limits: limits)

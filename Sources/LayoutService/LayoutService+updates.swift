@@ -24,7 +24,7 @@ extension LayoutService {
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
         }
         do {
-            try spec.validate(limits: limits.spec)
+            try spec.validate(limits: limits.spec, unchangedBefore: plan.firstChange(oldCounts: old.spec.sectionCounts))
         } catch {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
@@ -78,7 +78,7 @@ extension LayoutService {
         do {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
             spec = try old.spec.applying(plan)
-            try spec.validate(limits: limits.spec)
+            try spec.validate(limits: limits.spec, unchangedBefore: plan.firstChange(oldCounts: old.spec.sectionCounts))
         } catch let error as BatchError {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: error.reason,
                           pointer: "/sizes")

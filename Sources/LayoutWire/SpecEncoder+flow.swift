@@ -58,17 +58,20 @@ extension SpecEncoder {
             case .sizes(let sizes):
                 if !resuming { w.raw("[") }
                 for i in (resuming ? item : 0)..<sizes.count {
-                    if i > 0 {
-                        if marking.spacing > 0, i % marking.spacing == 0 {
-                            marking.marks.append(CanonicalMark(section: index, item: i, offset: marking.base + w.count))
-                        }
-                        w.raw(",")
+                    if i > 0, marking.spacing > 0, i % marking.spacing == 0 {
+                        marking.marks.append(CanonicalMark(section: index, item: i, offset: marking.base + w.count))
                     }
-                    w.raw("[")
-                    w.number(sizes[i].width)
-                    w.raw(",")
-                    w.number(sizes[i].height)
-                    w.raw("]")
+                    // One reservation per pair: this loop writes megabytes for large layouts.
+                    let size = sizes[i]
+                    let comma = i > 0
+                    w.write(reserving: 72) { c in
+                        if comma { c.byte(UInt8(ascii: ",")) }
+                        c.byte(UInt8(ascii: "["))
+                        c.number(size.width)
+                        c.byte(UInt8(ascii: ","))
+                        c.number(size.height)
+                        c.byte(UInt8(ascii: "]"))
+                    }
                 }
                 w.raw("]")
             case .count(let n):

@@ -77,3 +77,15 @@ import Testing
         #expect(try check(spec, &rng, rounds: 25) > 10)
     }
 }
+
+@Suite struct IncrementalValidationTests {
+    @Test func sizesBeforeTheChangeAreNotScannedAgain() throws {
+        var sizes = Array(repeating: Size(width: 10, height: 10), count: 100)
+        sizes[5] = Size(width: -1, height: 10)  // only a spec built by hand has this: accepted specs were checked
+        let spec = LayoutSpec.flow(FlowLayoutSpec(collectionView: Size(width: 100, height: 100),
+                                                  sections: [FlowSectionSpec(items: .sizes(sizes))]))
+        #expect(throws: LayoutError.self) { try spec.validate(limits: SpecLimits()) }
+        try spec.validate(limits: SpecLimits(), unchangedBefore: (0, 50))  // the prefix is trusted
+        #expect(throws: LayoutError.self) { try spec.validate(limits: SpecLimits(), unchangedBefore: (0, 5)) }
+    }
+}

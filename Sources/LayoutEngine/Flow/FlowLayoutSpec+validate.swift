@@ -1,7 +1,8 @@
 extension FlowLayoutSpec {
     /// Checks ranges (finite, non-negative lengths within `limits.maxLength`, positive view size) and counts.
-    /// - Complexity: O(items given as sizes + sections).
-    public func validate(limits: SpecLimits) throws(LayoutError) {
+    /// - Complexity: O(items given as sizes + sections); sizes before `unchangedBefore` (a part that matches an
+    /// accepted spec) are not scanned.
+    public func validate(limits: SpecLimits, unchangedBefore: (section: Int, item: Int)? = nil) throws(LayoutError) {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.nonNegative(itemSize, at: [.key("itemSize")])
@@ -21,7 +22,8 @@ extension FlowLayoutSpec {
                 if n < 0 { throw .invalidValue(path: at + [.key("items")], reason: "must be 0 or more") }
             case .sizes(let sizes):
                 // One tight scan; the path is built only for the first bad size.
-                if let j = sizes.firstIndex(where: { !check.isNonNegative($0.width) || !check.isNonNegative($0.height) }) {
+                let from = unchangedBefore.map { i < $0.section ? sizes.count : i == $0.section ? min($0.item, sizes.count) : 0 } ?? 0
+                if let j = sizes[from...].firstIndex(where: { !check.isNonNegative($0.width) || !check.isNonNegative($0.height) }) {
                     try check.nonNegativeSizePair(sizes[j], at: at + [.key("itemSizes"), .index(j)])
                 }
             }
