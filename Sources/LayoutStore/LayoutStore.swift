@@ -43,6 +43,7 @@ public final class LayoutStore: Sendable {
     public let archive: (any SpecArchive)?
     /// Told how long each preparation took (for the prepare-duration histogram).
     private let onPrepare: (@Sendable (Duration) -> Void)?
+
     public init(capacityBytes: Int, archive: (any SpecArchive)? = nil,
                 onPrepare: (@Sendable (Duration) -> Void)? = nil) {
         self.capacityBytes = capacityBytes
