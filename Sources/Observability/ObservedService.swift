@@ -23,6 +23,12 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         let clock = ContinuousClock()
         let started = clock.now
         let id = RequestID.of(request.header("X-Request-Id"))
+        if logger.logLevel <= .debug {
+            // Where a request that never ends shows up: its line at the end would not come.
+            let query = request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
+            logger.debug("start", metadata: ["id": .string(id), "method": .string(request.method),
+                                             "target": .string(request.path + (query.isEmpty ? "" : "?" + query))])
+        }
         let route: String
         var response: HTTPResponse
         if request.path == "/metrics" {

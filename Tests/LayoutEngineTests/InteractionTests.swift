@@ -68,6 +68,22 @@ import Testing
         #expect(centred.targetContentOffset(proposed: Point(x: 0, y: 200), velocity: Point(x: 0, y: 1)).y == 290)
     }
 
+    /// A viewport of 5e-324 points (schemathesis found it): a quarter of it is 0, which doubling never widened,
+    /// and the item search went on for ever. It ends, at the nearest item edge.
+    @Test func aVanishingViewportStillEndsTheSearch() {
+        for behavior in [ScrollTargetBehavior.item, .centeredItem, .paging] {
+            var spec = FlowLayoutSpec(collectionView: Size(width: 390, height: 5e-324),
+                                      sections: [FlowSectionSpec(items: .count(30)),
+                                                 FlowSectionSpec(items: .sizes([Size(width: 50, height: 80)]))])
+            spec.scrollTargetBehavior = behavior
+            let layout = PreparedFlowLayout(spec)
+            for velocity in [-1.0, 0, 1e45] {
+                let target = layout.targetContentOffset(proposed: Point(x: 632, y: 0.23), velocity: Point(x: 0, y: velocity))
+                #expect(target.y.isFinite && target.y >= 0 && target.y <= layout.contentSize.height, "\(behavior) \(velocity)")
+            }
+        }
+    }
+
     /// Item and centred-item targets against the stops of every cell.
     @Test func itemTargetsMatchBruteForce() {
         var rng = SeededRandom(seed: 77)

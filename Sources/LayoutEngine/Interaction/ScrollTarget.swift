@@ -77,8 +77,11 @@ struct ScrollTargeting {
         // the scroll range).
         let place = along + (centred ? viewLength / 2 : 0)
         let length = vertical ? content.height : content.width
-        var band = viewLength / 4  // a stop is usually within an item of the proposal; the loop widens it
-        while true {
+        // A stop is usually within an item of the proposal; the loop widens the window. It starts at a length
+        // that doubling can grow (a viewport of 5e-324 points has a quarter of 0) and stops after as many
+        // doublings as a Double's exponent range holds, whatever the lengths.
+        var band = max(viewLength / 4, length * 0x1p-40, 0x1p-40)
+        for _ in 0..<2100 {
             let rect = vertical
                 ? Rect(x: 0, y: place - band, width: content.width, height: 2 * band)
                 : Rect(x: place - band, y: 0, width: 2 * band, height: content.height)
@@ -96,5 +99,6 @@ struct ScrollTargeting {
             if covered { return stops.min { abs($0 - along) < abs($1 - along) } }
             band *= 2
         }
+        return nil
     }
 }
