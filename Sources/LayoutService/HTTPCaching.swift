@@ -10,22 +10,14 @@ enum HTTPCaching {
 
     /// A strong entity tag for a GET: FNV-1a (64-bit) of the format version, path and query.
     static func entityTag(_ request: HTTPRequest) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ s: String) {
-            for byte in s.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-            hash ^= 0xFF
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        add(formatVersion)
-        add(request.path)
+        var hash = FNV1a()
+        hash.add(formatVersion, separator: 0xFF)
+        hash.add(request.path, separator: 0xFF)
         for (name, value) in request.query {
-            add(name)
-            add(value)
+            hash.add(name, separator: 0xFF)
+            hash.add(value, separator: 0xFF)
         }
-        let hex = String(hash, radix: 16)
+        let hex = String(hash.value, radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 

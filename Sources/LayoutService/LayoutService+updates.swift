@@ -23,13 +23,14 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:inconsistent-batch",
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
         }
+        let first = Self.firstChange(plan, old)
         do {
-            try spec.validate(limits: limits.spec, unchangedBefore: plan.firstChange(oldCounts: old.spec.sectionCounts))
+            try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
-        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan,
+        let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .updates(request.body))
         var w = JSONWriter(capacity: 1024)
         // The summary, less its closing brace: the animations follow in the same object.
@@ -74,11 +75,12 @@ extension LayoutService {
             throw ProblemMapping.problem(for: error)
         }
         let spec: LayoutSpec
-        let plan: UpdatePlan
+        let first: (section: Int, item: Int)
         do {
-            plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
+            let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
             spec = try old.spec.applying(plan)
-            try spec.validate(limits: limits.spec, unchangedBefore: plan.firstChange(oldCounts: old.spec.sectionCounts))
+            first = Self.firstChange(plan, old)
+            try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch let error as BatchError {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: error.reason,
                           pointer: "/sizes")
@@ -90,7 +92,7 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
                           pointer: "/sizes")
         }
-        let (newID, new, created) = try register(spec, updating: id, old: old, plan: plan,
+        let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .sizes(request.body))
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
@@ -108,14 +110,18 @@ extension LayoutService {
                             body: HTTPBody(adopting: pointer, count: count))
     }
 
+    /// Where the updated layout can first differ from `old` (past its last section when nothing changes).
+    static func firstChange(_ plan: UpdatePlan, _ old: any PreparedLayout) -> (section: Int, item: Int) {
+        let counts = old.spec.sectionCounts
+        return plan.firstChange(oldCounts: counts) ?? (counts.count, 0)
+    }
+
     /// Registers an updated spec as if posted (same id), hashed and prepared from the old layout's prefix (what
-    /// precedes the plan's first change is the old layout's), and archived as `change` on top of the old spec.
-    func register(_ spec: LayoutSpec, updating id: String, old: any PreparedLayout, plan: UpdatePlan,
+    /// precedes `unchangedBefore` is the old layout's), and archived as `change` on top of the old spec.
+    func register(_ spec: LayoutSpec, updating id: String, unchangedBefore first: (section: Int, item: Int),
                   change: SpecChange) throws(Problem) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
-        let counts = old.spec.sectionCounts
-        let first = plan.firstChange(oldCounts: counts) ?? (counts.count, 0)
-        return try Self.storeCall { () throws(ArchiveError) in
+        try Self.storeCall { () throws(ArchiveError) in
             try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: first, change: change)
         }
     }

@@ -64,17 +64,6 @@ public final class LayoutService: HTTPHandler {
             throw Problem(status: 405, detail: "\(request.path) answers \(route.methods.joined(separator: ", "))",
                           headers: [("Allow", route.methods.joined(separator: ", "))])
         }
-        if request.method == "POST" {
-            let running = posting.add(1, ordering: .relaxed).newValue
-            defer { posting.subtract(1, ordering: .relaxed) }
-            guard running <= limits.maxConcurrentPosts else {
-                throw Problem(
-                    status: 503, type: "urn:layout-service:problem:busy",
-                    detail: "\(limits.maxConcurrentPosts) POST requests are being handled (--max-concurrent-posts); "
-                        + "try again", headers: [("Retry-After", "1")])
-            }
-            return try post(route, request)
-        }
         switch route {
         case .health:
             return Self.json(200, Array("{\"status\":\"ok\"}".utf8))
@@ -95,8 +84,12 @@ public final class LayoutService: HTTPHandler {
             return try moving(request, id: id, layout: try layout(id))
         case .transitions:
             return try transition(request)
-        case .updates, .sizes, .layouts:
-            return try post(route, request)
+        case .updates(let id):
+            return try bounded { () throws(Problem) in try updates(request, id: id) }
+        case .sizes(let id):
+            return try bounded { () throws(Problem) in try sizes(request, id: id) }
+        case .layouts:
+            return try bounded { () throws(Problem) in try postLayout(request) }
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
@@ -124,12 +117,18 @@ public final class LayoutService: HTTPHandler {
         }
     }
 
-    private func post(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
-        switch route {
-        case .updates(let id): try updates(request, id: id)
-        case .sizes(let id): try sizes(request, id: id)
-        default: try postLayout(request)
+    /// Runs a POST (the heavy requests: parse, hash, prepare) if fewer than `limits.maxConcurrentPosts` run,
+    /// else a 503 with `Retry-After`.
+    private func bounded(_ post: () throws(Problem) -> HTTPResponse) throws(Problem) -> HTTPResponse {
+        let running = posting.add(1, ordering: .relaxed).newValue
+        defer { posting.subtract(1, ordering: .relaxed) }
+        guard running <= limits.maxConcurrentPosts else {
+            throw Problem(
+                status: 503, type: "urn:layout-service:problem:busy",
+                detail: "\(limits.maxConcurrentPosts) POST requests are being handled (--max-concurrent-posts); "
+                    + "try again", headers: [("Retry-After", "1")])
         }
+        return try post()
     }
 
     /// One element's attributes by index path (and offset), or a 404 naming it.

@@ -32,13 +32,8 @@ struct PageCursor: Equatable {
 
     /// FNV-1a (64-bit) of the query arguments that define the pages.
     static func queryHash(_ request: HTTPRequest) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for name in ["rect", "offset", "limit"] {
-            for byte in (request.queryValue(name) ?? "").utf8 + [0] {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-        }
-        return hash
+        var hash = FNV1a()
+        for name in ["rect", "offset", "limit"] { hash.add(request.queryValue(name) ?? "", separator: 0) }
+        return hash.value
     }
 }

@@ -7,11 +7,10 @@ public import Logging
 public struct LineLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
-    private let label: String
     private let output: LogOutput
 
+    /// `label` is swift-log's logger label (not written: the service has one logger).
     public init(label: String, level: Logger.Level = .info, output: LogOutput) {
-        self.label = label
         self.logLevel = level
         self.output = output
     }

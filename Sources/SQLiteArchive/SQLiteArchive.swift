@@ -70,15 +70,15 @@ final class Connection {
         // table: rows are megabytes, which a WITHOUT ROWID table keeps in its key's b-tree (every look-up and
         // insert near one paid milliseconds). Files of the first version (table `specs`, WITHOUT ROWID) are moved
         // over once.
-        for statement in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA busy_timeout=5000",
-                          "BEGIN IMMEDIATE",
+        var statements = ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA busy_timeout=5000",
                           "CREATE TABLE IF NOT EXISTS layout_specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL, base TEXT, "
                               + "removed INTEGER NOT NULL DEFAULT 0)",
-                          "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL",
-                          "CREATE TABLE IF NOT EXISTS specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL) WITHOUT ROWID",
-                          "INSERT OR IGNORE INTO layout_specs (id, spec) SELECT id, spec FROM specs",
-                          "DROP TABLE specs",
-                          "COMMIT"] {
+                          "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL"]
+        if Self.hasTable(handle, "specs") {
+            statements += ["BEGIN IMMEDIATE", "INSERT OR IGNORE INTO layout_specs (id, spec) SELECT id, spec FROM specs",
+                           "DROP TABLE specs", "COMMIT"]
+        }
+        for statement in statements {
             let status = sqlite3_exec(handle, statement, nil, nil, nil)
             guard status == SQLITE_OK else {
                 let message = String(cString: sqlite3_errmsg(handle))
@@ -89,6 +89,15 @@ final class Connection {
     }
 
     deinit { sqlite3_close(db) }
+
+    /// Whether the database has a table of that name.
+    static func hasTable(_ handle: OpaquePointer, _ name: String) -> Bool {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", -1,
+                                 &statement, nil) == SQLITE_OK, let statement else { return false }
+        defer { sqlite3_finalize(statement) }
+        return csqlite_bind_text(statement, 1, name) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW
+    }
 
     func failure(_ what: String) -> ArchiveError { ArchiveError("\(what): \(String(cString: sqlite3_errmsg(db)))") }
 

@@ -58,6 +58,39 @@ class Service:
                 self.proc.kill()
 
 
+def kill_during_a_burst_of_posts(service, spec_of, seconds=1.0, workers=4):
+    """Four threads POST `spec_of(worker, n)` (n = 1, 2, ...) to `service` until it is SIGKILLed after `seconds`.
+    Returns the (id, n) of every POST answered 201 before the kill."""
+    import json
+    import threading
+    import urllib.request
+    accepted, stop = [], threading.Event()
+
+    def burst(worker):
+        n = 0
+        while not stop.is_set():
+            n += 1
+            request = urllib.request.Request(service.url + "/v1/layouts", data=json.dumps(spec_of(worker, n)).encode(),
+                                             method="POST")
+            try:
+                with urllib.request.urlopen(request, timeout=5) as r:
+                    if r.status == 201:
+                        accepted.append((json.load(r)["id"], n))
+            except Exception:
+                return  # the process is gone
+
+    threads = [threading.Thread(target=burst, args=(w,)) for w in range(workers)]
+    for t in threads:
+        t.start()
+    time.sleep(seconds)
+    service.proc.kill()  # SIGKILL: no drain, no flush
+    service.proc.wait(10)
+    stop.set()
+    for t in threads:
+        t.join(10)
+    return accepted
+
+
 @pytest.fixture
 def service():
     s = Service()

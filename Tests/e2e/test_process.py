@@ -9,7 +9,7 @@ import time
 import urllib.error
 import urllib.request
 
-from conftest import BIN, free_port
+from conftest import BIN, free_port, kill_during_a_burst_of_posts
 
 SPEC = json.dumps({"layout": "flow", "collectionView": {"width": 320, "height": 480},
                    "itemSize": {"width": 100, "height": 50}, "sections": [{"items": 7}]}).encode()
@@ -126,33 +126,9 @@ def test_conformance_with_the_shared_checker(service):
 
 def test_ids_survive_a_kill_in_the_middle_of_a_burst_of_posts(start):
     """Every POST answered 201 before a SIGKILL is served by the restarted process (the spec was stored first)."""
-    import threading
     first = start()
-    accepted, stop = [], threading.Event()
-
-    def post(worker):
-        n = 0
-        while not stop.is_set():
-            n += 1
-            spec = {"layout": "flow", "collectionView": {"width": 300 + worker, "height": 400},
-                    "sections": [{"items": n}]}
-            try:
-                request = urllib.request.Request(first.url + "/v1/layouts", data=json.dumps(spec).encode(), method="POST")
-                with urllib.request.urlopen(request, timeout=5) as r:
-                    if r.status == 201:
-                        accepted.append((json.load(r)["id"], n))
-            except Exception:
-                return  # the process is gone
-
-    workers = [threading.Thread(target=post, args=(w,)) for w in range(4)]
-    for w in workers:
-        w.start()
-    time.sleep(1.0)
-    first.proc.kill()  # SIGKILL: no drain, no flush
-    first.proc.wait(10)
-    stop.set()
-    for w in workers:
-        w.join(10)
+    accepted = kill_during_a_burst_of_posts(first, lambda worker, n: {
+        "layout": "flow", "collectionView": {"width": 300 + worker, "height": 400}, "sections": [{"items": n}]})
     assert len(accepted) > 20, len(accepted)
     second = start(data_dir=first.data_dir)
     for layout_id, n in accepted:

@@ -6,14 +6,13 @@ import os
 import shutil
 import subprocess
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
 
 import pytest
 
-from conftest import free_port
+from conftest import free_port, kill_during_a_burst_of_posts
 
 
 def postgres_bin():
@@ -105,28 +104,7 @@ def test_replica_killed_mid_burst_loses_no_answered_id(postgres, start):
     and by the restarted one."""
     a = start("--store", postgres.url)
     b = start("--store", postgres.url)
-    accepted, stop = [], threading.Event()
-
-    def burst(worker):
-        n = 0
-        while not stop.is_set():
-            n += 1
-            try:
-                status, summary = post(a.url, spec(n, width=500 + worker))
-                if status == 201:
-                    accepted.append((summary["id"], n))
-            except Exception:
-                return  # the process is gone
-
-    workers = [threading.Thread(target=burst, args=(w,)) for w in range(4)]
-    for w in workers:
-        w.start()
-    time.sleep(1.0)
-    a.proc.kill()
-    a.proc.wait(10)
-    stop.set()
-    for w in workers:
-        w.join(10)
+    accepted = kill_during_a_burst_of_posts(a, lambda worker, n: spec(n, width=500 + worker))
     assert len(accepted) > 20, len(accepted)
     restarted = start("--store", postgres.url)
     for layout_id, n in accepted:

@@ -59,22 +59,12 @@ extension FlowLayoutSpec {
                 section.items = .count(p.count)
                 return section
             }
-            var sizes: [Size] = []
-            sizes.reserveCapacity(p.count)
-            func appendOld(_ s: Int, _ r: Range<Int>) {
+            section.items = .sizes(p.gather(inserted: itemSize, given: { $0 }) { s, r, into in
                 switch sections[s].items {
-                case .sizes(let list): sizes.append(contentsOf: list[r])
-                case .count: sizes.append(contentsOf: repeatElement(sections[s].itemSize ?? defaultItemSize, count: r.count))
+                case .sizes(let list): into.append(contentsOf: list[r])
+                case .count: into.append(contentsOf: repeatElement(sections[s].itemSize ?? defaultItemSize, count: r.count))
                 }
-            }
-            for run in p.runs {
-                switch run {
-                case .old(let s, let r), .reloaded(let s, let r, nil): appendOld(s, r)
-                case .reloaded(_, _, let size?): sizes.append(size)
-                case .inserted(let n, let size): sizes.append(contentsOf: repeatElement(size ?? itemSize, count: n))
-                }
-            }
-            section.items = .sizes(sizes)
+            })
             return section
         }
         return out
@@ -101,40 +91,41 @@ extension WaterfallLayoutSpec {
             // scroll direction; a section of sizes keeps them (inserted items without a size: a square).
             switch section.items {
             case .lengths:
-                var lengths: [Double] = []
-                lengths.reserveCapacity(p.count)
-                for run in p.runs {
-                    switch run {
-                    case .old(let s, let r), .reloaded(let s, let r, nil):
-                        guard case .lengths(let l) = sections[s].items else {
-                            preconditionFailure("checked above: items stay with their kind of section")
-                        }
-                        lengths.append(contentsOf: l[r])
-                    case .reloaded(_, _, let size?): lengths.append(vertical ? size.height : size.width)
-                    case .inserted(let n, let size):
-                        lengths.append(contentsOf: repeatElement(size.map { vertical ? $0.height : $0.width } ?? 0, count: n))
+                section.items = .lengths(p.gather(inserted: 0, given: { vertical ? $0.height : $0.width }) { s, r, into in
+                    guard case .lengths(let l) = sections[s].items else {
+                        preconditionFailure("checked above: items stay with their kind of section")
                     }
-                }
-                section.items = .lengths(lengths)
+                    into.append(contentsOf: l[r])
+                })
             case .sizes:
-                var sizes: [Size] = []
-                sizes.reserveCapacity(p.count)
-                for run in p.runs {
-                    switch run {
-                    case .old(let s, let r), .reloaded(let s, let r, nil):
-                        guard case .sizes(let z) = sections[s].items else {
-                            preconditionFailure("checked above: items stay with their kind of section")
-                        }
-                        sizes.append(contentsOf: z[r])
-                    case .reloaded(_, _, let size?): sizes.append(size)
-                    case .inserted(let n, let size):
-                        sizes.append(contentsOf: repeatElement(size ?? Size(width: 1, height: 1), count: n))
+                section.items = .sizes(p.gather(inserted: Size(width: 1, height: 1), given: { $0 }) { s, r, into in
+                    guard case .sizes(let z) = sections[s].items else {
+                        preconditionFailure("checked above: items stay with their kind of section")
                     }
-                }
-                section.items = .sizes(sizes)
+                    into.append(contentsOf: z[r])
+                })
             }
             return section
         }
         return out
+    }
+}
+
+extension SectionPlan {
+    /// The section's per-item values, run by run: old and reloaded items without a new size from `old` (which
+    /// appends the values of an old section's items), given sizes through `given`, new items without one as
+    /// `inserted`.
+    /// - Complexity: O(items), as copies of whole runs.
+    func gather<T>(inserted: T, given: (Size) -> T, old: (Int, Range<Int>, inout [T]) -> Void) -> [T] {
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for run in runs {
+            switch run {
+            case .old(let s, let r), .reloaded(let s, let r, nil): old(s, r, &values)
+            case .reloaded(_, _, let size?): values.append(given(size))
+            case .inserted(let n, let size): values.append(contentsOf: repeatElement(size.map(given) ?? inserted, count: n))
+            }
+        }
+        return values
     }
 }
