@@ -1,0 +1,178 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+
+/// A layout as `LayoutServiceClient.layout(id:)` reads it: its summary, spec and scroll axis.
+public struct LayoutInfo: Sendable {
+    public var summary: Components.Schemas.LayoutSummary
+    public var spec: Components.Schemas.LayoutSpec
+
+    public var contentSize: CGSize { CGSize(width: summary.contentSize.width, height: summary.contentSize.height) }
+
+    public var axis: ScrollAxis {
+        switch spec {
+        case .flow(let flow): flow.scrollDirection == .horizontal ? .horizontal : .vertical
+        case .waterfall(let waterfall): waterfall.scrollDirection == .horizontal ? .horizontal : .vertical
+        case .circle, .wheel: .vertical
+        }
+    }
+}
+
+/// One page of a rect query: its elements and, when more follow, the cursor of the next page.
+public struct ElementsPage: Sendable {
+    public var contentSize: CGSize
+    public var contentOffsetAdjustment: CGPoint?
+    public var elements: [ElementAttributes]
+    public var next: String?
+}
+
+/// The result of a batch update: the new layout and, when a rect was given, how to animate to it.
+public struct BatchResult: Sendable {
+    public var created: Bool
+    public var summary: Components.Schemas.LayoutSummary
+    public var animations: [(before: ElementAttributes, after: ElementAttributes)]
+    public var insertedSupplementary: [Components.Schemas.ViewIdentity]
+    public var deletedSupplementary: [Components.Schemas.ViewIdentity]
+}
+
+/// layout-service from Swift: the generated client (`client`, every operation of openapi.yaml, typed) over
+/// AsyncHTTPClient, with an optional API key, and a few calls that answer in this package's own types and throw
+/// `LayoutProblem` for any answer but a success.
+public struct LayoutServiceClient: Sendable {
+    /// The generated client: every operation, its typed inputs and outputs.
+    public let client: Client
+
+    /// - Parameters:
+    ///   - baseURL: the service, e.g. `http://127.0.0.1:8080`.
+    ///   - apiKey: sent as `Authorization: Bearer <apiKey>` with every request.
+    ///   - httpClient: AsyncHTTPClient's client (its shared one by default).
+    ///   - timeout: per request.
+    public init(
+        baseURL: URL, apiKey: String? = nil, httpClient: HTTPClient = .shared, timeout: TimeAmount = .seconds(30)
+    ) {
+        let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: timeout))
+        let middlewares: [any ClientMiddleware] = apiKey.map { [BearerAuthentication(apiKey: $0)] } ?? []
+        client = Client(serverURL: baseURL, transport: transport, middlewares: middlewares)
+    }
+
+    /// Registers a layout (201 the first time, 200 after: `created` tells).
+    public func create(_ spec: Components.Schemas.LayoutSpec) async throws
+        -> (summary: Components.Schemas.LayoutSummary, created: Bool)
+    {
+        switch try await client.createLayout(body: .json(spec)) {
+        case .created(let r): return (try r.body.json, true)
+        case .ok(let r): return (try r.body.json, false)
+        case .badRequest(let r): throw LayoutProblem(400, r)
+        case .contentTooLarge(let r): throw LayoutProblem(413, r)
+        case .unprocessableContent(let r): throw LayoutProblem(422, r)
+        case .serviceUnavailable(let r): throw LayoutProblem(503, r)
+        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        }
+    }
+
+    /// A layout's summary and canonical spec.
+    public func layout(id: String) async throws -> LayoutInfo {
+        switch try await client.getLayout(path: .init(id: id)) {
+        case .ok(let r):
+            let body = try r.body.json
+            return LayoutInfo(summary: body.value1, spec: body.value2.spec)
+        case .notFound(let r): throw LayoutProblem(404, r)
+        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        }
+    }
+
+    /// One page of the elements touching `rect` (closed); `limit` pages the answer, `cursor` continues it.
+    public func elements(
+        layoutID: String, in rect: CGRect, offset: CGPoint? = nil, limit: Int? = nil, cursor: String? = nil
+    ) async throws -> ElementsPage {
+        let query = Operations.ElementsInRect.Input.Query(
+            rect: "\(Double(rect.minX)),\(Double(rect.minY)),\(Double(rect.width)),\(Double(rect.height))",
+            offset: offset.map { "\(Double($0.x)),\(Double($0.y))" }, limit: limit, cursor: cursor)
+        switch try await client.elementsInRect(path: .init(id: layoutID), query: query) {
+        case .ok(let r):
+            let body = try r.body.json
+            return ElementsPage(
+                contentSize: CGSize(width: body.contentSize.width, height: body.contentSize.height),
+                contentOffsetAdjustment: body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) },
+                elements: body.elements.map(ElementAttributes.init), next: body.next)
+        case .badRequest(let r): throw LayoutProblem(400, r)
+        case .notFound(let r): throw LayoutProblem(404, r)
+        case .unprocessableContent(let r): throw LayoutProblem(422, r)
+        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        }
+    }
+
+    /// Every element touching `rect`, following the paging cursors (`pageLimit` elements a request).
+    public func allElements(layoutID: String, in rect: CGRect, offset: CGPoint? = nil, pageLimit: Int = 10_000)
+        async throws -> [ElementAttributes]
+    {
+        var page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit)
+        var all = page.elements
+        for _ in 0..<1_000_000 {
+            guard let next = page.next else { break }
+            try Task.checkCancellation()
+            page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit, cursor: next)
+            all += page.elements
+        }
+        return all
+    }
+
+    /// One cell's attributes.
+    public func item(layoutID: String, section: Int, item: Int, offset: CGPoint? = nil) async throws
+        -> ElementAttributes
+    {
+        let query = Operations.ItemAttributes.Input.Query(offset: offset.map { "\(Double($0.x)),\(Double($0.y))" })
+        switch try await client.itemAttributes(path: .init(id: layoutID, section: section, item: item), query: query) {
+        case .ok(let r): return ElementAttributes(try r.body.json)
+        case .badRequest(let r): throw LayoutProblem(400, r)
+        case .notFound(let r): throw LayoutProblem(404, r)
+        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        }
+    }
+
+    /// performBatchUpdates: the new layout and, with `rect`, the animation pairs of what is visible there.
+    public func batchUpdates(
+        layoutID: String, _ updates: [Components.Schemas.BatchOperation], rect: CGRect? = nil, offset: CGPoint? = nil
+    ) async throws -> BatchResult {
+        let body = Operations.BatchUpdates.Input.Body.JsonPayload(
+            updates: updates,
+            rect: rect.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) },
+            offset: offset.map { .init(x: $0.x, y: $0.y) })
+        let created: Bool
+        let answer: Components.Responses.Updated
+        switch try await client.batchUpdates(path: .init(id: layoutID), body: .json(body)) {
+        case .created(let r): (created, answer) = (true, r)
+        case .ok(let r): (created, answer) = (false, r)
+        case .badRequest(let r): throw LayoutProblem(400, r)
+        case .notFound(let r): throw LayoutProblem(404, r)
+        case .contentTooLarge(let r): throw LayoutProblem(413, r)
+        case .unprocessableContent(let r): throw LayoutProblem(422, r)
+        case .serviceUnavailable(let r): throw LayoutProblem(503, r)
+        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        }
+        let json = try answer.body.json
+        return BatchResult(
+            created: created, summary: json.value1,
+            animations: (json.value2.animations ?? []).map { (ElementAttributes($0.before), ElementAttributes($0.after)) },
+            insertedSupplementary: json.value2.insertedSupplementary ?? [],
+            deletedSupplementary: json.value2.deletedSupplementary ?? [])
+    }
+}
+
+extension ElementAttributes {
+    /// From the generated type.
+    public init(_ a: Components.Schemas.LayoutAttributes) {
+        let category: ElementCategory =
+            switch a.category {
+            case .cell: .cell
+            case .supplementary: .supplementary
+            case .decoration: .decoration
+            }
+        self.init(
+            key: ElementKey(category: category, kind: a.kind, section: a.section, item: a.item),
+            frame: CGRect(x: a.frame.x, y: a.frame.y, width: a.frame.width, height: a.frame.height),
+            zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D)
+    }
+}

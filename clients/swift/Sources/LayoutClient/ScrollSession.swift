@@ -1,0 +1,249 @@
+import Foundation
+
+/// Keeps the layout attributes around a moving viewport, for a `UICollectionViewLayout` subclass.
+///
+/// Tell it where the viewport is (`scroll(to:)`, from `prepare()` or `shouldInvalidateLayout(forBoundsChange:)`);
+/// it fetches the bands ("tiles") of the content that the viewport touches, then those ahead of it in the
+/// direction of scrolling, more of them the faster it scrolls; it cancels requests for tiles the viewport has left
+/// behind and keeps at most `maxCachedTiles` tiles, dropping the farthest first. The layout's own calls are
+/// answered synchronously from what is cached (`layoutAttributesForElements(in:)`, `layoutAttributesForItem(at:)`,
+/// `collectionViewContentSize`): `nonisolated`, over a lock-protected snapshot, never waiting for the network.
+///
+/// Layouts whose attributes depend on the content offset (pinned headers, wheels: `boundsDependent` in the
+/// summary) are cached as the service answers them at offset 0,0.
+public actor ScrollSession {
+    public struct Configuration: Sendable {
+        /// The length of a tile along the scroll axis; nil: the viewport's length at the first `scroll(to:)`.
+        public var tileLength: Double?
+        /// Tiles fetched ahead of the viewport when scrolling slowly, and more: as many as the viewport crosses
+        /// in `lookahead` seconds at its current speed.
+        public var tilesAhead = 2
+        public var lookahead = 0.5
+        /// Tiles kept (not cancelled) behind the viewport.
+        public var tilesBehind = 1
+        /// The most tiles cached at once (never fewer than the viewport needs).
+        public var maxCachedTiles = 32
+        /// Requests in flight at once.
+        public var maxConcurrentRequests = 4
+
+        public init() {}
+    }
+
+    public typealias Fetch = @Sendable (CGRect) async throws -> [ElementAttributes]
+
+    private let fetch: Fetch
+    private let configuration: Configuration
+    private let snapshot: TileSnapshot
+    private var axis: ScrollAxis
+    private var contentSize: CGSize
+    private var inFlight: [Int: (id: Int, task: Task<Void, Never>)] = [:]
+    private var requestCount = 0
+    private var wanted: [Int] = []
+    private var visible: ClosedRange<Int>?
+    private var last: (position: Double, time: ContinuousClock.Instant)?
+    private var velocity = 0.0
+    private var onTileLoaded: (@Sendable (CGRect) -> Void)?
+    /// The last request error, if any (the tile is requested again at the next scroll).
+    public private(set) var lastError: (any Error)?
+
+    /// Called (on the session's executor) with the band of each tile that arrives: a layout invalidates itself
+    /// there when the band meets what it shows.
+    public func onTileLoaded(_ handler: (@Sendable (CGRect) -> Void)?) { onTileLoaded = handler }
+
+    /// A session over any source of rect answers (the service, through `LayoutServiceClient`, or a test's).
+    public init(contentSize: CGSize, axis: ScrollAxis, configuration: Configuration = .init(), fetch: @escaping Fetch) {
+        self.fetch = fetch
+        self.configuration = configuration
+        self.axis = axis
+        self.contentSize = contentSize
+        snapshot = TileSnapshot(contentSize: contentSize)
+    }
+
+    /// A session over a layout of the service: reads its summary and scroll direction first.
+    public init(client: LayoutServiceClient, layoutID: String, configuration: Configuration = .init()) async throws {
+        let layout = try await client.layout(id: layoutID)
+        self.init(contentSize: layout.contentSize, axis: layout.axis, configuration: configuration) { rect in
+            try await client.allElements(layoutID: layoutID, in: rect)
+        }
+    }
+
+    // MARK: Synchronous answers (what UICollectionViewLayout calls)
+
+    /// The cached elements touching `rect` (closed), each once. A rect whose tiles are not all cached yet gets
+    /// what is there, and counts as a miss in `statistics`.
+    public nonisolated func layoutAttributesForElements(in rect: CGRect) -> [ElementAttributes] {
+        snapshot.elements(in: rect).elements
+    }
+
+    /// The cached elements touching `rect`, and whether every tile it touches was cached.
+    public nonisolated func cachedElements(in rect: CGRect) -> (elements: [ElementAttributes], complete: Bool) {
+        snapshot.elements(in: rect)
+    }
+
+    /// A cell's attributes, when a cached tile holds it; `indexPath` is [section, item].
+    public nonisolated func layoutAttributesForItem(at indexPath: IndexPath) -> ElementAttributes? {
+        guard indexPath.count == 2 else { return nil }
+        return snapshot.element(ElementKey(category: .cell, section: indexPath[0], item: indexPath[1]))
+    }
+
+    /// A header's, footer's (item 0) or decoration's attributes, when a cached tile holds it.
+    public nonisolated func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+        -> ElementAttributes?
+    {
+        guard indexPath.count == 2 else { return nil }
+        return snapshot.element(ElementKey(category: .supplementary, kind: kind, section: indexPath[0], item: indexPath[1]))
+    }
+
+    public nonisolated var collectionViewContentSize: CGSize { snapshot.contentSize }
+
+    public nonisolated var statistics: ScrollStatistics { snapshot.statistics }
+
+    /// How many tiles are cached now.
+    public nonisolated var cachedTileCount: Int { snapshot.withLock { _, tiles, _ in tiles.count } }
+
+    // MARK: Moving the viewport
+
+    /// The viewport moved to `bounds` (the collection view's visible rect) at `time`: fetch what it needs and what
+    /// lies ahead, cancel what fell behind, bound the cache.
+    public func scroll(to bounds: CGRect, at time: ContinuousClock.Instant = .now) {
+        let position = Double(axis == .vertical ? bounds.minY : bounds.minX)
+        let viewLength = Double(axis == .vertical ? bounds.height : bounds.width)
+        let tileLength = configuration.tileLength ?? viewLength
+        let fresh = TileGrid(
+            axis: axis, length: tileLength.isFinite && tileLength >= 1 ? tileLength : 1, contentSize: contentSize)
+        let grid = snapshot.withLock { grid, _, _ -> TileGrid in
+            if let grid { return grid }
+            grid = fresh
+            return fresh
+        }
+        if let last {
+            let dt = Double((time - last.time) / .seconds(1))
+            if dt > 0 { velocity = (position - last.position) / dt }
+        }
+        last = (position, time)
+        visible = grid.tiles(touching: bounds)
+        guard let visible else {
+            wanted = []
+            cancelUnwanted()
+            return
+        }
+        // Never more than the cache holds (and no overflow at absurd speeds).
+        let crossed = min(abs(velocity) * configuration.lookahead / grid.length, Double(configuration.maxCachedTiles))
+        let ahead = min(configuration.tilesAhead + Int(crossed.rounded(.up)), configuration.maxCachedTiles)
+        let behind = min(configuration.tilesBehind, configuration.maxCachedTiles)
+        var order = Array(visible)
+        let forward = velocity >= 0
+        let aheadTiles = forward
+            ? Array((visible.upperBound + 1)..<(visible.upperBound + 1 + ahead))
+            : Array(((visible.lowerBound - ahead)..<visible.lowerBound).reversed())
+        let behindTiles = forward
+            ? Array(((visible.lowerBound - behind)..<visible.lowerBound).reversed())
+            : Array((visible.upperBound + 1)..<(visible.upperBound + 1 + behind))
+        order += aheadTiles.prefix(max(0, configuration.maxCachedTiles - order.count))
+        order += behindTiles.prefix(max(0, configuration.maxCachedTiles - order.count))
+        wanted = order.filter { $0 >= 0 && $0 < grid.count }
+        cancelUnwanted()
+        startRequests(grid)
+        evict()
+    }
+
+    /// Waits until no request is in flight (tests, or a caller that wants everything wanted loaded).
+    public func settle() async {
+        while let request = inFlight.values.first {
+            await request.task.value
+        }
+    }
+
+    /// The layout changed (a batch update or self-sizing answered a new one): drop every tile and request the
+    /// viewport's again from `fetch`, now answering for the new layout.
+    public func replaceContent(contentSize: CGSize) {
+        for request in inFlight.values { request.task.cancel() }
+        inFlight = [:]
+        self.contentSize = contentSize
+        snapshot.contentSize = contentSize
+        snapshot.withLock { grid, tiles, _ in
+            if grid != nil { grid!.contentSize = contentSize }
+            tiles = [:]
+        }
+    }
+
+    private func cancelUnwanted() {
+        let keep = Set(wanted)
+        for (k, request) in inFlight where !keep.contains(k) {
+            request.task.cancel()
+            inFlight[k] = nil
+            snapshot.withLock { _, _, stats in stats.requestsCancelled += 1 }
+        }
+    }
+
+    private func startRequests(_ grid: TileGrid) {
+        let cached = snapshot.withLock { _, tiles, _ in Set(tiles.keys) }
+        for k in wanted where inFlight.count < configuration.maxConcurrentRequests || isVisible(k) {
+            guard inFlight[k] == nil, !cached.contains(k) else { continue }
+            let rect = grid.rect(of: k)
+            let fetch = self.fetch
+            snapshot.withLock { _, _, stats in stats.requestsStarted += 1 }
+            requestCount += 1
+            let id = requestCount
+            let task = Task { [weak self] in
+                let result: Result<[ElementAttributes], any Error>
+                do {
+                    result = .success(try await fetch(rect))
+                } catch {
+                    result = .failure(error)
+                }
+                await self?.finished(k, id: id, grid: grid, result)
+            }
+            inFlight[k] = (id, task)
+        }
+    }
+
+    private func isVisible(_ k: Int) -> Bool { visible?.contains(k) ?? false }
+
+    private func finished(_ k: Int, id: Int, grid: TileGrid, _ result: Result<[ElementAttributes], any Error>) {
+        // A request cancelled (or dropped by replaceContent) is no longer in `inFlight` under this tile, or the
+        // grid changed: its answer is dropped.
+        guard inFlight[k]?.id == id else { return }
+        inFlight[k] = nil
+        let current = snapshot.withLock { g, _, _ in g }
+        switch result {
+        case .success(let elements) where current == grid && !Task.isCancelled:
+            snapshot.withLock { _, tiles, stats in
+                tiles[k] = Tile(elements)
+                stats.tilesLoaded += 1
+            }
+            evict()
+            onTileLoaded?(grid.rect(of: k))
+        case .success:
+            break
+        case .failure(let error):
+            if !(error is CancellationError) {
+                lastError = error
+                snapshot.withLock { _, _, stats in stats.requestsFailed += 1 }
+            }
+        }
+        if let grid = current { startRequests(grid) }
+    }
+
+    /// Keeps at most `maxCachedTiles` (or what the viewport needs, if more): drops unwanted tiles, farthest from
+    /// the viewport first.
+    private func evict() {
+        let bound = max(configuration.maxCachedTiles, visible?.count ?? 0)
+        let wantedSet = Set(wanted)
+        let centre = visible.map { Double($0.lowerBound + $0.upperBound) / 2 } ?? 0
+        snapshot.withLock { _, tiles, stats in
+            if tiles.count > bound {
+                let victims = tiles.keys
+                    .sorted { a, b in
+                        let wa = wantedSet.contains(a), wb = wantedSet.contains(b)
+                        if wa != wb { return !wa }
+                        return abs(Double(a) - centre) > abs(Double(b) - centre)
+                    }
+                    .prefix(tiles.count - bound)
+                for k in victims { tiles[k] = nil }
+                stats.tilesEvicted += victims.count
+            }
+            stats.mostTilesCached = max(stats.mostTilesCached, tiles.count)
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import LayoutClient
+import Testing
+
+/// ScrollSession against the running service: its synchronous answers are the service's own answers for the same
+/// rects; it cancels what the viewport leaves behind, bounds its cache, and a scripted scroll over a million items
+/// reports how often the synchronous answers were complete.
+@Suite(.serialized) struct ScrollSessionTests {
+    static let view = CGSize(width: 390, height: 844)
+
+    func bounds(atY y: Double) -> CGRect { CGRect(x: 0, y: y, width: Self.view.width, height: Self.view.height) }
+
+    @Test func settledAnswersAreTheServicesAnswers() async throws {
+        let client = try Service.client()
+        let (summary, _) = try await client.create(Service.millionFlow)
+        let session = try await ScrollSession(client: client, layoutID: summary.id)
+        #expect(session.collectionViewContentSize == CGSize(width: 390, height: 36_666_730))
+        await session.scroll(to: bounds(atY: 5_000_000))
+        await session.settle()
+        #expect(session.collectionViewContentSize == CGSize(width: 390, height: 36_666_730))
+        #expect(summary.contentSize.height == 36_666_730)  // 333,334 rows of 100, 333,333 gaps of 10
+        let rects = [
+            bounds(atY: 5_000_000),
+            CGRect(x: 0, y: 5_000_000, width: 390, height: 0),  // a line: the cells it crosses or touches
+            CGRect(x: 100, y: 5_000_300, width: 45, height: 10),  // between two columns: only what touches it
+            CGRect(x: 0, y: 5_000_000 + 844 - 1, width: 390, height: 2),  // across the boundary of two tiles
+        ]
+        for rect in rects {
+            let (elements, complete) = session.cachedElements(in: rect)
+            #expect(complete, "\(rect)")
+            #expect(Set(elements) == (try await Service.reference(client, summary.id, rect)), "\(rect)")
+            #expect(Set(elements.map(\.key)).count == elements.count)
+        }
+        let item = 3 * Int((5_000_000 + 400) / 110)
+        let cached = try #require(session.layoutAttributesForItem(at: IndexPath(indexes: [0, item])))
+        #expect(cached == (try await client.item(layoutID: summary.id, section: 0, item: item)))
+        #expect(session.layoutAttributesForItem(at: IndexPath(indexes: [0, 10])) == nil)
+        let stats = session.statistics
+        #expect(stats.rectQueries == rects.count && stats.rectHits == rects.count)
+        #expect(stats.itemQueries == 2 && stats.itemHits == 1)
+    }
+
+    @Test func cancelsWhatFallsBehind() async throws {
+        let client = try Service.client()
+        let (summary, _) = try await client.create(Service.millionFlow)
+        let gate = Gate()
+        let session = ScrollSession(
+            contentSize: CGSize(width: 390, height: summary.contentSize.height), axis: .vertical
+        ) { rect in
+            try await gate.wait()
+            return try await client.allElements(layoutID: summary.id, in: rect)
+        }
+        await session.scroll(to: bounds(atY: 0))
+        let first = session.statistics.requestsStarted
+        #expect(first >= 2)  // the viewport's tiles and what lies ahead, all held at the gate
+        await session.scroll(to: bounds(atY: 20_000_000))
+        let stats = session.statistics
+        #expect(stats.requestsCancelled == first)
+        gate.open()
+        await session.settle()
+        // Only tiles around y = 20,000,000 were stored; the cancelled answers were dropped.
+        #expect(session.cachedElements(in: bounds(atY: 20_000_000)).complete)
+        #expect(!session.cachedElements(in: bounds(atY: 0)).complete)
+        let settled = session.statistics
+        #expect(settled.requestsCancelled == first)
+        #expect(session.cachedTileCount == settled.tilesLoaded)
+        #expect(settled.tilesLoaded == settled.requestsStarted - first)
+    }
+
+    @Test func cacheStaysBounded() async throws {
+        let client = try Service.client()
+        let (summary, _) = try await client.create(Service.millionFlow)
+        var configuration = ScrollSession.Configuration()
+        configuration.maxCachedTiles = 6
+        let session = try await ScrollSession(client: client, layoutID: summary.id, configuration: configuration)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for step in 0..<40 {
+            // 600 points a (simulated) tenth of a second: a slow, steady scroll, each step settled.
+            await session.scroll(to: bounds(atY: Double(step) * 600), at: start + .milliseconds(100 * step))
+            await session.settle()
+            #expect(session.cachedTileCount <= 6)
+        }
+        let stats = session.statistics
+        #expect(stats.mostTilesCached <= 6)
+        #expect(stats.tilesEvicted > 0)
+        let last = bounds(atY: 39 * 600)
+        let (elements, complete) = session.cachedElements(in: last)
+        #expect(complete)
+        #expect(Set(elements) == (try await Service.reference(client, summary.id, last)))
+    }
+
+    /// A finger's scroll over a million items, paced by the clock at 60 frames a second: the position is a
+    /// function of the time elapsed, each frame tells the session where the viewport is and asks it synchronously
+    /// for the viewport's elements and for a cell in its middle, as UICollectionViewLayout would. Reports the share
+    /// of frames answered completely; checks every sampled complete answer against the service's.
+    @Test func scriptedScrollOverAMillionItems() async throws {
+        let client = try Service.client()
+        let (summary, _) = try await client.create(Service.millionFlow)
+        #expect(summary.items == 1_000_000)
+        let session = try await ScrollSession(client: client, layoutID: summary.id)
+        let clock = ContinuousClock()
+        struct Phase { var name: String; var start: Double; var speed: Double; var seconds: Double }
+        let phases = [
+            Phase(name: "3,000 pt/s down from the top", start: 0, speed: 3_000, seconds: 3),
+            Phase(name: "10,000 pt/s down", start: 9_000, speed: 10_000, seconds: 3),
+            Phase(name: "jump to the middle, 3,000 pt/s up", start: 18_000_000, speed: -3_000, seconds: 2),
+        ]
+        var samples: [(CGRect, [ElementAttributes])] = []
+        var summaryLines: [String] = []
+        var totalFrames = 0, totalHits = 0
+        for phase in phases {
+            let before = session.statistics
+            let begin = clock.now
+            var frames = 0, hits = 0, itemHits = 0, firstHit: Int?
+            for frame in 0..<Int(phase.seconds * 60) {
+                try await clock.sleep(until: begin + .microseconds(16_667 * frame))
+                let elapsed = Double((clock.now - begin) / .seconds(1))
+                let y = min(max(0, phase.start + phase.speed * elapsed), summary.contentSize.height - 844)
+                let visible = bounds(atY: y)
+                await session.scroll(to: visible)
+                let (elements, complete) = session.cachedElements(in: visible)
+                let middle = 3 * Int((y + 422) / 110)
+                if session.layoutAttributesForItem(at: IndexPath(indexes: [0, middle])) != nil { itemHits += 1 }
+                frames += 1
+                if complete {
+                    hits += 1
+                    if firstHit == nil { firstHit = frame }
+                    if hits % 15 == 1 { samples.append((visible, elements)) }
+                }
+            }
+            let after = session.statistics
+            totalFrames += frames
+            totalHits += hits
+            summaryLines.append(
+                "ScrollSession: \(phase.name): \(frames) frames, complete \(hits) (\(percent(hits, frames))), "
+                    + "middle cell cached \(percent(itemHits, frames)), first complete frame \(firstHit.map(String.init) ?? "none"), "
+                    + "requests \(after.requestsStarted - before.requestsStarted), "
+                    + "cancelled \(after.requestsCancelled - before.requestsCancelled), "
+                    + "tiles cached at most \(after.mostTilesCached)")
+        }
+        await session.settle()
+        let stats = session.statistics
+        summaryLines.append(
+            "ScrollSession: a million items, \(totalFrames) frames at 60 Hz: synchronous rect answers complete in "
+                + "\(percent(totalHits, totalFrames)) of frames; \(stats.requestsStarted) tile requests "
+                + "(\(stats.requestsCancelled) cancelled, \(stats.requestsFailed) failed), \(stats.tilesEvicted) tiles evicted")
+        for line in summaryLines { print(line) }
+        #expect(stats.requestsFailed == 0)
+        #expect(stats.mostTilesCached <= ScrollSession.Configuration().maxCachedTiles)
+        #expect(!samples.isEmpty)
+        for (rect, elements) in samples {
+            #expect(Set(elements) == (try await Service.reference(client, summary.id, rect)), "\(rect)")
+        }
+    }
+
+    private func percent(_ a: Int, _ b: Int) -> String {
+        b == 0 ? "-" : String(format: "%.1f%%", 100 * Double(a) / Double(b))
+    }
+}
+
+/// Holds requests until opened (bounded: at most 20 s).
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+
+    func open() { lock.withLock { isOpen = true } }
+
+    func wait() async throws {
+        for _ in 0..<4_000 {
+            if lock.withLock({ isOpen }) { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw CancellationError()
+    }
+}
