@@ -31,7 +31,7 @@ public actor ScrollSession {
 
     public typealias Fetch = @Sendable (CGRect) async throws -> [ElementAttributes]
 
-    private let fetch: Fetch
+    private var fetch: Fetch
     private let configuration: Configuration
     private let snapshot: TileSnapshot
     private var axis: ScrollAxis
@@ -41,6 +41,7 @@ public actor ScrollSession {
     private var wanted: [Int] = []
     private var visible: ClosedRange<Int>?
     private var last: (position: Double, time: ContinuousClock.Instant)?
+    private var lastBounds: CGRect?
     private var velocity = 0.0
     private var onTileLoaded: (@Sendable (CGRect) -> Void)?
     /// The last request error, if any (the tile is requested again at the next scroll).
@@ -121,6 +122,12 @@ public actor ScrollSession {
             if dt > 0 { velocity = (position - last.position) / dt }
         }
         last = (position, time)
+        lastBounds = bounds
+        plan(bounds, grid)
+    }
+
+    /// Which tiles the viewport at `bounds` wants, nearest first; starts, cancels and evicts accordingly.
+    private func plan(_ bounds: CGRect, _ grid: TileGrid) {
         visible = grid.tiles(touching: bounds)
         guard let visible else {
             wanted = []
@@ -155,15 +162,27 @@ public actor ScrollSession {
     }
 
     /// The layout changed (a batch update or self-sizing answered a new one): drop every tile and request the
-    /// viewport's again from `fetch`, now answering for the new layout.
-    public func replaceContent(contentSize: CGSize) {
+    /// viewport's again, from `fetch` when given (else from the same one).
+    public func replaceContent(contentSize: CGSize, fetch: Fetch? = nil) {
         for request in inFlight.values { request.task.cancel() }
         inFlight = [:]
+        if let fetch { self.fetch = fetch }
         self.contentSize = contentSize
         snapshot.contentSize = contentSize
-        snapshot.withLock { grid, tiles, _ in
-            if grid != nil { grid!.contentSize = contentSize }
+        let grid = snapshot.withLock { grid, tiles, _ -> TileGrid? in
+            grid?.contentSize = contentSize
             tiles = [:]
+            return grid
+        }
+        if let grid, let lastBounds { plan(lastBounds, grid) }
+    }
+
+    /// The session now shows another layout of the service (the answer of a batch update, say): its tiles are
+    /// requested again for the current viewport.
+    public func replaceLayout(_ layoutID: String, client: LayoutServiceClient) async throws {
+        let layout = try await client.layout(id: layoutID)
+        replaceContent(contentSize: layout.contentSize) { rect in
+            try await client.allElements(layoutID: layoutID, in: rect)
         }
     }
 

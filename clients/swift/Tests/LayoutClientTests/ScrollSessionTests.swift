@@ -90,6 +90,28 @@ import Testing
         #expect(Set(elements) == (try await Service.reference(client, summary.id, last)))
     }
 
+    @Test func replacingTheLayoutAfterABatchUpdate() async throws {
+        let client = try Service.client()
+        let (summary, _) = try await client.create(Service.smallFlow)
+        let session = try await ScrollSession(client: client, layoutID: summary.id)
+        let view = bounds(atY: 0)
+        await session.scroll(to: view)
+        await session.settle()
+        let before = session.layoutAttributesForItem(at: IndexPath(indexes: [0, 1]))
+        #expect(before?.frame == CGRect(x: 145, y: 40, width: 100, height: 100))
+        // Three cells fewer in section 0: a row less, 110 points shorter.
+        let batch = try await client.batchUpdates(
+            layoutID: summary.id, [.deleteItems(.init(op: .deleteItems, indexPaths: [[0, 0], [0, 1], [0, 2]]))])
+        try await session.replaceLayout(batch.summary.id, client: client)
+        await session.settle()
+        #expect(session.collectionViewContentSize == CGSize(width: 390, height: 1266 - 110))
+        let (elements, complete) = session.cachedElements(in: view)
+        #expect(complete)
+        #expect(Set(elements) == (try await Service.reference(client, batch.summary.id, view)))
+        #expect(session.layoutAttributesForItem(at: IndexPath(indexes: [0, 1]))?.frame == before?.frame)
+        #expect(session.layoutAttributesForItem(at: IndexPath(indexes: [0, 27])) == nil)  // 27 cells left: 0...26
+    }
+
     /// A finger's scroll over a million items, paced by the clock at 60 frames a second: the position is a
     /// function of the time elapsed, each frame tells the session where the viewport is and asks it synchronously
     /// for the viewport's elements and for a cell in its middle, as UICollectionViewLayout would. Reports the share
