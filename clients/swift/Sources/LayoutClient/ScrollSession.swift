@@ -10,8 +10,13 @@ import Foundation
 /// `collectionViewContentSize`): `nonisolated`, over a lock-protected snapshot, never waiting for the network.
 ///
 /// Layouts whose attributes depend on the content offset (pinned headers, wheels: `boundsDependent` in the
-/// summary) are cached as the service answers them at offset 0,0.
+/// summary) are refused by `init(client:layoutID:)`: tiles answered at one offset are wrong at the next.
 public actor ScrollSession {
+    public enum SessionError: Error, Equatable {
+        /// The layout's attributes depend on the content offset (`boundsDependent`).
+        case boundsDependent(layoutID: String)
+    }
+
     public struct Configuration: Sendable {
         /// The length of a tile along the scroll axis; nil: the viewport's length at the first `scroll(to:)`.
         public var tileLength: Double?
@@ -60,9 +65,11 @@ public actor ScrollSession {
         snapshot = TileSnapshot(contentSize: contentSize)
     }
 
-    /// A session over a layout of the service: reads its summary and scroll direction first.
+    /// A session over a layout of the service: reads its summary and scroll direction first. Throws
+    /// `SessionError.boundsDependent` for a layout whose attributes depend on the content offset.
     public init(client: LayoutServiceClient, layoutID: String, configuration: Configuration = .init()) async throws {
         let layout = try await client.layout(id: layoutID)
+        guard !layout.summary.boundsDependent else { throw SessionError.boundsDependent(layoutID: layoutID) }
         self.init(contentSize: layout.contentSize, axis: layout.axis, configuration: configuration) { rect in
             try await client.allElements(layoutID: layoutID, in: rect)
         }

@@ -117,6 +117,19 @@ import Testing
         #expect(moved.after.frame == CGRect(x: 0, y: 40, width: 100, height: 100))
     }
 
+    /// The README's call of an operation through the generated client directly.
+    @Test func generatedClientDirectly() async throws {
+        let service = try Service.client()
+        let id = try await service.create(Service.smallFlow).summary.id
+        switch try await service.client.targetOffset(path: .init(id: id), query: .init(proposed: "0,1234", velocity: "0,2.5")) {
+        case .ok(let ok):
+            // 1266 points of content in an 844-point view: offsets stop at 422 (`scrollTargetBehavior` none).
+            #expect(try ok.body.json.y == 422)
+            #expect(try ok.body.json.x == 0)
+        default: Issue.record("expected 200")
+        }
+    }
+
     @Test func problemDocuments() async throws {
         let client = try Service.client()
         // Both items and itemSizes: the schema no longer says so (generators), the service still refuses it.

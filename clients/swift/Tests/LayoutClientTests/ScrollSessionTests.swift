@@ -90,6 +90,22 @@ import Testing
         #expect(Set(elements) == (try await Service.reference(client, summary.id, last)))
     }
 
+    @Test func refusesBoundsDependentLayouts() async throws {
+        let client = try Service.client()
+        var flow = Components.Schemas.FlowLayoutSpec(
+            layout: .flow, collectionView: .init(width: 390, height: 844), headerReferenceSize: .init(width: 0, height: 40),
+            sectionHeadersPinToVisibleBounds: true, sections: [.init(items: 100)])
+        let pinned = try await client.create(.flow(flow)).summary
+        #expect(pinned.boundsDependent)
+        await #expect(throws: ScrollSession.SessionError.boundsDependent(layoutID: pinned.id)) {
+            _ = try await ScrollSession(client: client, layoutID: pinned.id)
+        }
+        flow.sectionHeadersPinToVisibleBounds = false
+        let plain = try await client.create(.flow(flow)).summary
+        #expect(!plain.boundsDependent)
+        _ = try await ScrollSession(client: client, layoutID: plain.id)
+    }
+
     @Test func replacingTheLayoutAfterABatchUpdate() async throws {
         let client = try Service.client()
         let (summary, _) = try await client.create(Service.smallFlow)
