@@ -79,7 +79,7 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
 }
 
 private func tooLarge(_ context: ServerContext) -> HTTPResponse {
-    Problem(status: 413, type: "urn:layout-service:problem:body-too-large",
+    Problem(.bodyTooLarge,
             detail: "the request body exceeds the limit of \(context.maxBodyBytes) bytes (--max-body-bytes)")
         .response
 }
