@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        // A blocking HTTP/1.1 client on a socket, for the healthcheck command and the socket tests; no libmicrohttpd.
+        .target(name: "HTTPClient", dependencies: ["HTTPCore"], swiftSettings: strict),
         // The only code that touches libmicrohttpd: daemon life cycle, callbacks -> HTTPCore handler.
         .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -75,6 +77,7 @@ let package = Package(
             dependencies: [
                 "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
                 "PostgresArchive", "HTTPCompression", "Observability", "CMalloc",
+                "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -105,6 +108,7 @@ let package = Package(
             name: "MicroHTTPServerTests",
             dependencies: [
                 "MicroHTTPServer", "HTTPCore", "LayoutService", "LayoutStore", "LayoutEngine", "LayoutWire", "TestSupport",
+                "HTTPClient",
             ]),
     ]
 )

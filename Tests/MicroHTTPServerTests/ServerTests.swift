@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import HTTPClient
 import HTTPCore
 import LayoutEngine
 import LayoutService
