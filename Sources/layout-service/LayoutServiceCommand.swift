@@ -1,6 +1,5 @@
 import ArgumentParser
 import CMalloc
-import Glibc
 import HTTPCompression
 import HTTPCore
 import LayoutEngine
@@ -11,6 +10,11 @@ import MicroHTTPServer
 import Observability
 import PostgresArchive
 import SQLiteArchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Substring {
     func trimmingCharacters() -> Substring {
