@@ -44,10 +44,7 @@ extension LayoutService {
         }
         var w = JSONWriter(capacity: 1024)
         UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, into: &w)
-        let (pointer, count) = w.takeBuffer()
-        return HTTPResponse(status: created ? 201 : 200,
-                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
-                            body: HTTPBody(adopting: pointer, count: count))
+        return Self.registered(newID, created: created, w)
     }
 
     /// `POST /v1/layouts/{id}/sizes`: self-sizing. The reported items take their sizes (a new layout, registered
@@ -82,10 +79,15 @@ extension LayoutService {
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)
         UpdateEncoder.writeSizesAnswer(id: newID, layout: new, contentOffsetAdjustment: adjustment, into: &w)
-        let (pointer, count) = w.takeBuffer()
-        return HTTPResponse(status: created ? 201 : 200,
-                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
-                            body: HTTPBody(adopting: pointer, count: count))
+        return Self.registered(newID, created: created, w)
+    }
+
+    /// The answer naming a registered layout: `201` when it is new, `200` when it was known, with its `Location`;
+    /// the body adopts the writer's memory.
+    static func registered(_ id: String, created: Bool, _ writer: consuming JSONWriter) -> HTTPResponse {
+        var response = json(created ? 201 : 200, writer)
+        response.headers.append(("Location", "/v1/layouts/\(id)"))
+        return response
     }
 
     /// Where the updated layout can first differ from `old` (past its last section when nothing changes).

@@ -9,16 +9,15 @@ public enum UpdateEncoder {
                                          into w: inout JSONWriter) {
         SummaryEncoder.writeMembers(id: id, layout: layout, includeSpec: false, into: &w)
         if let a = animations {
-            w.raw(",\"animations\":[")
-            for (i, animation) in a.animations.enumerated() {
-                if i > 0 { w.raw(",") }
+            w.raw(",\"animations\":")
+            w.array(a.animations) { animation, w in
                 w.raw("{\"before\":")
                 AttributesEncoder.write(animation.before, into: &w)
                 w.raw(",\"after\":")
                 AttributesEncoder.write(animation.after, into: &w)
                 w.raw("}")
             }
-            w.raw("],\"insertedSupplementary\":")
+            w.raw(",\"insertedSupplementary\":")
             writeViews(a.insertedSupplementary, into: &w)
             w.raw(",\"deletedSupplementary\":")
             writeViews(a.deletedSupplementary, into: &w)
@@ -37,9 +36,7 @@ public enum UpdateEncoder {
 
     /// `[{"kind","section","item"}]`.
     static func writeViews(_ views: [LayoutAttributes], into w: inout JSONWriter) {
-        w.raw("[")
-        for (i, v) in views.enumerated() {
-            if i > 0 { w.raw(",") }
+        w.array(views) { v, w in
             w.raw("{\"kind\":")
             w.string(v.kind)
             w.raw(",\"section\":")
@@ -48,6 +45,5 @@ public enum UpdateEncoder {
             w.int(v.indexPath.item)
             w.raw("}")
         }
-        w.raw("]")
     }
 }
