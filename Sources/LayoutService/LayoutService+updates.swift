@@ -32,36 +32,19 @@ extension LayoutService {
         }
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .updates(request.body))
-        var w = JSONWriter(capacity: 1024)
-        // The summary, less its closing brace: the animations follow in the same object.
-        let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
-        summary.dropLast().withUnsafeBufferPointer { w.json($0) }
+        var animations: UpdateAnimations?
         if let rect = batch.rect {
-            guard let a = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
-                                                limit: limits.maxElements) else {
+            animations = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
+                                               limit: limits.maxElements)
+            guard animations != nil else {
                 throw Problem(.tooManyElements,
                               detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
                               pointer: "/rect")
             }
-            w.raw(",\"animations\":[")
-            for (i, animation) in a.animations.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.raw("{\"before\":")
-                AttributesEncoder.write(animation.before, into: &w)
-                w.raw(",\"after\":")
-                AttributesEncoder.write(animation.after, into: &w)
-                w.raw("}")
-            }
-            w.raw("],\"insertedSupplementary\":")
-            Self.writeViews(a.insertedSupplementary, &w)
-            w.raw(",\"deletedSupplementary\":")
-            Self.writeViews(a.deletedSupplementary, &w)
         }
-        w.raw("}")
-        let (pointer, count) = w.takeBuffer()
-        return HTTPResponse(status: created ? 201 : 200,
-                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
-                            body: HTTPBody(adopting: pointer, count: count))
+        var w = JSONWriter(capacity: 1024)
+        UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, into: &w)
+        return Self.registered(newID, created: created, w)
     }
 
     /// `POST /v1/layouts/{id}/sizes`: self-sizing. The reported items take their sizes (a new layout, registered
@@ -95,17 +78,16 @@ extension LayoutService {
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)
-        let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
-        summary.dropLast().withUnsafeBufferPointer { w.json($0) }
-        w.raw(",\"contentOffsetAdjustment\":{\"x\":")
-        w.number(adjustment.x)
-        w.raw(",\"y\":")
-        w.number(adjustment.y)
-        w.raw("}}")
-        let (pointer, count) = w.takeBuffer()
-        return HTTPResponse(status: created ? 201 : 200,
-                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
-                            body: HTTPBody(adopting: pointer, count: count))
+        UpdateEncoder.writeSizesAnswer(id: newID, layout: new, contentOffsetAdjustment: adjustment, into: &w)
+        return Self.registered(newID, created: created, w)
+    }
+
+    /// The answer naming a registered layout: `201` when it is new, `200` when it was known, with its `Location`;
+    /// the body adopts the writer's memory.
+    static func registered(_ id: String, created: Bool, _ writer: consuming JSONWriter) -> HTTPResponse {
+        var response = json(created ? 201 : 200, writer)
+        response.headers.append(("Location", "/v1/layouts/\(id)"))
+        return response
     }
 
     /// Where the updated layout can first differ from `old` (past its last section when nothing changes).
@@ -122,21 +104,5 @@ extension LayoutService {
         try Self.storeCall { () throws(ArchiveError) in
             try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: first, change: change)
         }
-    }
-
-    /// `[{"kind","section","item"}]`.
-    static func writeViews(_ views: [LayoutAttributes], _ w: inout JSONWriter) {
-        w.raw("[")
-        for (i, v) in views.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{\"kind\":")
-            w.string(v.kind)
-            w.raw(",\"section\":")
-            w.int(v.indexPath.section)
-            w.raw(",\"item\":")
-            w.int(v.indexPath.item)
-            w.raw("}")
-        }
-        w.raw("]")
     }
 }

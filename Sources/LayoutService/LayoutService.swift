@@ -4,7 +4,7 @@ import LayoutEngine
 import LayoutWire
 import Synchronization
 
-/// The HTTP API of mission.md §2 over a `LayoutStore`. Runs synchronously on the server's worker threads:
+/// The HTTP API (docs/api.md) over a `LayoutStore`. Runs synchronously on the server's worker threads:
 /// handler -> store (one short lock) -> prepared layout (no lock).
 public final class LayoutService: HTTPHandler {
     public let store: LayoutStore
@@ -97,7 +97,7 @@ public final class LayoutService: HTTPHandler {
                 }
                 return HTTPResponse(status: 204)
             }
-            return Self.json(200, LayoutJSON.summary(id: id, layout: try layout(id), includeSpec: true))
+            return Self.json(200, SummaryEncoder.bytes(id: id, layout: try layout(id), includeSpec: true))
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
         case .item(let id, let section, let item):
@@ -143,7 +143,7 @@ public final class LayoutService: HTTPHandler {
         guard let a = lookup(layout, path, offset) else {
             throw Problem(status: 404, detail: "layout \(id) has no \(describe) at \(path.section)/\(path.item)")
         }
-        return Self.json(200, LayoutJSON.attributes(a))
+        return Self.json(200, AttributesEncoder.bytes(a))
     }
 
     /// `POST /v1/layouts`: decode, validate, register (preparing once), answer 201 or 200 with the summary.
@@ -159,7 +159,7 @@ public final class LayoutService: HTTPHandler {
         return HTTPResponse(
             status: created ? 201 : 200,
             headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(id)")],
-            body: LayoutJSON.summary(id: id, layout: layout, includeSpec: false))
+            body: SummaryEncoder.bytes(id: id, layout: layout, includeSpec: false))
     }
 
     /// `GET .../attributes?rect=x,y,w,h[&offset=x,y][&limit=n[&cursor=c]]`: `layoutAttributesForElementsInRect:`,

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CMalloc
-import Glibc
 import HTTPCompression
 import HTTPCore
 import LayoutEngine
@@ -11,6 +10,11 @@ import MicroHTTPServer
 import Observability
 import PostgresArchive
 import SQLiteArchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Substring {
     func trimmingCharacters() -> Substring {
@@ -34,45 +38,45 @@ struct LayoutServiceCommand: ParsableCommand {
             """,
         subcommands: [Healthcheck.self])
 
-    @Option(help: "Address to bind, IPv4 or IPv6. [env: LAYOUT_SERVICE_HOST] (default: 0.0.0.0)")
+    @Option(help: "Address to bind, IPv4 or IPv6. [env: LAYOUT_SERVICE_HOST] (default: \(Defaults.server.host))")
     var host: String?
-    @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: 8080)")
+    @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: \(Defaults.server.port))")
     var port: Int?
     @Option(help: "Worker threads. [env: LAYOUT_SERVICE_THREADS] (default: the number of cores)")
     var threads: Int?
-    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: sqlite)")
+    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: \(Defaults.store))")
     var store: String?
-    @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: ./data)")
+    @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: \(Defaults.dataDirectory))")
     var dataDir: String?
-    @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: 536870912)")
+    @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: \(Defaults.cacheBytes))")
     var cacheBytes: Int?
-    @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: 33554432)")
+    @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: \(Defaults.server.maxBodyBytes))")
     var maxBodyBytes: Int?
-    @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: 2000000)")
+    @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: \(Defaults.limits.spec.maxItems))")
     var maxItems: Int?
-    @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: 100000)")
+    @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: \(Defaults.limits.spec.maxSections))")
     var maxSections: Int?
-    @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: 100000)")
+    @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(Defaults.limits.maxElements))")
     var maxElements: Int?
-    @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: 1024)")
+    @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: \(Defaults.server.maxConnections))")
     var maxConnections: Int?
-    @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: 0)")
+    @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: \(Defaults.server.maxConnectionsPerIP))")
     var maxConnectionsPerIp: Int?
-    @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: 30)")
+    @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: \(Defaults.server.connectionTimeout))")
     var connectionTimeout: Int?
-    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: 16384)")
+    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: \(Defaults.server.connectionMemoryBytes))")
     var connectionMemoryBytes: Int?
-    @Option(help: "Origins browsers may call from (CORS): * or a comma-separated list. [env: LAYOUT_SERVICE_CORS_ORIGINS] (default: *)")
+    @Option(help: "Origins browsers may call from (CORS): * or a comma-separated list. [env: LAYOUT_SERVICE_CORS_ORIGINS] (default: \(Defaults.corsOrigins))")
     var corsOrigins: String?
-    @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
+    @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: \(Defaults.server.drainSeconds))")
     var drainSeconds: Double?
     @Option(help: "POST requests (parse, hash, prepare) handled at once; one more gets a 503 with Retry-After. [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: threads - 1, at least 1)")
     var maxConcurrentPosts: Int?
-    @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: 65536)")
+    @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: \(Defaults.server.offloadBodyBytes))")
     var offloadBodyBytes: Int?
-    @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: 1024)")
+    @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: \(Defaults.gzipMinBytes))")
     var gzipMinBytes: Int?
-    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: info)")
+    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: \(Defaults.logLevel))")
     var logLevel: String?
 
     func validate() throws {
@@ -129,14 +133,14 @@ struct LayoutServiceCommand: ParsableCommand {
         limits.spec.maxSections = try Environment.resolve(maxSections, "LAYOUT_SERVICE_MAX_SECTIONS",
                                                           limits.spec.maxSections)
         limits.maxElements = try Environment.resolve(maxElements, "LAYOUT_SERVICE_MAX_ELEMENTS", limits.maxElements)
-        let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", 512 << 20)
-        limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", "*")
+        let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", Defaults.cacheBytes)
+        limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", Defaults.corsOrigins)
             .split(separator: ",").map { String($0.trimmingCharacters()) }
         limits.maxConcurrentPosts = max(1, try Environment.resolve(maxConcurrentPosts,
                                                                    "LAYOUT_SERVICE_MAX_CONCURRENT_POSTS",
                                                                    server.threads - 1))
-        let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", 1024)
-        let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", "info")
+        let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", Defaults.gzipMinBytes)
+        let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", Defaults.logLevel)
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError("LAYOUT_SERVICE_LOG_LEVEL must be one of "
                                   + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
@@ -154,8 +158,8 @@ struct LayoutServiceCommand: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", "sqlite")
-        let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", "./data")
+        let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", Defaults.store)
+        let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", Defaults.dataDirectory)
         let archive: (any SpecArchive)?
         let specsWhere: String
         switch Self.storeKind(storeSetting) {
