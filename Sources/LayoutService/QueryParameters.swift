@@ -45,6 +45,18 @@ enum QueryParameters {
         return v
     }
 
+    /// The answer's form, `format=full` (the default: one object per element) or `format=columns` (one array
+    /// per attribute).
+    enum Format { case full, columns }
+
+    static func format(_ request: HTTPRequest) throws(Problem) -> Format {
+        switch request.queryValue("format") {
+        case nil, "full": .full
+        case "columns": .columns
+        case let other?: throw badParameter("format", "must be full or columns (got \"\(other)\")")
+        }
+    }
+
     /// A section or item index in a path.
     static func index(_ text: String, _ name: String) throws(Problem) -> Int {
         guard let value = Int(text), value >= 0 else {
