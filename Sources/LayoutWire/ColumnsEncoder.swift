@@ -43,6 +43,7 @@ public enum ColumnsEncoder {
                 c.int(elements[i].indexPath.item)
             }
         }
+        w.raw("]")
         column("x", elements, into: &w) { $0.frame.x }
         column("y", elements, into: &w) { $0.frame.y }
         column("width", elements, into: &w) { $0.frame.width }
