@@ -7,7 +7,8 @@ import PackageDescription
 ///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)
 ///   LayoutService -> HTTPCore <- MicroHTTPServer -> CMicroHTTPD
 ///   HTTPCompression -> HTTPCore, CZlib (gzip answers: a handler around any handler)
-///   Observability -> LayoutService, HTTPCore (request log, metrics, /metrics: a handler around the service)
+///   Observability -> HTTPCore (request log, metrics, /metrics: a handler around any handler; the route template
+///     comes with the response, the store's figures through Observability's MetricsSource)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -68,7 +69,7 @@ let package = Package(
         .target(
             name: "Observability",
             dependencies: [
-                "HTTPCore", "LayoutService", "LayoutStore",
+                "HTTPCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -33,6 +33,9 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: HTTPBody
+    /// The template of the endpoint that answered (`/v1/layouts/{id}/attributes`), nil when no endpoint matched
+    /// the path: what logs and metrics name a request by (labels that do not grow with the ids).
+    public var route: StaticString?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
         self.status = status

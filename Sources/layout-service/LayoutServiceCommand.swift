@@ -179,7 +179,7 @@ struct LayoutServiceCommand: ParsableCommand {
         let layouts = LayoutStore(capacityBytes: cache, archive: archive, onPrepare: metrics.recordPrepare)
         let service = LayoutService(store: layouts, limits: limits)
         let front = ObservedService(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
-                                    metrics: metrics, store: layouts, logger: logger)
+                                    metrics: metrics, sources: [StoreFigures(store: layouts)], logger: logger, requestLines: logOutput)
         let http = try MicroHTTPServer(configuration: server, handler: front)
         logger.notice("listening", metadata: [
             "address": "\(server.host):\(http.port)", "threads": "\(server.threads)", "specs": "\(specsWhere)",
@@ -201,5 +201,13 @@ struct LayoutServiceCommand: ParsableCommand {
         if value == "memory" { return .memory }
         if value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") { return .postgres }
         return nil
+    }
+}
+
+/// The store's figures on `/metrics`.
+struct StoreFigures: MetricsSource {
+    let store: LayoutStore
+    func metricFigures() -> [MetricFigure] {
+        store.figures.map { MetricFigure($0.name, $0.isCounter ? .counter : .gauge, $0.value) }
     }
 }
