@@ -5,18 +5,23 @@ public import Logging
 
 /// Wraps the service's handler with what operations need: a request id (the client's `X-Request-Id`, or a new
 /// one; echoed back), one log line per request (method, route template, status, duration, bytes, id), request
-/// counts and latency histograms, and `GET /metrics` (Prometheus text format).
+/// counts and latency histograms, and `GET /metrics` (Prometheus text format; with `servesMetrics` false, the
+/// inner handler answers it, e.g. a `MetricsEndpoint` behind the access handler). Lines carry the API key's id
+/// (`key`) when the answer names one, and every `DELETE` also writes a `notice` line: key, layout id, request id.
 public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
     public let inner: Inner
     public let metrics: ServiceMetrics
     public let store: LayoutStore?
     public let logger: Logger
+    public let servesMetrics: Bool
 
-    public init(_ inner: Inner, metrics: ServiceMetrics, store: LayoutStore?, logger: Logger) {
+    public init(_ inner: Inner, metrics: ServiceMetrics, store: LayoutStore?, logger: Logger,
+                servesMetrics: Bool = true) {
         self.inner = inner
         self.metrics = metrics
         self.store = store
         self.logger = logger
+        self.servesMetrics = servesMetrics
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -33,10 +38,8 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         var response: HTTPResponse
         if request.path == "/metrics" {
             route = "/metrics"
-            response = request.method == "GET" || request.method == "HEAD"
-                ? HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                               body: metrics.exposition(store: store))
-                : HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")])
+            response = servesMetrics
+                ? MetricsEndpoint<Inner>.answer(request, metrics: metrics, store: store) : inner.handle(request)
         } else {
             route = LayoutService.routeTemplate(path: request.path) ?? "unmatched"
             response = inner.handle(request)
@@ -45,10 +48,18 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         let duration = clock.now - started
         metrics.record(method: request.method, route: route, status: response.status, duration: duration)
         if logger.logLevel <= .info {
-            logger.info("request", metadata: [
+            var metadata: Logger.Metadata = [
                 "id": .string(id), "method": .string(request.method), "route": .string(route),
                 "status": .string(String(response.status)), "bytes": .string(String(response.body.count)),
                 "ms": .string(Self.milliseconds(duration)),
+            ]
+            if let key = response.keyID { metadata["key"] = .string(key) }
+            logger.info("request", metadata: metadata)
+        }
+        if request.method == "DELETE" {
+            logger.notice("delete", metadata: [
+                "key": .string(response.keyID ?? "-"), "layout": .string(String(request.path.split(separator: "/").last ?? "")),
+                "id": .string(id), "status": .string(String(response.status)),
             ])
         }
         return response

@@ -30,6 +30,8 @@ public final class ServiceMetrics: Sendable {
     private let counters: [String: CoreMetrics.Counter]
     /// The store's counters at the last scrape (counters move by the difference).
     private let lastStats = Mutex(LayoutStore.Stats())
+    /// More exposition text, written by other layers at each scrape (see `include`).
+    private let sources = Mutex<[@Sendable (inout [UInt8]) -> Void]>([])
 
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -72,11 +74,18 @@ public final class ServiceMetrics: Sendable {
         prepareTimer.recordNanoseconds(Self.nanoseconds(duration))
     }
 
+    /// Adds metrics that another layer keeps itself (the server's slow-client counts, the access layer's counts
+    /// by key): `source` appends their text exposition (format 0.0.4) at each scrape.
+    public func include(_ source: @escaping @Sendable (inout [UInt8]) -> Void) {
+        sources.withLock { $0.append(source) }
+    }
+
     /// The text exposition (format 0.0.4) of every metric, after reading the store's figures.
     public func exposition(store: LayoutStore?) -> [UInt8] {
         if let store { update(from: store.stats) }
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
+        for source in sources.withLock({ $0 }) { source(&buffer) }
         return buffer
     }
 
