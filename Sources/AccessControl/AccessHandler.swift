@@ -71,8 +71,9 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
             response.keyID = entry.key.id
             return response
         }
-        var response = admitted(request, record: record) { verdict in
-            record.buckets.withLock { buckets in buckets?.take(postBytes: verdict, now: monotonicNanoseconds()) }
+        var response = admitted(request, record: record) { postBytes in
+            guard !policy.isExempt(request) else { return nil }
+            return record.buckets.withLock { buckets in buckets?.take(postBytes: postBytes, now: monotonicNanoseconds()) }
         }
         response.keyID = entry.key.id
         return response
@@ -87,9 +88,7 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
                 detail: "deleting needs an API key with the admin scope (--api-keys-file), or --allow-anonymous-delete"
             ).response
         }
-        guard policy.anonymousQuotas, !policy.isOpen(request.path), request.method != "OPTIONS" else {
-            return inner.handle(request)
-        }
+        guard policy.anonymousQuotas, !policy.isExempt(request) else { return inner.handle(request) }
         return anonymously(request)
     }
 

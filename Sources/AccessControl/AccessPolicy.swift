@@ -19,6 +19,11 @@ public struct AccessPolicy: Sendable {
 
     var anonymousQuotas: Bool { requestsPerMinute > 0 || postBytesPerMinute > 0 }
 
+    /// Whether a request counts against no quota: open paths, preflights and the metrics (scrapers).
+    func isExempt(_ request: HTTPRequest) -> Bool {
+        request.method == "OPTIONS" || request.path == "/metrics" || isOpen(request.path)
+    }
+
     func isOpen(_ path: String) -> Bool {
         openPaths.contains(path) || openPathPrefixes.contains { path.hasPrefix($0) }
     }
