@@ -20,14 +20,14 @@ extension LayoutService {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
             spec = try old.spec.applying(plan)
         } catch {
-            throw Problem(status: 422, type: "urn:layout-service:problem:inconsistent-batch",
+            throw Problem(.inconsistentBatch,
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
         }
         let first = Self.firstChange(plan, old)
         do {
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
+            throw Problem(.invalidUpdate,
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
@@ -39,7 +39,7 @@ extension LayoutService {
         if let rect = batch.rect {
             guard let a = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
                                                 limit: limits.maxElements) else {
-                throw Problem(status: 422, type: "urn:layout-service:problem:too-many-elements",
+                throw Problem(.tooManyElements,
                               detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
                               pointer: "/rect")
             }
@@ -82,15 +82,13 @@ extension LayoutService {
             first = Self.firstChange(plan, old)
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch let error as BatchError {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: error.reason,
-                          pointer: "/sizes")
+            throw Problem(.invalidSizeReport, detail: error.reason, pointer: "/sizes")
         } catch let error as LayoutError {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report",
+            throw Problem(.invalidSizeReport,
                           detail: "the resized layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)",
                           pointer: "/sizes")
         } catch {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
-                          pointer: "/sizes")
+            throw Problem(.invalidSizeReport, detail: "\(error)", pointer: "/sizes")
         }
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .sizes(request.body))

@@ -124,7 +124,7 @@ public final class LayoutService: HTTPHandler {
         defer { posting.subtract(1, ordering: .relaxed) }
         guard running <= limits.maxConcurrentPosts else {
             throw Problem(
-                status: 503, type: "urn:layout-service:problem:busy",
+                .busy,
                 detail: "\(limits.maxConcurrentPosts) POST requests are being handled (--max-concurrent-posts); "
                     + "try again", headers: [("Retry-After", "1")])
         }
@@ -189,7 +189,7 @@ public final class LayoutService: HTTPHandler {
         if !complete {
             guard let page else {
                 throw Problem(
-                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    .tooManyElements,
                     detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller "
                         + "rects, or pages of them (limit, cursor)",
                     parameter: "rect")
@@ -199,7 +199,7 @@ public final class LayoutService: HTTPHandler {
             let given = min(list.count, skip + take)
             guard given > skip else {
                 throw Problem(
-                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    .tooManyElements,
                     detail: "more than \(skip + take) items were looked at without reaching this page; query "
                         + "smaller rects", parameter: "rect")
             }
@@ -223,7 +223,7 @@ public final class LayoutService: HTTPHandler {
         var elements: [LayoutAttributes] = []
         guard layout.elements(in: rect, offset: offset, limit: limit, into: &elements) else {
             throw Problem(
-                status: 422, type: "urn:layout-service:problem:too-many-elements",
+                .tooManyElements,
                 detail: whole
                     ? "the layout has more than \(limit) elements: give a rect (render.svg?rect=x,y,width,height)"
                     : "the rect holds more than \(limit) elements (--max-elements); query smaller rects",
@@ -245,13 +245,13 @@ public final class LayoutService: HTTPHandler {
         do {
             return try call()
         } catch {
-            throw Problem(status: 503, type: "urn:layout-service:problem:store-unavailable",
+            throw Problem(.storeUnavailable,
                           detail: "the spec store failed: \(error.message)", headers: [("Retry-After", "1")])
         }
     }
 
     static func unknownLayout(_ id: String) -> Problem {
-        Problem(status: 404, type: "urn:layout-service:problem:unknown-layout", detail: "no layout with id \(id)")
+        Problem(.unknownLayout, detail: "no layout with id \(id)")
     }
 
     static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {

@@ -129,7 +129,7 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCls, 
 }
 
 private func tooLarge(_ context: ServerContext) -> HTTPResponse {
-    Problem(status: 413, type: "urn:layout-service:problem:body-too-large",
+    Problem(.bodyTooLarge,
             detail: "the request body exceeds the limit of \(context.maxBodyBytes) bytes (--max-body-bytes)")
         .response
 }
