@@ -85,7 +85,8 @@ import Testing
         #expect(layout.wrapAdjustment(for: Point(x: 0, y: -10)) == Point(x: 0, y: 4800))
         #expect(layout.wrapAdjustment(for: Point(x: 0, y: 2390)) == Point(x: 0, y: 2400))
         #expect(layout.wrapAdjustment(for: Point(x: 0, y: 4800)) == Point(x: 0, y: -2400))
-        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 7000)) == Point(x: 0, y: -4800))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 7000)) == Point(x: 0, y: -2400))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 7300)) == Point(x: 0, y: -4800))
         #expect(layout.wrapAdjustment(for: Point(x: 0, y: 2400)) == nil)
         #expect(layout.wrapAdjustment(for: Point(x: 0, y: 4799)) == nil)
         // The move changes nothing on screen: the same transforms, frames at the same place in the bounds.
