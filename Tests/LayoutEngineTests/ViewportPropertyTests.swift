@@ -295,6 +295,33 @@ import Testing
         }
     }
 
+    @Test func flingsStopAtItemsInsideTheInset() {
+        var checked = 0
+        for seed in 0..<200 {
+            var rng = SeededRandom(seed: UInt64(seed) &+ 70_000)
+            var spec = RandomSpecs.flow(&rng)
+            spec.contentInset = EdgeInsets(top: rng.length(0...90), left: rng.length(0...40), bottom: rng.length(0...90),
+                                           right: rng.length(0...40))
+            spec.scrollTargetBehavior = Bool.random(using: &rng) ? .item : .centeredItem
+            let layout = PreparedFlowLayout(spec)
+            let a = Along(.flow(spec))
+            let t = layout.targetContentOffset(proposed: RandomSpecs.offset(&rng, over: layout.contentSize),
+                                               velocity: Point(x: 0, y: 0))
+            #expect(layout.scrollRange.clamp(t) == t, "seed \(seed)")
+            guard !Self.isClamped(layout, t) else { continue }
+            let before = a.before(spec.contentInset)
+            let visible = a.view(spec.collectionView) - before - a.after(spec.contentInset)
+            // Some cell's leading edge (or centre) is at the visible area's leading edge (or centre).
+            let place = a.v(t) + before + (spec.scrollTargetBehavior == .centeredItem ? visible / 2 : 0)
+            let stops = RandomSpecs.allElements(layout).filter { $0.category == .cell }.map { c in
+                a.start(c.frame) + (spec.scrollTargetBehavior == .centeredItem ? a.length(c.frame) / 2 : 0)
+            }
+            #expect(stops.contains { Self.close($0, place) }, "seed \(seed)")
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+
     @Test func contentAnchoredAtTheEndSitsAtTheViewsEnd() {
         var short = 0
         for seed in 0..<200 {

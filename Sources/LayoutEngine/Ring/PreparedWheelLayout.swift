@@ -74,9 +74,10 @@ public struct PreparedWheelLayout: PreparedLayout {
         let h = wheelSpec.collectionView.height
         guard n > 0, h > 0 else { return [] }
         let y = offset.y + (wrapAdjustment(for: offset)?.y ?? 0)
-        let k = Int(((y - bandStart) / h).rounded(.down))
-        guard k >= 0, k <= n else { return [] }
-        let path = IndexPath(section: 0, item: (n - k % n) % n)
+        // In Double first: a far offset over a tiny view is beyond Int.
+        let turns = ((y - bandStart) / h).rounded(.down)
+        guard turns >= 0, turns <= Double(n) else { return [] }
+        let path = IndexPath(section: 0, item: (n - Int(turns) % n) % n)
         return scrollExtent(ofItem: path).map { [(path, $0)] } ?? []
     }
 

@@ -95,6 +95,8 @@ extension PreparedLayout {
                 }
             }
         }
+        // Offsets near the largest Double can overflow on the way: the anchor cannot be kept then.
+        if !along.isFinite { along = axis.of(placement.offset) }
         return scrollRange.clamp(axis.with(placement.offset, along))
     }
 }
