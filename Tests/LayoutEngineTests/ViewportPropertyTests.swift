@@ -295,6 +295,20 @@ import Testing
         }
     }
 
+    @Test func insetsMoveNoWaterfallFrame() {
+        for seed in 0..<100 {
+            var rng = SeededRandom(seed: UInt64(seed) &+ 55_000)
+            var spec = RandomSpecs.waterfall(&rng)
+            spec.chrome.pinHeaders = false
+            spec.chrome.pinFooters = false
+            var inseted = spec
+            inseted.contentInset = EdgeInsets(top: rng.length(1...80), left: rng.length(0...30), bottom: rng.length(0...80),
+                                              right: rng.length(0...30))
+            #expect(RandomSpecs.allElements(PreparedWaterfallLayout(spec))
+                    == RandomSpecs.allElements(PreparedWaterfallLayout(inseted)), "seed \(seed)")
+        }
+    }
+
     @Test func flingsStopAtItemsInsideTheInset() {
         var checked = 0
         for seed in 0..<200 {
