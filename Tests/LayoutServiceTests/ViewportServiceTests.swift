@@ -223,6 +223,38 @@ import Testing
         #expect(point(c.json(c.send("GET", "/v1/layouts/\(id)/scroll-to?item=0,3&position=top&offset=0,4000"))) == Point(x: 0, y: 4000 + 7 * 400))
     }
 
+    /// Vanishing and huge view sizes, far offsets: answers in time, never a server error, finite numbers.
+    @Test func extremeSizesAndOffsetsAreAnsweredInTime() throws {
+        let c = Client()
+        let specs = [
+            #"{"layout":"flow","collectionView":{"width":5e-324,"height":5e-324},"sections":[{"itemSizes":[[1,2],[3,4],[0,0]]},{"items":300}]}"#,
+            #"{"layout":"waterfall","collectionView":{"width":1e9,"height":1e-300},"sections":[{"itemHeights":[1,2,3]}]}"#,
+            #"{"layout":"circle","collectionView":{"width":1e-300,"height":1e9},"sections":[{"items":50}]}"#,
+            #"{"layout":"wheel","collectionView":{"width":5e-324,"height":5e-324},"infinite":true,"sections":[{"items":7}]}"#,
+            #"{"layout":"wheel","collectionView":{"width":300,"height":1e9},"infinite":true,"sections":[{"items":3}]}"#,
+        ]
+        for spec in specs {
+            let id = try post(c, spec)
+            for offset in ["0,0", "1e308,-1e308", "-1.7e308,1.7e308", "5e-324,5e-324"] {
+                let o = offset.split(separator: ",")
+                let body = #"{"collectionView":{"width":1e-300,"height":1e9},"offset":{"x":\#(o[0]),"y":\#(o[1])}}"#
+                for (method, target, b) in [
+                    ("POST", "/v1/layouts/\(id)/bounds", body),
+                    ("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":5e-324},"offset":{"x":\#(o[0]),"y":\#(o[1])},"anchor":"end"}"#),
+                    ("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"insertItems","indexPaths":[[0,0]]}],"offset":{"x":\#(o[0]),"y":\#(o[1])}}"#),
+                    ("GET", "/v1/layouts/\(id)/scroll-to?item=0,1&position=nearest&offset=\(offset)", nil),
+                    ("GET", "/v1/layouts/\(id)/scroll-to?item=0,2&position=centeredVertically&offset=\(offset)", nil),
+                    ("GET", "/v1/layouts/\(id)/attributes?rect=0,0,10,10&offset=\(offset)", nil),
+                ] {
+                    let r = c.send(method, target, b)
+                    #expect(r.status < 500, "\(spec) \(target) \(b ?? "")")
+                    let text = String(decoding: r.body.bytes, as: UTF8.self)
+                    #expect(!text.contains("null") && !text.contains("nan") && !text.contains("inf"), "\(target): \(text.prefix(300))")
+                }
+            }
+        }
+    }
+
     /// Bounds are archived as a change on the old spec, read back after a restart.
     @Test func boundsAreStoredAsAChange() throws {
         let archive = MemoryArchive()

@@ -53,6 +53,8 @@ public struct PreparedWheelLayout: PreparedLayout {
     public func wrapAdjustment(for offset: Point) -> Point? {
         guard wheelSpec.infinite, period > 0, offset.y < period || offset.y >= 2 * period else { return nil }
         let turns = ((offset.y - period) / period).rounded(.down)
+        // A far offset over a vanishing period: no whole number of turns to tell.
+        guard turns.isFinite, (turns * period).isFinite else { return nil }
         return Point(x: 0, y: -turns * period)
     }
 
