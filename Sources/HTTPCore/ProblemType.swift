@@ -32,6 +32,16 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case busy = "busy"
     /// The spec archive failed; try again.
     case storeUnavailable = "store-unavailable"
+    /// An anchor (`/anchor` of a bounds, updates or sizes body) names no cell of the layout.
+    case invalidAnchor = "invalid-anchor"
+    /// The request has no API key, or one that is not known (`WWW-Authenticate: Bearer`).
+    case unauthorized = "unauthorized"
+    /// The API key lacks the scope the request needs, or the request is not allowed without a key.
+    case forbidden = "forbidden"
+    /// The caller's request or POST-byte quota is used up; `Retry-After` says when to come back.
+    case quotaExceeded = "quota-exceeded"
+    /// The request head or body came too slowly (`--head-timeout`, `--min-body-bytes-per-second`).
+    case requestTimeout = "request-timeout"
 
     /// The URN in the problem body's `type`.
     public var uri: String { "urn:layout-service:problem:" + rawValue }
@@ -40,11 +50,15 @@ public enum ProblemType: String, Sendable, CaseIterable {
     public var status: Int {
         switch self {
         case .malformedJSON, .invalidParameter: 400
+        case .unauthorized: 401
+        case .forbidden: 403
         case .unknownLayout, .noItem: 404
+        case .requestTimeout: 408
         case .bodyTooLarge: 413
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,
-            .invalidSizeReport:
+            .invalidSizeReport, .invalidAnchor:
             422
+        case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503
         }
     }
