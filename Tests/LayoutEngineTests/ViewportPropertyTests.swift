@@ -236,10 +236,13 @@ import Testing
                     continue
                 }
                 guard !clamped else { continue }
+                // A right-to-left horizontal flow pins its headers at the right.
+                var atEnd = false
+                if case .flow(let f) = spec, f.layoutDirection == .rightToLeft, !scroll.vertical { atEnd = true }
                 switch axisPositions.firstIndex(of: position)! {
-                case 0: #expect(Self.close(start, at + b + pinned), "seed \(seed) \(position)")
+                case 0: #expect(Self.close(start, at + b + (atEnd ? 0 : pinned)), "seed \(seed) \(position)")
                 case 1: #expect(Self.close(start + length / 2, at + b + (view - b - a) / 2), "seed \(seed) \(position)")
-                default: #expect(Self.close(start + length, at + view - a), "seed \(seed) \(position)")
+                default: #expect(Self.close(start + length, at + view - a - (atEnd ? pinned : 0)), "seed \(seed) \(position)")
                 }
                 checked += 1
             }
@@ -252,8 +255,10 @@ import Testing
                 var pinned = 0.0
                 if let h = layout.attributesForSupplementaryView(ofKind: "header", at: IndexPath(section: s, item: 0), offset: o),
                    h.zIndex > 0 { pinned = scroll.length(h.frame) }
-                let shown = start >= scroll.v(o) + scroll.before(inset) + pinned
-                    && end <= scroll.v(o) + scroll.view(layout.viewSize) - scroll.after(inset)
+                var atEnd = false
+                if case .flow(let f) = spec, f.layoutDirection == .rightToLeft, !scroll.vertical { atEnd = true }
+                let shown = start >= scroll.v(o) + scroll.before(inset) + (atEnd ? 0 : pinned)
+                    && end <= scroll.v(o) + scroll.view(layout.viewSize) - scroll.after(inset) - (atEnd ? pinned : 0)
                 if shown { #expect(scroll.v(t) == scroll.v(layout.scrollRange.clamp(o)), "seed \(seed) nearest") }
                 checked += 1
             }
@@ -292,6 +297,28 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A right-to-left horizontal flow's leading edge is the view's right: its pinned header sticks left of the
+    /// right inset, and `right` scrolls an item clear of it.
+    @Test func rightToLeftHeadersPinInsideTheRightInset() {
+        var spec = FlowLayoutSpec(collectionView: Size(width: 300, height: 200), sections: [FlowSectionSpec(items: .count(200))])
+        spec.scrollDirection = .horizontal
+        spec.layoutDirection = .rightToLeft
+        spec.minimumLineSpacing = 0
+        spec.minimumInteritemSpacing = 0
+        spec.headerReferenceSize = Size(width: 40, height: 0)
+        spec.chrome.pinHeaders = true
+        spec.contentInset = EdgeInsets(top: 0, left: 10, bottom: 0, right: 30)
+        let layout = PreparedFlowLayout(spec)
+        #expect(layout.contentSize.width == 40 + 50 * 50)  // 4 items a column
+        let header = layout.attributesForSupplementaryView(ofKind: "header", at: IndexPath(section: 0, item: 0),
+                                                           offset: Point(x: 1000, y: 0))!
+        #expect(header.frame.maxX == 1000 + 300 - 30)
+        // Item 100 (column 25 from the right: x = 2540 - 40 - 26 · 50 = 1200) at the right, clear of the header.
+        let t = layout.scrollOffset(toItem: IndexPath(section: 0, item: 100), at: .right, from: .zero)!
+        #expect(layout.attributesForItem(at: IndexPath(section: 0, item: 100), offset: t)!.frame.maxX == t.x + 300 - 30 - 40)
+        #expect(t.x == 1250 - 230)
     }
 
     @Test func insetsMoveNoWaterfallFrame() {

@@ -172,8 +172,11 @@ public struct PreparedFlowLayout: SectionedLayout {
         }
         self.flowSpec = spec
         self.axes = axes
+        // Right-to-left horizontal layouts are computed mirrored: their leading edge is the view's right.
+        let e = spec.contentInset
+        let pinInset = spec.layoutDirection == .rightToLeft && !axes.vertical ? (e.right, e.left) : axes.stackInsets(e)
         self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
-                                    pinInset: axes.stackInsets(spec.contentInset))
+                                    pinInset: pinInset)
         self.contentOrigin = origin
         self.sections = sections
         self.lineFirst = lineFirst

@@ -41,14 +41,16 @@ extension PreparedLayout {
     func scrollOffset(to frame: Rect, along: ScrollExtent, pinned: Double, at position: ScrollPosition,
                       from offset: Point) -> Point {
         let scroll = Axis(spec.scrollDirection)
+        // A right-to-left horizontal flow pins its headers at the view's right: they cover the visible end.
+        let pinnedAtEnd = if case .flow(let f) = spec { f.layoutDirection == .rightToLeft && !scroll.vertical } else { false }
         var target = offset
         for axis in [Axis(vertical: true), Axis(vertical: false)] where position.vertical.map({ $0 == axis.vertical }) ?? true {
             let e = axis.vertical == scroll.vertical ? along : axis.extent(frame)
             let (before, after) = axis.insets(contentInset)
             let cover = axis.vertical == scroll.vertical ? pinned : 0
             let view = axis.of(viewSize)
-            let start = e.start - before - cover                 // the element's start at the visible start
-            let end = e.end - (view - after)                     // its end at the visible end
+            let start = e.start - before - (pinnedAtEnd ? 0 : cover)    // the element's start at the visible start
+            let end = e.end - (view - after) + (pinnedAtEnd ? cover : 0)  // its end at the visible end
             let o = axis.of(offset)
             let v: Double
             switch position {
