@@ -1,19 +1,20 @@
 import Foundation
+import HTTPTypes
 import OpenAPIRuntime
 
-/// An answer of the service that is not a success: its HTTP status and, when it sent one, its RFC 9457 problem
-/// document (`type`, `title`, `detail`, and `pointer` or `parameter` naming the offending field).
+/// An answer of the service that is not a success: its HTTP status, its RFC 9457 problem document when it sent
+/// one (`type`, `title`, `detail`, and `pointer` or `parameter` naming the offending field), and `Retry-After`.
 public struct LayoutProblem: Error, Sendable, CustomStringConvertible {
     public var status: Int
     public var problem: Components.Schemas.Problem?
+    /// Seconds to wait before retrying (503 busy or store unavailable, 429 over quota).
+    public var retryAfter: Int?
 
-    public init(status: Int, problem: Components.Schemas.Problem?) {
+    public init(status: Int, problem: Components.Schemas.Problem?, retryAfter: Int? = nil) {
         self.status = status
         self.problem = problem
+        self.retryAfter = retryAfter
     }
-
-    /// An answer the document does not describe (its body is not read).
-    init(undocumented status: Int) { self.init(status: status, problem: nil) }
 
     public var description: String {
         guard let problem else { return "HTTP \(status)" }
@@ -21,35 +22,40 @@ public struct LayoutProblem: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// What the generated response types of a problem share.
-protocol ProblemCarrying {
-    var problem: Components.Schemas.Problem? { get }
+/// Turns every answer but a success (2xx, 304) into a thrown `LayoutProblem`, its problem document decoded, so that
+/// `LayoutServiceClient` needs no case per documented error answer (and keeps working when openapi.yaml documents
+/// more of them). Not on `LayoutServiceClient.client`, whose callers get the generated enum cases.
+struct ProblemMiddleware: ClientMiddleware {
+    /// The largest problem document read.
+    static let maxProblemBytes = 64 * 1024
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let (response, responseBody) = try await next(request, body, baseURL)
+        guard response.status.kind != .successful, response.status != .notModified else {
+            return (response, responseBody)
+        }
+        var problem: Components.Schemas.Problem?
+        let type = response.headerFields[.contentType] ?? ""
+        if let responseBody, type.hasPrefix("application/problem+json") || type.hasPrefix("application/json") {
+            let data = try await Data(collecting: responseBody, upTo: Self.maxProblemBytes)
+            problem = try? JSONDecoder().decode(Components.Schemas.Problem.self, from: data)
+        }
+        throw LayoutProblem(
+            status: response.status.code, problem: problem,
+            retryAfter: response.headerFields[.retryAfter].flatMap { Int($0) })
+    }
 }
 
-extension Components.Responses.MalformedJSON: ProblemCarrying {
-    var problem: Components.Schemas.Problem? { try? body.applicationProblemJson }
-}
-extension Components.Responses.InvalidSpec: ProblemCarrying {
-    var problem: Components.Schemas.Problem? { try? body.applicationProblemJson }
-}
-extension Components.Responses.TooLarge: ProblemCarrying {
-    var problem: Components.Schemas.Problem? { try? body.applicationProblemJson }
-}
-extension Components.Responses.BadParameter: ProblemCarrying {
-    var problem: Components.Schemas.Problem? { try? body.applicationProblemJson }
-}
-extension Components.Responses.NotFound: ProblemCarrying {
-    var problem: Components.Schemas.Problem? { try? body.applicationProblemJson }
-}
-extension Components.Responses.Unavailable: ProblemCarrying {
-    var problem: Components.Schemas.Problem? { try? body.applicationProblemJson }
-}
-extension Operations.ElementsInRect.Output.UnprocessableContent: ProblemCarrying {
-    var problem: Components.Schemas.Problem? { try? body.applicationProblemJson }
-}
-
-extension LayoutProblem {
-    init(_ status: Int, _ response: some ProblemCarrying) {
-        self.init(status: status, problem: response.problem)
+/// Runs a call of the generated client, rethrowing the `LayoutProblem` that `ProblemMiddleware` threw (the
+/// generated client wraps it in a `ClientError`).
+func unwrappingProblems<T>(_ call: () async throws -> T) async throws -> T {
+    do {
+        return try await call()
+    } catch let error as ClientError {
+        if let problem = error.underlyingError as? LayoutProblem { throw problem }
+        throw error
     }
 }

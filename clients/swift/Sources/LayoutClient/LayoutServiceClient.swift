@@ -11,12 +11,12 @@ public struct LayoutInfo: Sendable {
 
     public var contentSize: CGSize { CGSize(width: summary.contentSize.width, height: summary.contentSize.height) }
 
+    /// Horizontal for flows and waterfalls that say so; vertical otherwise (kinds added to openapi.yaml later
+    /// included, until they are named here).
     public var axis: ScrollAxis {
-        switch spec {
-        case .flow(let flow): flow.scrollDirection == .horizontal ? .horizontal : .vertical
-        case .waterfall(let waterfall): waterfall.scrollDirection == .horizontal ? .horizontal : .vertical
-        case .circle, .wheel: .vertical
-        }
+        if case .flow(let flow) = spec, flow.scrollDirection == .horizontal { return .horizontal }
+        if case .waterfall(let waterfall) = spec, waterfall.scrollDirection == .horizontal { return .horizontal }
+        return .vertical
     }
 }
 
@@ -37,12 +37,20 @@ public struct BatchResult: Sendable {
     public var deletedSupplementary: [Components.Schemas.ViewIdentity]
 }
 
+/// A success answer this client does not expect (none today): the generated output, described.
+public struct UnexpectedAnswer: Error, CustomStringConvertible {
+    public var description: String
+    init(_ output: Any) { description = "unexpected answer: \(output)" }
+}
+
 /// layout-service from Swift: the generated client (`client`, every operation of openapi.yaml, typed) over
 /// AsyncHTTPClient, with an optional API key, and a few calls that answer in this package's own types and throw
 /// `LayoutProblem` for any answer but a success.
 public struct LayoutServiceClient: Sendable {
-    /// The generated client: every operation, its typed inputs and outputs.
+    /// The generated client: every operation, its typed inputs and outputs (an enum case per documented answer).
     public let client: Client
+    /// The same, throwing `LayoutProblem` for every answer but a success: what this type's own calls use.
+    private let checked: Client
 
     /// - Parameters:
     ///   - baseURL: the service, e.g. `http://127.0.0.1:8080`.
@@ -55,31 +63,29 @@ public struct LayoutServiceClient: Sendable {
         let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: timeout))
         let middlewares: [any ClientMiddleware] = apiKey.map { [BearerAuthentication(apiKey: $0)] } ?? []
         client = Client(serverURL: baseURL, transport: transport, middlewares: middlewares)
+        checked = Client(serverURL: baseURL, transport: transport, middlewares: middlewares + [ProblemMiddleware()])
     }
 
     /// Registers a layout (201 the first time, 200 after: `created` tells).
     public func create(_ spec: Components.Schemas.LayoutSpec) async throws
         -> (summary: Components.Schemas.LayoutSummary, created: Bool)
     {
-        switch try await client.createLayout(body: .json(spec)) {
+        let output = try await unwrappingProblems { try await checked.createLayout(body: .json(spec)) }
+        switch output {
         case .created(let r): return (try r.body.json, true)
         case .ok(let r): return (try r.body.json, false)
-        case .badRequest(let r): throw LayoutProblem(400, r)
-        case .contentTooLarge(let r): throw LayoutProblem(413, r)
-        case .unprocessableContent(let r): throw LayoutProblem(422, r)
-        case .serviceUnavailable(let r): throw LayoutProblem(503, r)
-        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        default: throw UnexpectedAnswer(output)
         }
     }
 
     /// A layout's summary and canonical spec.
     public func layout(id: String) async throws -> LayoutInfo {
-        switch try await client.getLayout(path: .init(id: id)) {
+        let output = try await unwrappingProblems { try await checked.getLayout(path: .init(id: id)) }
+        switch output {
         case .ok(let r):
             let body = try r.body.json
             return LayoutInfo(summary: body.value1, spec: body.value2.spec)
-        case .notFound(let r): throw LayoutProblem(404, r)
-        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        default: throw UnexpectedAnswer(output)
         }
     }
 
@@ -90,17 +96,15 @@ public struct LayoutServiceClient: Sendable {
         let query = Operations.ElementsInRect.Input.Query(
             rect: "\(Double(rect.minX)),\(Double(rect.minY)),\(Double(rect.width)),\(Double(rect.height))",
             offset: offset.map { "\(Double($0.x)),\(Double($0.y))" }, limit: limit, cursor: cursor)
-        switch try await client.elementsInRect(path: .init(id: layoutID), query: query) {
+        let output = try await unwrappingProblems { try await checked.elementsInRect(path: .init(id: layoutID), query: query) }
+        switch output {
         case .ok(let r):
             let body = try r.body.json
             return ElementsPage(
                 contentSize: CGSize(width: body.contentSize.width, height: body.contentSize.height),
                 contentOffsetAdjustment: body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) },
                 elements: body.elements.map(ElementAttributes.init), next: body.next)
-        case .badRequest(let r): throw LayoutProblem(400, r)
-        case .notFound(let r): throw LayoutProblem(404, r)
-        case .unprocessableContent(let r): throw LayoutProblem(422, r)
-        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        default: throw UnexpectedAnswer(output)
         }
     }
 
@@ -124,11 +128,10 @@ public struct LayoutServiceClient: Sendable {
         -> ElementAttributes
     {
         let query = Operations.ItemAttributes.Input.Query(offset: offset.map { "\(Double($0.x)),\(Double($0.y))" })
-        switch try await client.itemAttributes(path: .init(id: layoutID, section: section, item: item), query: query) {
+        let output = try await unwrappingProblems { try await checked.itemAttributes(path: .init(id: layoutID, section: section, item: item), query: query) }
+        switch output {
         case .ok(let r): return ElementAttributes(try r.body.json)
-        case .badRequest(let r): throw LayoutProblem(400, r)
-        case .notFound(let r): throw LayoutProblem(404, r)
-        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        default: throw UnexpectedAnswer(output)
         }
     }
 
@@ -142,15 +145,11 @@ public struct LayoutServiceClient: Sendable {
             offset: offset.map { .init(x: $0.x, y: $0.y) })
         let created: Bool
         let answer: Components.Responses.Updated
-        switch try await client.batchUpdates(path: .init(id: layoutID), body: .json(body)) {
+        let output = try await unwrappingProblems { try await checked.batchUpdates(path: .init(id: layoutID), body: .json(body)) }
+        switch output {
         case .created(let r): (created, answer) = (true, r)
         case .ok(let r): (created, answer) = (false, r)
-        case .badRequest(let r): throw LayoutProblem(400, r)
-        case .notFound(let r): throw LayoutProblem(404, r)
-        case .contentTooLarge(let r): throw LayoutProblem(413, r)
-        case .unprocessableContent(let r): throw LayoutProblem(422, r)
-        case .serviceUnavailable(let r): throw LayoutProblem(503, r)
-        case .undocumented(let status, _): throw LayoutProblem(undocumented: status)
+        default: throw UnexpectedAnswer(output)
         }
         let json = try answer.body.json
         return BatchResult(

@@ -2,14 +2,19 @@ import Foundation
 import LayoutClient
 import Testing
 
-/// The service the tests run against: scripts/test builds it, starts it on 127.0.0.1 with `--store memory` and
-/// passes its address in LAYOUT_SERVICE_URL.
+/// The service the tests run against: scripts/test builds it, starts it on 127.0.0.1 with `--store memory` and an
+/// API key file, and passes its address in LAYOUT_SERVICE_URL and a key (read, write) in LAYOUT_SERVICE_API_KEY.
 enum Service {
-    static func client() throws -> LayoutServiceClient {
-        let url = try #require(
+    static func url() throws -> URL {
+        try #require(
             ProcessInfo.processInfo.environment["LAYOUT_SERVICE_URL"].flatMap(URL.init(string:)),
             "run clients/swift/scripts/test: it starts the service and sets LAYOUT_SERVICE_URL")
-        return LayoutServiceClient(baseURL: url)
+    }
+
+    static var apiKey: String? { ProcessInfo.processInfo.environment["LAYOUT_SERVICE_API_KEY"] }
+
+    static func client() throws -> LayoutServiceClient {
+        LayoutServiceClient(baseURL: try url(), apiKey: apiKey)
     }
 
     /// 390×844, 100×100 items, 40-point headers: section 0 has 30 items by count, section 1 three given sizes.

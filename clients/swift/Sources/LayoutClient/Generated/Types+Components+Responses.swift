@@ -18,6 +18,128 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/responses` section of the OpenAPI document.
     public enum Responses {
+        public struct Unauthorized: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Unauthorized/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unauthorized/headers/WWW-Authenticate`.
+                public var wwwAuthenticate: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - wwwAuthenticate:
+                public init(wwwAuthenticate: Swift.String? = nil) {
+                    self.wwwAuthenticate = wwwAuthenticate
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.Unauthorized.Headers
+            /// - Remark: Generated from `#/components/responses/Unauthorized/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unauthorized/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Unauthorized.Body
+            /// Creates a new `Unauthorized`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.Unauthorized.Headers = .init(),
+                body: Components.Responses.Unauthorized.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        public struct Forbidden: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Forbidden/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Forbidden/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Forbidden.Body
+            /// Creates a new `Forbidden`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.Forbidden.Body) {
+                self.body = body
+            }
+        }
+        public struct QuotaExceeded: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/QuotaExceeded/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/QuotaExceeded/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter:
+                public init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.QuotaExceeded.Headers
+            /// - Remark: Generated from `#/components/responses/QuotaExceeded/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/QuotaExceeded/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.QuotaExceeded.Body
+            /// Creates a new `QuotaExceeded`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.QuotaExceeded.Headers = .init(),
+                body: Components.Responses.QuotaExceeded.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct Unavailable: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Unavailable/headers`.
             public struct Headers: Sendable, Hashable {
@@ -121,25 +243,33 @@ extension Components {
                         public var insertedSupplementary: [Components.Schemas.ViewIdentity]?
                         /// - Remark: Generated from `#/components/responses/Updated/content/json/value2/deletedSupplementary`.
                         public var deletedSupplementary: [Components.Schemas.ViewIdentity]?
+                        /// With `offset` in the body, the offset that keeps the anchor in place.
+                        ///
+                        /// - Remark: Generated from `#/components/responses/Updated/content/json/value2/contentOffset`.
+                        public var contentOffset: Components.Schemas.Point?
                         /// Creates a new `Value2Payload`.
                         ///
                         /// - Parameters:
                         ///   - animations:
                         ///   - insertedSupplementary:
                         ///   - deletedSupplementary:
+                        ///   - contentOffset: With `offset` in the body, the offset that keeps the anchor in place.
                         public init(
                             animations: Components.Responses.Updated.Body.JsonPayload.Value2Payload.AnimationsPayload? = nil,
                             insertedSupplementary: [Components.Schemas.ViewIdentity]? = nil,
-                            deletedSupplementary: [Components.Schemas.ViewIdentity]? = nil
+                            deletedSupplementary: [Components.Schemas.ViewIdentity]? = nil,
+                            contentOffset: Components.Schemas.Point? = nil
                         ) {
                             self.animations = animations
                             self.insertedSupplementary = insertedSupplementary
                             self.deletedSupplementary = deletedSupplementary
+                            self.contentOffset = contentOffset
                         }
                         public enum CodingKeys: String, CodingKey {
                             case animations
                             case insertedSupplementary
                             case deletedSupplementary
+                            case contentOffset
                         }
                     }
                     /// - Remark: Generated from `#/components/responses/Updated/content/json/value2`.
@@ -190,6 +320,97 @@ extension Components {
             public init(
                 headers: Components.Responses.Updated.Headers = .init(),
                 body: Components.Responses.Updated.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        public struct Repositioned: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Repositioned/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// `/v1/layouts/{id}`
+                ///
+                /// - Remark: Generated from `#/components/responses/Repositioned/headers/Location`.
+                public var location: Components.Headers.Location?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - location: `/v1/layouts/{id}`
+                public init(location: Components.Headers.Location? = nil) {
+                    self.location = location
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.Repositioned.Headers
+            /// - Remark: Generated from `#/components/responses/Repositioned/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Repositioned/content/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/responses/Repositioned/content/json/value1`.
+                    public var value1: Components.Schemas.LayoutSummary
+                    /// - Remark: Generated from `#/components/responses/Repositioned/content/json/value2`.
+                    public struct Value2Payload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/components/responses/Repositioned/content/json/value2/contentOffset`.
+                        public var contentOffset: Components.Schemas.Point
+                        /// Creates a new `Value2Payload`.
+                        ///
+                        /// - Parameters:
+                        ///   - contentOffset:
+                        public init(contentOffset: Components.Schemas.Point) {
+                            self.contentOffset = contentOffset
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case contentOffset
+                        }
+                    }
+                    /// - Remark: Generated from `#/components/responses/Repositioned/content/json/value2`.
+                    public var value2: Components.Responses.Repositioned.Body.JsonPayload.Value2Payload
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - value1:
+                    ///   - value2:
+                    public init(
+                        value1: Components.Schemas.LayoutSummary,
+                        value2: Components.Responses.Repositioned.Body.JsonPayload.Value2Payload
+                    ) {
+                        self.value1 = value1
+                        self.value2 = value2
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        self.value1 = try .init(from: decoder)
+                        self.value2 = try .init(from: decoder)
+                    }
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        try self.value1.encode(to: encoder)
+                        try self.value2.encode(to: encoder)
+                    }
+                }
+                /// - Remark: Generated from `#/components/responses/Repositioned/content/application\/json`.
+                case json(Components.Responses.Repositioned.Body.JsonPayload)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Responses.Repositioned.Body.JsonPayload {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Repositioned.Body
+            /// Creates a new `Repositioned`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.Repositioned.Headers = .init(),
+                body: Components.Responses.Repositioned.Body
             ) {
                 self.headers = headers
                 self.body = body

@@ -580,7 +580,7 @@ extension Components {
                 ])
             }
         }
-        /// The collection view's size; both more than 0, at most 1e9.
+        /// The collection view's size (both more than 0, at most 1e9) and its content inset.
         ///
         /// - Remark: Generated from `#/components/schemas/ViewSize`.
         public struct ViewSize: Codable, Hashable, Sendable {
@@ -588,21 +588,27 @@ extension Components {
             public var width: Swift.Double
             /// - Remark: Generated from `#/components/schemas/ViewSize/height`.
             public var height: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/ViewSize/contentInset`.
+            public var contentInset: Components.Schemas.ContentInset?
             /// Creates a new `ViewSize`.
             ///
             /// - Parameters:
             ///   - width:
             ///   - height:
+            ///   - contentInset:
             public init(
                 width: Swift.Double,
-                height: Swift.Double
+                height: Swift.Double,
+                contentInset: Components.Schemas.ContentInset? = nil
             ) {
                 self.width = width
                 self.height = height
+                self.contentInset = contentInset
             }
             public enum CodingKeys: String, CodingKey {
                 case width
                 case height
+                case contentInset
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -614,10 +620,164 @@ extension Components {
                     Swift.Double.self,
                     forKey: .height
                 )
+                self.contentInset = try container.decodeIfPresent(
+                    Components.Schemas.ContentInset.self,
+                    forKey: .contentInset
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "width",
-                    "height"
+                    "height",
+                    "contentInset"
                 ])
+            }
+        }
+        /// UIScrollView's adjusted content inset, each side 0 or more (default 0). The scroll range runs from
+        /// `-top` to `contentHeight + bottom - height` (and the same across); pinned headers stick below `top`;
+        /// scroll-to, target-offset, bounds and anchors take positions inside it. It changes no frame of a
+        /// non-pinned element. Part of the spec and its id (written to the canonical form only when not zero).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ContentInset`.
+        public struct ContentInset: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentInset/top`.
+            public var top: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/ContentInset/left`.
+            public var left: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/ContentInset/bottom`.
+            public var bottom: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/ContentInset/right`.
+            public var right: Swift.Double?
+            /// Creates a new `ContentInset`.
+            ///
+            /// - Parameters:
+            ///   - top:
+            ///   - left:
+            ///   - bottom:
+            ///   - right:
+            public init(
+                top: Swift.Double? = nil,
+                left: Swift.Double? = nil,
+                bottom: Swift.Double? = nil,
+                right: Swift.Double? = nil
+            ) {
+                self.top = top
+                self.left = left
+                self.bottom = bottom
+                self.right = right
+            }
+            public enum CodingKeys: String, CodingKey {
+                case top
+                case left
+                case bottom
+                case right
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.top = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .top
+                )
+                self.left = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .left
+                )
+                self.bottom = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .bottom
+                )
+                self.right = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .right
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "top",
+                    "left",
+                    "bottom",
+                    "right"
+                ])
+            }
+        }
+        /// What keeps its place on screen. Default: the first cell visible at `offset`, in index order, that starts
+        /// at or below the visible area's leading edge (its distance to the edge kept), else the first cell across
+        /// that edge (the fraction above it kept). A cell: its leading edge keeps its distance to the visible area's
+        /// leading edge. `end`: the content's end keeps its distance to the viewport's trailing edge (a chat).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScrollAnchor`.
+        @frozen public enum ScrollAnchor: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScrollAnchor/case1`.
+            @frozen public enum Case1Payload: String, Codable, Hashable, Sendable, CaseIterable {
+                case end = "end"
+            }
+            /// - Remark: Generated from `#/components/schemas/ScrollAnchor/case1`.
+            case case1(Components.Schemas.ScrollAnchor.Case1Payload)
+            /// - Remark: Generated from `#/components/schemas/ScrollAnchor/case2`.
+            public struct Case2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ScrollAnchor/case2/section`.
+                public var section: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ScrollAnchor/case2/item`.
+                public var item: Swift.Int
+                /// Creates a new `Case2Payload`.
+                ///
+                /// - Parameters:
+                ///   - section:
+                ///   - item:
+                public init(
+                    section: Swift.Int,
+                    item: Swift.Int
+                ) {
+                    self.section = section
+                    self.item = item
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case section
+                    case item
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.section = try container.decode(
+                        Swift.Int.self,
+                        forKey: .section
+                    )
+                    self.item = try container.decode(
+                        Swift.Int.self,
+                        forKey: .item
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "section",
+                        "item"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ScrollAnchor/case2`.
+            case case2(Components.Schemas.ScrollAnchor.Case2Payload)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .case1(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case2(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .case1(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .case2(value):
+                    try value.encode(to: encoder)
+                }
             }
         }
         /// - Remark: Generated from `#/components/schemas/RequestPoint`.
@@ -1073,6 +1233,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/placement`.
             public var placement: Components.Schemas.WaterfallLayoutSpec.PlacementPayload?
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/contentAnchor`.
+            public var contentAnchor: Components.Schemas.ContentAnchor?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/sectionHeadersPinToVisibleBounds`.
             public var sectionHeadersPinToVisibleBounds: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/sectionFootersPinToVisibleBounds`.
@@ -1096,6 +1258,7 @@ extension Components {
             ///   - headerHeight:
             ///   - footerHeight:
             ///   - placement:
+            ///   - contentAnchor:
             ///   - sectionHeadersPinToVisibleBounds:
             ///   - sectionFootersPinToVisibleBounds:
             ///   - decorations:
@@ -1112,6 +1275,7 @@ extension Components {
                 headerHeight: Swift.Double? = nil,
                 footerHeight: Swift.Double? = nil,
                 placement: Components.Schemas.WaterfallLayoutSpec.PlacementPayload? = nil,
+                contentAnchor: Components.Schemas.ContentAnchor? = nil,
                 sectionHeadersPinToVisibleBounds: Swift.Bool? = nil,
                 sectionFootersPinToVisibleBounds: Swift.Bool? = nil,
                 decorations: Components.Schemas.Decorations? = nil,
@@ -1128,6 +1292,7 @@ extension Components {
                 self.headerHeight = headerHeight
                 self.footerHeight = footerHeight
                 self.placement = placement
+                self.contentAnchor = contentAnchor
                 self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
                 self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
                 self.decorations = decorations
@@ -1145,6 +1310,7 @@ extension Components {
                 case headerHeight
                 case footerHeight
                 case placement
+                case contentAnchor
                 case sectionHeadersPinToVisibleBounds
                 case sectionFootersPinToVisibleBounds
                 case decorations
@@ -1193,6 +1359,10 @@ extension Components {
                     Components.Schemas.WaterfallLayoutSpec.PlacementPayload.self,
                     forKey: .placement
                 )
+                self.contentAnchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentAnchor.self,
+                    forKey: .contentAnchor
+                )
                 self.sectionHeadersPinToVisibleBounds = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .sectionHeadersPinToVisibleBounds
@@ -1224,6 +1394,7 @@ extension Components {
                     "headerHeight",
                     "footerHeight",
                     "placement",
+                    "contentAnchor",
                     "sectionHeadersPinToVisibleBounds",
                     "sectionFootersPinToVisibleBounds",
                     "decorations",
@@ -1463,8 +1634,8 @@ extension Components {
         }
         /// A 3D rotary picker: every item centred in the visible bounds, item i with
         /// transform3D = T(0, 0, r) · Rx((i + offset.y / viewHeight) / n · 2π) · P, where r = (itemHeight/2) / tan(π/n)
-        /// and P is the identity with `m34`. Bounds-dependent: pass `offset`. Content: one turn (n view heights),
-        /// plus a viewport when `infinite`.
+        /// and P is the identity with `m34`. Bounds-dependent: pass `offset`. Content: one turn (n view heights);
+        /// when `infinite`, three turns plus a viewport, the central band being the second (see `initialOffset`).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/WheelLayoutSpec`.
@@ -1580,6 +1751,8 @@ extension Components {
             public var layout: Components.Schemas.FlowLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/contentAnchor`.
+            public var contentAnchor: Components.Schemas.ContentAnchor?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -1674,6 +1847,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - contentAnchor:
             ///   - scrollDirection:
             ///   - itemSize:
             ///   - estimatedItemSize: Self-sizing. Items given by count start at this size until their sizes are reported.
@@ -1694,6 +1868,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.FlowLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                contentAnchor: Components.Schemas.ContentAnchor? = nil,
                 scrollDirection: Components.Schemas.FlowLayoutSpec.ScrollDirectionPayload? = nil,
                 itemSize: Components.Schemas.SpecSize? = nil,
                 estimatedItemSize: Components.Schemas.SpecSize? = nil,
@@ -1714,6 +1889,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.contentAnchor = contentAnchor
                 self.scrollDirection = scrollDirection
                 self.itemSize = itemSize
                 self.estimatedItemSize = estimatedItemSize
@@ -1735,6 +1911,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case contentAnchor
                 case scrollDirection
                 case itemSize
                 case estimatedItemSize
@@ -1762,6 +1939,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.contentAnchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentAnchor.self,
+                    forKey: .contentAnchor
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.FlowLayoutSpec.ScrollDirectionPayload.self,
@@ -1834,6 +2015,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "contentAnchor",
                     "scrollDirection",
                     "itemSize",
                     "estimatedItemSize",
@@ -1979,6 +2161,15 @@ extension Components {
                 ])
             }
         }
+        /// Where content shorter than the view (less its insets) sits along the scroll axis: `end` puts it at the
+        /// view's end (a chat, the newest message at the bottom; the content is then as long as the visible area).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ContentAnchor`.
+        @frozen public enum ContentAnchor: String, Codable, Hashable, Sendable, CaseIterable {
+            case start = "start"
+            case end = "end"
+        }
         /// - Remark: Generated from `#/components/schemas/LayoutSummary`.
         public struct LayoutSummary: Codable, Hashable, Sendable {
             /// SHA-256 (hex) of the canonical spec.
@@ -2041,6 +2232,13 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/wrap`.
             public var wrap: Components.Schemas.LayoutSummary.WrapPayload?
+            /// Infinite wheels only: where a client starts, at the start of the central band `[period, 2·period)`.
+            /// A turn of room lies before and after it; rect answers carry `contentOffsetAdjustment` whenever the
+            /// offset leaves the band, so the wheel turns for ever either way.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/initialOffset`.
+            public var initialOffset: Components.Schemas.Point?
             /// Creates a new `LayoutSummary`.
             ///
             /// - Parameters:
@@ -2051,6 +2249,7 @@ extension Components {
             ///   - items: Number of cells.
             ///   - boundsDependent: Whether attributes depend on the content offset.
             ///   - wrap: Infinite wheels only. Offsets `period` apart along `axis` show the same thing.
+            ///   - initialOffset: Infinite wheels only: where a client starts, at the start of the central band `[period, 2·period)`.
             public init(
                 id: Swift.String,
                 layout: Components.Schemas.LayoutSummary.LayoutPayload,
@@ -2058,7 +2257,8 @@ extension Components {
                 sections: Swift.Int,
                 items: Swift.Int,
                 boundsDependent: Swift.Bool,
-                wrap: Components.Schemas.LayoutSummary.WrapPayload? = nil
+                wrap: Components.Schemas.LayoutSummary.WrapPayload? = nil,
+                initialOffset: Components.Schemas.Point? = nil
             ) {
                 self.id = id
                 self.layout = layout
@@ -2067,6 +2267,7 @@ extension Components {
                 self.items = items
                 self.boundsDependent = boundsDependent
                 self.wrap = wrap
+                self.initialOffset = initialOffset
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -2076,6 +2277,7 @@ extension Components {
                 case items
                 case boundsDependent
                 case wrap
+                case initialOffset
             }
         }
         /// UICollectionViewLayoutAttributes.

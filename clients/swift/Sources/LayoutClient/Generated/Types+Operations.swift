@@ -134,7 +134,9 @@ public enum Operations {
     /// new, 200 known). With `rect`, every element visible there before or after gets its animation: kept and
     /// moved elements from old to new attributes, appearing ones from their final frame with alpha 0,
     /// disappearing ones to their old frame with alpha 0. An inconsistent batch is a 422 whose `pointer` is the
-    /// operation (`/updates/3`).
+    /// operation (`/updates/3`). With `offset`, `contentOffset` keeps `anchor` (an index path before the batch)
+    /// in place: items inserted or deleted above it move the offset by exactly what moved it; a deleted anchor
+    /// falls back to the next surviving cell after it, else the one before.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/updates`.
@@ -177,27 +179,35 @@ public enum Operations {
                     public var updates: [Components.Schemas.BatchOperation]
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/updates/POST/requestBody/json/rect`.
                     public var rect: Components.Schemas.RequestRect?
+                    /// The content offset now; with it the answer has `contentOffset`.
+                    ///
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/updates/POST/requestBody/json/offset`.
                     public var offset: Components.Schemas.RequestPoint?
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/updates/POST/requestBody/json/anchor`.
+                    public var anchor: Components.Schemas.ScrollAnchor?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
                     ///   - updates:
                     ///   - rect:
-                    ///   - offset:
+                    ///   - offset: The content offset now; with it the answer has `contentOffset`.
+                    ///   - anchor:
                     public init(
                         updates: [Components.Schemas.BatchOperation],
                         rect: Components.Schemas.RequestRect? = nil,
-                        offset: Components.Schemas.RequestPoint? = nil
+                        offset: Components.Schemas.RequestPoint? = nil,
+                        anchor: Components.Schemas.ScrollAnchor? = nil
                     ) {
                         self.updates = updates
                         self.rect = rect
                         self.offset = offset
+                        self.anchor = anchor
                     }
                     public enum CodingKeys: String, CodingKey {
                         case updates
                         case rect
                         case offset
+                        case anchor
                     }
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -213,10 +223,15 @@ public enum Operations {
                             Components.Schemas.RequestPoint.self,
                             forKey: .offset
                         )
+                        self.anchor = try container.decodeIfPresent(
+                            Components.Schemas.ScrollAnchor.self,
+                            forKey: .anchor
+                        )
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "updates",
                             "rect",
-                            "offset"
+                            "offset",
+                            "anchor"
                         ])
                     }
                 }
@@ -241,6 +256,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The updated layout (`Location` names it) and, with a rect, its animations.
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/201`.
@@ -410,15 +498,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -427,16 +515,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -444,7 +532,8 @@ public enum Operations {
     /// Self-sizing; the layout with the items' real sizes, and the offset adjustment.
     ///
     /// The reported items take their sizes (a new layout, registered as if posted). `contentOffsetAdjustment`
-    /// moves the offset so that the first cell visible at `offset` stays where it is on screen.
+    /// moves the offset so that the first cell visible at `offset` stays where it is on screen; `contentOffset`
+    /// is the offset that keeps `anchor` in place (the same rules as bounds and updates).
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/sizes`.
@@ -549,21 +638,27 @@ public enum Operations {
                     public var sizes: Operations.ReportSizes.Input.Body.JsonPayload.SizesPayload
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/offset`.
                     public var offset: Components.Schemas.RequestPoint?
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/anchor`.
+                    public var anchor: Components.Schemas.ScrollAnchor?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
                     ///   - sizes:
                     ///   - offset:
+                    ///   - anchor:
                     public init(
                         sizes: Operations.ReportSizes.Input.Body.JsonPayload.SizesPayload,
-                        offset: Components.Schemas.RequestPoint? = nil
+                        offset: Components.Schemas.RequestPoint? = nil,
+                        anchor: Components.Schemas.ScrollAnchor? = nil
                     ) {
                         self.sizes = sizes
                         self.offset = offset
+                        self.anchor = anchor
                     }
                     public enum CodingKeys: String, CodingKey {
                         case sizes
                         case offset
+                        case anchor
                     }
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -575,9 +670,14 @@ public enum Operations {
                             Components.Schemas.RequestPoint.self,
                             forKey: .offset
                         )
+                        self.anchor = try container.decodeIfPresent(
+                            Components.Schemas.ScrollAnchor.self,
+                            forKey: .anchor
+                        )
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "sizes",
-                            "offset"
+                            "offset",
+                            "anchor"
                         ])
                     }
                 }
@@ -602,6 +702,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/sizes/post(reportSizes)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/sizes/post(reportSizes)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/sizes/post(reportSizes)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -613,15 +786,23 @@ public enum Operations {
                         public struct Value2Payload: Codable, Hashable, Sendable {
                             /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/responses/201/content/json/value2/contentOffsetAdjustment`.
                             public var contentOffsetAdjustment: Components.Schemas.Point
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/responses/201/content/json/value2/contentOffset`.
+                            public var contentOffset: Components.Schemas.Point
                             /// Creates a new `Value2Payload`.
                             ///
                             /// - Parameters:
                             ///   - contentOffsetAdjustment:
-                            public init(contentOffsetAdjustment: Components.Schemas.Point) {
+                            ///   - contentOffset:
+                            public init(
+                                contentOffsetAdjustment: Components.Schemas.Point,
+                                contentOffset: Components.Schemas.Point
+                            ) {
                                 self.contentOffsetAdjustment = contentOffsetAdjustment
+                                self.contentOffset = contentOffset
                             }
                             public enum CodingKeys: String, CodingKey {
                                 case contentOffsetAdjustment
+                                case contentOffset
                             }
                         }
                         /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/responses/201/content/json/value2`.
@@ -706,15 +887,23 @@ public enum Operations {
                         public struct Value2Payload: Codable, Hashable, Sendable {
                             /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/responses/200/content/json/value2/contentOffsetAdjustment`.
                             public var contentOffsetAdjustment: Components.Schemas.Point?
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/responses/200/content/json/value2/contentOffset`.
+                            public var contentOffset: Components.Schemas.Point?
                             /// Creates a new `Value2Payload`.
                             ///
                             /// - Parameters:
                             ///   - contentOffsetAdjustment:
-                            public init(contentOffsetAdjustment: Components.Schemas.Point? = nil) {
+                            ///   - contentOffset:
+                            public init(
+                                contentOffsetAdjustment: Components.Schemas.Point? = nil,
+                                contentOffset: Components.Schemas.Point? = nil
+                            ) {
                                 self.contentOffsetAdjustment = contentOffsetAdjustment
+                                self.contentOffset = contentOffset
                             }
                             public enum CodingKeys: String, CodingKey {
                                 case contentOffsetAdjustment
+                                case contentOffset
                             }
                         }
                         /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/responses/200/content/json/value2`.
@@ -863,15 +1052,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -880,16 +1069,764 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// The same layout at a new view size (a rotation, a resized window), and where to put the offset.
+    ///
+    /// `shouldInvalidateLayout(forBoundsChange:)` and `targetContentOffset(forProposedContentOffset:)` without
+    /// re-sending the data. The body's `collectionView` changes only the fields it names (`width`, `height`,
+    /// `contentInset`); the spec's others are kept. The answer is the layout of that spec (201 new, 200 known:
+    /// its id is the one a POST of the whole spec gives), stored as a change on the old spec, and
+    /// `contentOffset`: the offset at the new size that keeps `anchor` where it was in the visible area at
+    /// `offset`, clamped to the new scroll range. A view size of 0 or less is a 422 pointing at it; an anchor
+    /// that names no cell a 422 pointing at `/anchor`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/layouts/{id}/bounds`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)`.
+    public enum ChangeBounds {
+        public static let id: Swift.String = "changeBounds"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/path/id`.
+                public var id: Components.Parameters.LayoutID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                public init(id: Components.Parameters.LayoutID) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ChangeBounds.Input.Path
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeBounds.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ChangeBounds.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ChangeBounds.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json/collectionView`.
+                    public struct CollectionViewPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json/collectionView/width`.
+                        public var width: Swift.Double?
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json/collectionView/height`.
+                        public var height: Swift.Double?
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json/collectionView/contentInset`.
+                        public var contentInset: Components.Schemas.ContentInset?
+                        /// Creates a new `CollectionViewPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - width:
+                        ///   - height:
+                        ///   - contentInset:
+                        public init(
+                            width: Swift.Double? = nil,
+                            height: Swift.Double? = nil,
+                            contentInset: Components.Schemas.ContentInset? = nil
+                        ) {
+                            self.width = width
+                            self.height = height
+                            self.contentInset = contentInset
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case width
+                            case height
+                            case contentInset
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            let container = try decoder.container(keyedBy: CodingKeys.self)
+                            self.width = try container.decodeIfPresent(
+                                Swift.Double.self,
+                                forKey: .width
+                            )
+                            self.height = try container.decodeIfPresent(
+                                Swift.Double.self,
+                                forKey: .height
+                            )
+                            self.contentInset = try container.decodeIfPresent(
+                                Components.Schemas.ContentInset.self,
+                                forKey: .contentInset
+                            )
+                            try decoder.ensureNoAdditionalProperties(knownKeys: [
+                                "width",
+                                "height",
+                                "contentInset"
+                            ])
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json/collectionView`.
+                    public var collectionView: Operations.ChangeBounds.Input.Body.JsonPayload.CollectionViewPayload
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json/offset`.
+                    public var offset: Components.Schemas.RequestPoint?
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/json/anchor`.
+                    public var anchor: Components.Schemas.ScrollAnchor?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - collectionView:
+                    ///   - offset:
+                    ///   - anchor:
+                    public init(
+                        collectionView: Operations.ChangeBounds.Input.Body.JsonPayload.CollectionViewPayload,
+                        offset: Components.Schemas.RequestPoint? = nil,
+                        anchor: Components.Schemas.ScrollAnchor? = nil
+                    ) {
+                        self.collectionView = collectionView
+                        self.offset = offset
+                        self.anchor = anchor
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case collectionView
+                        case offset
+                        case anchor
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.collectionView = try container.decode(
+                            Operations.ChangeBounds.Input.Body.JsonPayload.CollectionViewPayload.self,
+                            forKey: .collectionView
+                        )
+                        self.offset = try container.decodeIfPresent(
+                            Components.Schemas.RequestPoint.self,
+                            forKey: .offset
+                        )
+                        self.anchor = try container.decodeIfPresent(
+                            Components.Schemas.ScrollAnchor.self,
+                            forKey: .anchor
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "collectionView",
+                            "offset",
+                            "anchor"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/bounds/POST/requestBody/content/application\/json`.
+                case json(Operations.ChangeBounds.Input.Body.JsonPayload)
+            }
+            public var body: Operations.ChangeBounds.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.ChangeBounds.Input.Path,
+                headers: Operations.ChangeBounds.Input.Headers = .init(),
+                body: Operations.ChangeBounds.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The layout at the new view size (`Location` names it) and the offset that keeps the anchor.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Components.Responses.Repositioned)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Components.Responses.Repositioned {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The layout at the new view size (`Location` names it) and the offset that keeps the anchor.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Components.Responses.Repositioned)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Components.Responses.Repositioned {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON (the detail says where).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedJSON)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedJSON {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body exceeds `--max-body-bytes`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or
+            /// `--max-concurrent-posts` POSTs are being handled (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.InvalidSpec)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.InvalidSpec {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// The content offset that shows an item (or a section) at a position (scrollToItem(at:at:)).
+    ///
+    /// Positions are taken inside `collectionView.contentInset`: `top` puts the item's top at
+    /// `offset.y + contentInset.top`, below its section's pinned header when headers pin. `nearest` is the least
+    /// movement that shows the whole item (none when it shows). The other axis keeps `offset`; the answer is
+    /// clamped to the scroll range. `section=s` scrolls to the section's header, or its first item when it has
+    /// none. An unknown item is a 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/scroll-to`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)`.
+    public enum ScrollTo {
+        public static let id: Swift.String = "scrollTo"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/path/id`.
+                public var id: Components.Parameters.LayoutID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                public init(id: Components.Parameters.LayoutID) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.ScrollTo.Input.Path
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// `section,item` (or give `section`)
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/query/item`.
+                public var item: Swift.String?
+                /// A section (or give `item`)
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/query/section`.
+                public var section: Swift.Int?
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/query/position`.
+                @frozen public enum PositionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case top = "top"
+                    case centeredVertically = "centeredVertically"
+                    case bottom = "bottom"
+                    case left = "left"
+                    case centeredHorizontally = "centeredHorizontally"
+                    case right = "right"
+                    case nearest = "nearest"
+                }
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/query/position`.
+                public var position: Operations.ScrollTo.Input.Query.PositionPayload
+                /// The content offset `x,y` (the visible bounds' origin); only bounds-dependent layouts use it. Default 0,0.
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/query/offset`.
+                public var offset: Components.Parameters.Offset?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - item: `section,item` (or give `section`)
+                ///   - section: A section (or give `item`)
+                ///   - position:
+                ///   - offset: The content offset `x,y` (the visible bounds' origin); only bounds-dependent layouts use it. Default 0,0.
+                public init(
+                    item: Swift.String? = nil,
+                    section: Swift.Int? = nil,
+                    position: Operations.ScrollTo.Input.Query.PositionPayload,
+                    offset: Components.Parameters.Offset? = nil
+                ) {
+                    self.item = item
+                    self.section = section
+                    self.position = position
+                    self.offset = offset
+                }
+            }
+            public var query: Operations.ScrollTo.Input.Query
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ScrollTo.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ScrollTo.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ScrollTo.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ScrollTo.Input.Path,
+                query: Operations.ScrollTo.Input.Query,
+                headers: Operations.ScrollTo.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/scroll-to/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Point)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Point {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ScrollTo.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ScrollTo.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The content offset.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ScrollTo.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ScrollTo.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A query parameter or path segment is malformed; `parameter` names it.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadParameter)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadParameter {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -971,6 +1908,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/hit/get(hitTest)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/hit/get(hitTest)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/hit/get(hitTest)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/hit/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -1074,15 +2084,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -1091,16 +2101,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -1187,6 +2197,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/target-offset/get(targetOffset)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/target-offset/get(targetOffset)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/target-offset/get(targetOffset)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/target-offset/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -1290,15 +2373,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -1307,16 +2390,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -1407,6 +2490,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/moving/get(interactiveMovement)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/moving/get(interactiveMovement)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/moving/get(interactiveMovement)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/moving/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -1533,15 +2689,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -1550,16 +2706,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -1643,6 +2799,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/transitions/get(transition)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/transitions/get(transition)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/transitions/get(transition)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/transitions/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -1828,15 +3057,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -1845,16 +3074,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -1937,6 +3166,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/render.svg/get(renderSVG)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/render.svg/get(renderSVG)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/render.svg/get(renderSVG)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/render.svg/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -2091,15 +3393,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case imageSvgXml
             case applicationProblemJson
+            case imageSvgXml
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "image/svg+xml":
-                    self = .imageSvgXml
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "image/svg+xml":
+                    self = .imageSvgXml
                 default:
                     self = .other(rawValue)
                 }
@@ -2108,16 +3410,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .imageSvgXml:
-                    return "image/svg+xml"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .imageSvgXml:
+                    return "image/svg+xml"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .imageSvgXml,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .imageSvgXml
                 ]
             }
         }
@@ -2326,8 +3628,11 @@ public enum Operations {
     /// `http_requests_total` and the histogram `http_request_duration_seconds` by `method`, `route` (the route
     /// template, `/v1/layouts/{id}/attributes`) and `status`; `layout_prepare_duration_seconds`; the cache's
     /// `layout_cache_entries`, `layout_cache_bytes`, `layout_specs`, `layout_cache_hits_total`,
-    /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`; and
-    /// `layout_store_errors_total`.
+    /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
+    /// `layout_store_errors_total`; `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
+    /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
+    /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
+    /// `admin` scope when there are keys; open on `--metrics-port`.
     ///
     ///
     /// - Remark: HTTP `GET /metrics`.
@@ -2356,6 +3661,54 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(metrics)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//metrics/get(metrics)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/metrics/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -2413,10 +3766,13 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
             case plainText
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 case "text/plain":
                     self = .plainText
                 default:
@@ -2427,12 +3783,15 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 case .plainText:
                     return "text/plain"
                 }
             }
             public static var allCases: [Self] {
                 [
+                    .applicationProblemJson,
                     .plainText
                 ]
             }
@@ -2610,6 +3969,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/POST/responses/201/headers`.
                 public struct Headers: Sendable, Hashable {
@@ -2823,46 +4255,21 @@ public enum Operations {
                     }
                 }
             }
-            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or
-            /// `--max-concurrent-posts` POSTs are being handled (`busy`); nothing was half-stored. Retry after `Retry-After`.
-            ///
-            ///
-            /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/503`.
-            ///
-            /// HTTP response code: `503 serviceUnavailable`.
-            case serviceUnavailable(Components.Responses.Unavailable)
-            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
-            ///
-            /// - Throws: An error if `self` is not `.serviceUnavailable`.
-            /// - SeeAlso: `.serviceUnavailable`.
-            public var serviceUnavailable: Components.Responses.Unavailable {
-                get throws {
-                    switch self {
-                    case let .serviceUnavailable(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "serviceUnavailable",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -2871,16 +4278,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -2933,6 +4340,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/get(getLayout)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/get(getLayout)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/get(getLayout)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -3055,15 +4535,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -3072,16 +4552,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -3134,6 +4614,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/delete(deleteLayout)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/delete(deleteLayout)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/delete(deleteLayout)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct NoContent: Sendable, Hashable {
                 /// Creates a new `NoContent`.
                 public init() {}
@@ -3319,6 +4872,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/attributes/get(elementsInRect)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/attributes/get(elementsInRect)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/attributes/get(elementsInRect)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -3514,15 +5140,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -3531,16 +5157,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -3623,6 +5249,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/items/{section}/{item}/get(itemAttributes)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/items/{section}/{item}/get(itemAttributes)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/items/{section}/{item}/get(itemAttributes)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/items/{section}/{item}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -3726,15 +5425,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -3743,16 +5442,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -3844,6 +5543,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/supplementary/{kind}/{section}/{item}/get(supplementaryAttributes)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/supplementary/{kind}/{section}/{item}/get(supplementaryAttributes)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/supplementary/{kind}/{section}/{item}/get(supplementaryAttributes)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/supplementary/{kind}/{section}/{item}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -3947,15 +5719,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -3964,16 +5736,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }
@@ -4065,6 +5837,79 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/decorations/{kind}/{section}/{item}/get(decorationAttributes)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/decorations/{kind}/{section}/{item}/get(decorationAttributes)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/decorations/{kind}/{section}/{item}/get(decorationAttributes)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/decorations/{kind}/{section}/{item}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -4168,15 +6013,15 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
             case applicationProblemJson
+            case json
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
                 case "application/problem+json":
                     self = .applicationProblemJson
+                case "application/json":
+                    self = .json
                 default:
                     self = .other(rawValue)
                 }
@@ -4185,16 +6030,16 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
                 case .applicationProblemJson:
                     return "application/problem+json"
+                case .json:
+                    return "application/json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json,
-                    .applicationProblemJson
+                    .applicationProblemJson,
+                    .json
                 ]
             }
         }

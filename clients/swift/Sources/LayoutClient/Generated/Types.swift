@@ -29,7 +29,9 @@ public protocol APIProtocol: Sendable {
     /// new, 200 known). With `rect`, every element visible there before or after gets its animation: kept and
     /// moved elements from old to new attributes, appearing ones from their final frame with alpha 0,
     /// disappearing ones to their old frame with alpha 0. An inconsistent batch is a 422 whose `pointer` is the
-    /// operation (`/updates/3`).
+    /// operation (`/updates/3`). With `offset`, `contentOffset` keeps `anchor` (an index path before the batch)
+    /// in place: items inserted or deleted above it move the offset by exactly what moved it; a deleted anchor
+    /// falls back to the next surviving cell after it, else the one before.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/updates`.
@@ -38,12 +40,39 @@ public protocol APIProtocol: Sendable {
     /// Self-sizing; the layout with the items' real sizes, and the offset adjustment.
     ///
     /// The reported items take their sizes (a new layout, registered as if posted). `contentOffsetAdjustment`
-    /// moves the offset so that the first cell visible at `offset` stays where it is on screen.
+    /// moves the offset so that the first cell visible at `offset` stays where it is on screen; `contentOffset`
+    /// is the offset that keeps `anchor` in place (the same rules as bounds and updates).
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/sizes`.
     /// - Remark: Generated from `#/paths//v1/layouts/{id}/sizes/post(reportSizes)`.
     func reportSizes(_ input: Operations.ReportSizes.Input) async throws -> Operations.ReportSizes.Output
+    /// The same layout at a new view size (a rotation, a resized window), and where to put the offset.
+    ///
+    /// `shouldInvalidateLayout(forBoundsChange:)` and `targetContentOffset(forProposedContentOffset:)` without
+    /// re-sending the data. The body's `collectionView` changes only the fields it names (`width`, `height`,
+    /// `contentInset`); the spec's others are kept. The answer is the layout of that spec (201 new, 200 known:
+    /// its id is the one a POST of the whole spec gives), stored as a change on the old spec, and
+    /// `contentOffset`: the offset at the new size that keeps `anchor` where it was in the visible area at
+    /// `offset`, clamped to the new scroll range. A view size of 0 or less is a 422 pointing at it; an anchor
+    /// that names no cell a 422 pointing at `/anchor`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/layouts/{id}/bounds`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)`.
+    func changeBounds(_ input: Operations.ChangeBounds.Input) async throws -> Operations.ChangeBounds.Output
+    /// The content offset that shows an item (or a section) at a position (scrollToItem(at:at:)).
+    ///
+    /// Positions are taken inside `collectionView.contentInset`: `top` puts the item's top at
+    /// `offset.y + contentInset.top`, below its section's pinned header when headers pin. `nearest` is the least
+    /// movement that shows the whole item (none when it shows). The other axis keeps `offset`; the answer is
+    /// clamped to the scroll range. `section=s` scrolls to the section's header, or its first item when it has
+    /// none. An unknown item is a 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/scroll-to`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)`.
+    func scrollTo(_ input: Operations.ScrollTo.Input) async throws -> Operations.ScrollTo.Output
     /// The topmost item whose frame holds a point (indexPathForItemAtPoint).
     ///
     /// Highest zIndex, then nearest (3D-transformed cells are hit within their projected frame), then last.
@@ -102,8 +131,11 @@ public protocol APIProtocol: Sendable {
     /// `http_requests_total` and the histogram `http_request_duration_seconds` by `method`, `route` (the route
     /// template, `/v1/layouts/{id}/attributes`) and `status`; `layout_prepare_duration_seconds`; the cache's
     /// `layout_cache_entries`, `layout_cache_bytes`, `layout_specs`, `layout_cache_hits_total`,
-    /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`; and
-    /// `layout_store_errors_total`.
+    /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
+    /// `layout_store_errors_total`; `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
+    /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
+    /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
+    /// `admin` scope when there are keys; open on `--metrics-port`.
     ///
     ///
     /// - Remark: HTTP `GET /metrics`.
@@ -179,7 +211,9 @@ extension APIProtocol {
     /// new, 200 known). With `rect`, every element visible there before or after gets its animation: kept and
     /// moved elements from old to new attributes, appearing ones from their final frame with alpha 0,
     /// disappearing ones to their old frame with alpha 0. An inconsistent batch is a 422 whose `pointer` is the
-    /// operation (`/updates/3`).
+    /// operation (`/updates/3`). With `offset`, `contentOffset` keeps `anchor` (an index path before the batch)
+    /// in place: items inserted or deleted above it move the offset by exactly what moved it; a deleted anchor
+    /// falls back to the next surviving cell after it, else the one before.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/updates`.
@@ -198,7 +232,8 @@ extension APIProtocol {
     /// Self-sizing; the layout with the items' real sizes, and the offset adjustment.
     ///
     /// The reported items take their sizes (a new layout, registered as if posted). `contentOffsetAdjustment`
-    /// moves the offset so that the first cell visible at `offset` stays where it is on screen.
+    /// moves the offset so that the first cell visible at `offset` stays where it is on screen; `contentOffset`
+    /// is the offset that keeps `anchor` in place (the same rules as bounds and updates).
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/sizes`.
@@ -212,6 +247,52 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// The same layout at a new view size (a rotation, a resized window), and where to put the offset.
+    ///
+    /// `shouldInvalidateLayout(forBoundsChange:)` and `targetContentOffset(forProposedContentOffset:)` without
+    /// re-sending the data. The body's `collectionView` changes only the fields it names (`width`, `height`,
+    /// `contentInset`); the spec's others are kept. The answer is the layout of that spec (201 new, 200 known:
+    /// its id is the one a POST of the whole spec gives), stored as a change on the old spec, and
+    /// `contentOffset`: the offset at the new size that keeps `anchor` where it was in the visible area at
+    /// `offset`, clamped to the new scroll range. A view size of 0 or less is a 422 pointing at it; an anchor
+    /// that names no cell a 422 pointing at `/anchor`.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/layouts/{id}/bounds`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)`.
+    public func changeBounds(
+        path: Operations.ChangeBounds.Input.Path,
+        headers: Operations.ChangeBounds.Input.Headers = .init(),
+        body: Operations.ChangeBounds.Input.Body
+    ) async throws -> Operations.ChangeBounds.Output {
+        try await changeBounds(Operations.ChangeBounds.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The content offset that shows an item (or a section) at a position (scrollToItem(at:at:)).
+    ///
+    /// Positions are taken inside `collectionView.contentInset`: `top` puts the item's top at
+    /// `offset.y + contentInset.top`, below its section's pinned header when headers pin. `nearest` is the least
+    /// movement that shows the whole item (none when it shows). The other axis keeps `offset`; the answer is
+    /// clamped to the scroll range. `section=s` scrolls to the section's header, or its first item when it has
+    /// none. An unknown item is a 404.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/scroll-to`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/scroll-to/get(scrollTo)`.
+    public func scrollTo(
+        path: Operations.ScrollTo.Input.Path,
+        query: Operations.ScrollTo.Input.Query,
+        headers: Operations.ScrollTo.Input.Headers = .init()
+    ) async throws -> Operations.ScrollTo.Output {
+        try await scrollTo(Operations.ScrollTo.Input(
+            path: path,
+            query: query,
+            headers: headers
         ))
     }
     /// The topmost item whose frame holds a point (indexPathForItemAtPoint).
@@ -322,8 +403,11 @@ extension APIProtocol {
     /// `http_requests_total` and the histogram `http_request_duration_seconds` by `method`, `route` (the route
     /// template, `/v1/layouts/{id}/attributes`) and `status`; `layout_prepare_duration_seconds`; the cache's
     /// `layout_cache_entries`, `layout_cache_bytes`, `layout_specs`, `layout_cache_hits_total`,
-    /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`; and
-    /// `layout_store_errors_total`.
+    /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
+    /// `layout_store_errors_total`; `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
+    /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
+    /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
+    /// `admin` scope when there are keys; open on `--metrics-port`.
     ///
     ///
     /// - Remark: HTTP `GET /metrics`.
