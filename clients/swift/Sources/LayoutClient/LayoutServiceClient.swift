@@ -135,6 +135,47 @@ public struct LayoutServiceClient: Sendable {
         }
     }
 
+    /// scrollToItem(at:at:): the content offset that shows cell [section, item] (or, without `item`, the
+    /// section's header or first cell) at `position`, from `offset`, clamped to the scroll range.
+    public func scrollTo(
+        layoutID: String, section: Int, item: Int? = nil, position: Operations.ScrollTo.Input.Query.PositionPayload,
+        offset: CGPoint? = nil
+    ) async throws -> CGPoint {
+        let query = Operations.ScrollTo.Input.Query(
+            item: item.map { "\(section),\($0)" }, section: item == nil ? section : nil, position: position,
+            offset: offset.map { "\(Double($0.x)),\(Double($0.y))" })
+        let output = try await unwrappingProblems { try await checked.scrollTo(path: .init(id: layoutID), query: query) }
+        switch output {
+        case .ok(let r):
+            let point = try r.body.json
+            return CGPoint(x: point.x, y: point.y)
+        default: throw UnexpectedAnswer(output)
+        }
+    }
+
+    /// The same layout at a new view size (a rotation, a resized window): the new layout's summary, and the content
+    /// offset that keeps the first cell visible at `offset` where it was on screen.
+    public func changeBounds(layoutID: String, viewSize: CGSize, offset: CGPoint? = nil) async throws
+        -> (summary: Components.Schemas.LayoutSummary, contentOffset: CGPoint, created: Bool)
+    {
+        let body = Operations.ChangeBounds.Input.Body.JsonPayload(
+            collectionView: .init(width: Double(viewSize.width), height: Double(viewSize.height)),
+            offset: offset.map { .init(x: $0.x, y: $0.y) })
+        let output = try await unwrappingProblems {
+            try await checked.changeBounds(path: .init(id: layoutID), body: .json(body))
+        }
+        let created: Bool
+        let answer: Components.Responses.Repositioned
+        switch output {
+        case .created(let r): (created, answer) = (true, r)
+        case .ok(let r): (created, answer) = (false, r)
+        default: throw UnexpectedAnswer(output)
+        }
+        let json = try answer.body.json
+        let point = json.value2.contentOffset
+        return (json.value1, CGPoint(x: point.x, y: point.y), created)
+    }
+
     /// performBatchUpdates: the new layout and, with `rect`, the animation pairs of what is visible there.
     public func batchUpdates(
         layoutID: String, _ updates: [Components.Schemas.BatchOperation], rect: CGRect? = nil, offset: CGPoint? = nil

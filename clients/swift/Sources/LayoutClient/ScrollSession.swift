@@ -15,6 +15,8 @@ public actor ScrollSession {
     public enum SessionError: Error, Equatable {
         /// The layout's attributes depend on the content offset (`boundsDependent`).
         case boundsDependent(layoutID: String)
+        /// `changeBounds` on a session made over another source than the service.
+        case noService
     }
 
     public struct Configuration: Sendable {
@@ -49,6 +51,8 @@ public actor ScrollSession {
     private var lastBounds: CGRect?
     private var velocity = 0.0
     private var onTileLoaded: (@Sendable (CGRect) -> Void)?
+    /// The service's layout this session shows, when made with `init(client:layoutID:)`.
+    private var service: (client: LayoutServiceClient, layoutID: String)?
     /// The last request error, if any (the tile is requested again at the next scroll).
     public private(set) var lastError: (any Error)?
 
@@ -73,7 +77,11 @@ public actor ScrollSession {
         self.init(contentSize: layout.contentSize, axis: layout.axis, configuration: configuration) { rect in
             try await client.allElements(layoutID: layoutID, in: rect)
         }
+        service = (client, layoutID)
     }
+
+    /// The layout of the service this session shows (nil for a session over another source).
+    public var layoutID: String? { service?.layoutID }
 
     // MARK: Synchronous answers (what UICollectionViewLayout calls)
 
@@ -188,9 +196,21 @@ public actor ScrollSession {
     /// requested again for the current viewport.
     public func replaceLayout(_ layoutID: String, client: LayoutServiceClient) async throws {
         let layout = try await client.layout(id: layoutID)
+        service = (client, layoutID)
         replaceContent(contentSize: layout.contentSize) { rect in
             try await client.allElements(layoutID: layoutID, in: rect)
         }
+    }
+
+    /// The view changed size (a rotation, a resized window): asks the service for the layout at `viewSize` and
+    /// for the offset that keeps the first cell visible at `offset` in its place; the session shows that layout
+    /// from now on. Set the answered offset on the scroll view, then call `scroll(to:)` with the new bounds.
+    public func changeBounds(to viewSize: CGSize, offset: CGPoint) async throws -> CGPoint {
+        guard let service else { throw SessionError.noService }
+        let answer = try await service.client.changeBounds(layoutID: service.layoutID, viewSize: viewSize, offset: offset)
+        lastBounds = CGRect(origin: answer.contentOffset, size: viewSize)
+        try await replaceLayout(answer.summary.id, client: service.client)
+        return answer.contentOffset
     }
 
     private func cancelUnwanted() {

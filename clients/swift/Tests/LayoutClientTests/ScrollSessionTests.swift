@@ -128,6 +128,33 @@ import Testing
         #expect(session.layoutAttributesForItem(at: IndexPath(indexes: [0, 27])) == nil)  // 27 cells left: 0...26
     }
 
+    /// A rotation: 390×844 to 844×390 at y = 2,000. The first cell starting inside the view is item 57 (row 19 of
+    /// three, y = 2,090: 90 points below the edge); seven to a row it is in row 8 (y = 880), so the offset becomes
+    /// 790 and the session shows the new layout (100 items in 15 rows of 100 and 14 gaps: 1,640 points).
+    @Test func rotationKeepsTheFirstVisibleCell() async throws {
+        let client = try Service.client()
+        let spec = Components.Schemas.LayoutSpec.flow(
+            .init(
+                layout: .flow, collectionView: .init(width: 390, height: 844), itemSize: .init(width: 100, height: 100),
+                sections: [.init(items: 100)]))
+        let (summary, _) = try await client.create(spec)
+        #expect(try await client.scrollTo(layoutID: summary.id, section: 0, item: 57, position: .top) == CGPoint(x: 0, y: 2090))
+        let session = try await ScrollSession(client: client, layoutID: summary.id)
+        await session.scroll(to: CGRect(x: 0, y: 2000, width: 390, height: 844))
+        await session.settle()
+        let offset = try await session.changeBounds(to: CGSize(width: 844, height: 390), offset: CGPoint(x: 0, y: 2000))
+        #expect(offset == CGPoint(x: 0, y: 790))
+        #expect(await session.layoutID != summary.id)
+        #expect(session.collectionViewContentSize == CGSize(width: 844, height: 1640))
+        let view = CGRect(origin: offset, size: CGSize(width: 844, height: 390))
+        await session.scroll(to: view)
+        await session.settle()
+        #expect(session.layoutAttributesForItem(at: IndexPath(indexes: [0, 57]))?.frame.minY == 880)
+        let (elements, complete) = session.cachedElements(in: view)
+        #expect(complete)
+        #expect(Set(elements) == (try await Service.reference(client, try #require(await session.layoutID), view)))
+    }
+
     /// A finger's scroll over a million items, paced by the clock at 60 frames a second: the position is a
     /// function of the time elapsed, each frame tells the session where the viewport is and asks it synchronously
     /// for the viewport's elements and for a cell in its middle, as UICollectionViewLayout would. Reports the share
