@@ -1,0 +1,76 @@
+import Foundation
+
+/// What the synchronous accessors read: the cached tiles, guarded by a lock so that a `UICollectionViewLayout`
+/// on the main thread can read it while the session's actor fills it.
+final class TileSnapshot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var grid: TileGrid?
+    private var tiles: [Int: Tile] = [:]
+    private var stats = ScrollStatistics()
+    private var size: CGSize
+
+    init(contentSize: CGSize) { size = contentSize }
+
+    func withLock<T>(_ body: (inout TileGrid?, inout [Int: Tile], inout ScrollStatistics) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&grid, &tiles, &stats)
+    }
+
+    /// Every cached element touching `rect`, each once, by section (supplementary, cells, decorations; by item);
+    /// `complete` when every tile the rect touches is cached.
+    func elements(in rect: CGRect) -> (elements: [ElementAttributes], complete: Bool) {
+        withLock { grid, tiles, stats in
+            stats.rectQueries += 1
+            guard let grid else { return ([], false) }
+            guard let range = grid.tiles(touching: rect) else {
+                stats.rectHits += 1
+                return ([], true)
+            }
+            var complete = true
+            var seen = Set<ElementKey>()
+            var found: [ElementAttributes] = []
+            for k in range {
+                guard let tile = tiles[k] else {
+                    complete = false
+                    continue
+                }
+                for e in tile.elements where e.frame.touches(rect) && seen.insert(e.key).inserted {
+                    found.append(e)
+                }
+            }
+            if complete { stats.rectHits += 1 }
+            found.sort { a, b in
+                (a.section, a.category, a.key.kind ?? "", a.item) < (b.section, b.category, b.key.kind ?? "", b.item)
+            }
+            return (found, complete)
+        }
+    }
+
+    func element(_ key: ElementKey) -> ElementAttributes? {
+        withLock { _, tiles, stats in
+            stats.itemQueries += 1
+            for tile in tiles.values {
+                if let e = tile.byKey[key] {
+                    stats.itemHits += 1
+                    return e
+                }
+            }
+            return nil
+        }
+    }
+
+    var contentSize: CGSize {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return size
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            size = newValue
+        }
+    }
+    var statistics: ScrollStatistics { withLock { _, _, stats in stats } }
+}
