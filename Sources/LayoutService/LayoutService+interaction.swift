@@ -18,7 +18,16 @@ extension LayoutService {
     func targetOffset(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let proposed = try QueryParameters.requiredPoint(request, "proposed")
         let velocity = try QueryParameters.point(request, "velocity")
-        let target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        var target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        if let section = try CompositionalQueries.section(request, layout),
+           let c = layout as? PreparedCompositionalLayout
+        {
+            // An orthogonal row: its own offset along the row (x for a vertical layout), 0 across.
+            let vertical = c.compositionalSpec.scrollDirection == .vertical
+            let row = c.orthogonalTargetOffset(section: section, proposed: vertical ? proposed.x : proposed.y,
+                                               velocity: vertical ? velocity.x : velocity.y) ?? 0
+            target = vertical ? Point(x: row, y: 0) : Point(x: 0, y: row)
+        }
         var w = JSONWriter(capacity: 64)
         w.raw("{\"x\":")
         w.number(target.x)

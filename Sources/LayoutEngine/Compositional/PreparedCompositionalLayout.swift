@@ -65,8 +65,9 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         var visitMax: Double
         /// How far elements of a group reach before its origin along the row axis (placed sections).
         var overhang: Double
-        /// An orthogonal row: where its first group starts and its length (with its insets).
+        /// An orthogonal row: where its first group starts and its last ends, and its scrollable length.
         var rowStart: Double
+        var rowEnd: Double
         var rowLength: Double
         var explicitItems: Int  // first index into itemFrames (placed sections)
     }
@@ -110,7 +111,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
             var frame = SectionFrame(firstItem: firstItem, itemCount: n, config: c, start: start, end: start,
                                      contentStart: contentStart, contentEnd: contentStart, origin: .zero,
                                      groupCount: 0, groups: 0..<0, visitMin: start, visitMax: start, overhang: 0,
-                                     rowStart: 0, rowLength: 0, explicitItems: itemFrames.count)
+                                     rowStart: 0, rowEnd: 0, rowLength: 0, explicitItems: itemFrames.count)
             // The row's start across the main axis: the leading inset, or centring the group (groupPagingCentered).
             var rowStart = across
             if config.orthogonal {
@@ -202,12 +203,14 @@ public struct PreparedCompositionalLayout: PreparedLayout {
                 v += vertical ? size.height : size.width
             }
             frame.end = v
+            frame.rowEnd = rowEnd
             frame.visitMax = max(frame.visitMax, v)
             if config.orthogonal {
                 let trailing = vertical ? s.contentInsets.trailing : s.contentInsets.bottom
-                frame.rowLength = s.orthogonalScrollingBehavior == .groupPagingCentered
-                    ? rowEnd + rowStart - across + (vertical ? s.contentInsets.trailing : s.contentInsets.bottom)
-                    : rowEnd + trailing
+                // The row's scrollable length: to its last group's end and the trailing inset (and, centring,
+                // as much again as before the first group, so that the last one can be centred too).
+                frame.rowLength = rowEnd + trailing
+                    + (s.orthogonalScrollingBehavior == .groupPagingCentered ? rowStart - across : 0)
             }
             maxOverhang = max(maxOverhang, frame.start - frame.visitMin)
             reach.append(max(reach.last ?? -.infinity, frame.visitMax))
