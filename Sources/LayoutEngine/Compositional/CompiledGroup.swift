@@ -11,10 +11,11 @@ struct CompiledGroup: Sendable {
         var children: Range<Int>
         var insets: DirectionalInsets
         var frame: Rect?
-        var badges: [CompositionalBadge]
     }
 
+    /// Plain values (placing a group copies nodes without reference counting); badges by node beside them.
     var nodes: [Node] = []
+    var badges: [[CompositionalBadge]] = []
     var childList: [Int32] = []
     /// Whether any item or group has an estimated dimension (reported sizes can then change the layout).
     var hasEstimated = false
@@ -28,12 +29,13 @@ struct CompiledGroup: Sendable {
         switch subitem {
         case .item(let item):
             nodes.append(Node(isGroup: false, axis: .horizontal, size: item.size, count: 0, spacing: .fixed(0),
-                              children: 0..<0, insets: item.contentInsets, frame: item.frame,
-                              badges: item.supplementaryItems))
+                              children: 0..<0, insets: item.contentInsets, frame: item.frame))
+            badges.append(item.supplementaryItems)
             if item.frame == nil, item.size.width.isEstimated || item.size.height.isEstimated { hasEstimated = true }
         case .group(let group):
             nodes.append(Node(isGroup: true, axis: group.axis, size: group.size, count: group.count ?? 0,
-                              spacing: group.interItemSpacing, children: 0..<0, insets: .zero, frame: nil, badges: []))
+                              spacing: group.interItemSpacing, children: 0..<0, insets: .zero, frame: nil))
+            badges.append([])
             if group.size.width.isEstimated || group.size.height.isEstimated { hasEstimated = true }
             let children = group.subitems.map { add($0) }
             let start = childList.count

@@ -144,7 +144,7 @@ extension PreparedCompositionalLayout {
             let frame = shifted(f, shift, rowVertical)
             let path = IndexPath(section: index, item: item)
             if frame.intersects(rect) { out.append(.cell(path, frame)) }
-            for badge in config.compiled.nodes[Int(node)].badges {
+            for badge in config.compiled.badges[Int(node)] {
                 let bf = shifted(badge.frame(on: f), shift, rowVertical)
                 if bf.intersects(rect) { out.append(Self.badge(badge, path, bf)) }
             }
@@ -220,7 +220,7 @@ extension PreparedCompositionalLayout {
         }
         guard indexPath.item >= 0, indexPath.item < s.itemCount else { return nil }
         let (f, node) = cellFrame(s, indexPath.item)
-        guard let badge = config.compiled.nodes[Int(node)].badges.first(where: { $0.kind == kind }) else { return nil }
+        guard let badge = config.compiled.badges[Int(node)].first(where: { $0.kind == kind }) else { return nil }
         let shift = config.orthogonal ? sectionOffsets[indexPath.section] ?? 0 : 0
         return Self.badge(badge, indexPath, shifted(badge.frame(on: f), shift, config.rowVertical))
     }
@@ -249,7 +249,7 @@ extension PreparedCompositionalLayout {
     /// The badge kinds of item `item` of section `s`, in order.
     public func badgeKinds(section s: Int, item: Int) -> [String] {
         let node = cellFrame(sections[s], item).node
-        return configs[sections[s].config].compiled.nodes[Int(node)].badges.map(\.kind)
+        return configs[sections[s].config].compiled.badges[Int(node)].map(\.kind)
     }
 
     public func decorationKinds(section s: Int) -> [String] {

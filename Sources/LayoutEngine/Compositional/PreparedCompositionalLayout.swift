@@ -141,6 +141,8 @@ public struct PreparedCompositionalLayout: PreparedLayout {
                 var visitMin = Double.infinity
                 var visitMax = -Double.infinity
                 placer.frames.reserveCapacity(n)
+                placer.nodes.reserveCapacity(n)
+                let hasBadges = config.compiled.badges.contains { !$0.isEmpty }
                 while placer.frames.count < n {
                     let firstFrame = placer.frames.count
                     let origin = config.rowVertical ? Point(x: frame.origin.x, y: row) : Point(x: row, y: frame.origin.y)
@@ -151,7 +153,8 @@ public struct PreparedCompositionalLayout: PreparedLayout {
                         var r = placer.frames[f]
                         Self.extend(&lo, &hi, r, config.rowVertical)
                         Self.extend(&visitMin, &visitMax, r, vertical)
-                        for badge in config.compiled.nodes[Int(placer.nodes[f])].badges {
+                        guard hasBadges else { continue }
+                        for badge in config.compiled.badges[Int(placer.nodes[f])] {
                             r = badge.frame(on: placer.frames[f])
                             Self.extend(&lo, &hi, r, config.rowVertical)
                             Self.extend(&visitMin, &visitMax, r, vertical)
@@ -255,7 +258,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         for (f, n) in zip(placer.frames, placer.nodes) {
             extend(&row.min, &row.max, f, rowVertical)
             extend(&cross.min, &cross.max, f, !rowVertical)
-            for badge in compiled.nodes[Int(n)].badges {
+            for badge in compiled.badges[Int(n)] {
                 let b = badge.frame(on: f)
                 extend(&row.min, &row.max, b, rowVertical)
                 extend(&cross.min, &cross.max, b, !rowVertical)
