@@ -210,6 +210,31 @@ import Testing
                                      Rect(x: 355, y: 0, width: 300, height: 100)])
     }
 
+    @Test func orthogonalTargetOffsets() {
+        // Five 300-wide groups, 10 apart, from the leading inset 16: the row is 16 + 1540 + 16 = 1572 long.
+        func target(_ behaviour: OrthogonalScrollingBehavior, _ proposed: Double, _ velocity: Double = 0) -> Double? {
+            let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(100)),
+                                       subitems: [Self.item(.fractionalWidth(1), .fractionalHeight(1))])
+            var section = CompositionalSection(group: g, interGroupSpacing: 10, contentInsets: DirectionalInsets(leading: 16, trailing: 16))
+            section.orthogonalScrollingBehavior = behaviour
+            return Self.layout(Size(width: 390, height: 800), section, items: .count(5))
+                .orthogonalTargetOffset(section: 0, proposed: proposed, velocity: velocity)
+        }
+        #expect(target(.none, 10) == nil)
+        #expect(target(.continuous, 100) == 100)
+        #expect(target(.continuous, 2000) == 1182)  // 1572 - 390
+        #expect(target(.paging, 500) == 390)
+        #expect(target(.paging, 500, 1) == 780)
+        // A group's leading edge at the leading inset: stops 0, 310, 620, ...
+        #expect(target(.continuousGroupLeadingBoundary, 400) == 310)
+        #expect(target(.groupPaging, 400, 1) == 620)
+        #expect(target(.groupPaging, 400, -1) == 310)
+        // Centred: the row starts at 16 + (358 - 300) / 2 = 45; group k's centre at the view's: k x 310, up to
+        // the row's end (1585 + 16 + 29 - 390 = 1240).
+        #expect(target(.groupPagingCentered, 170) == 310)
+        #expect(target(.groupPagingCentered, 1300) == 1240)
+    }
+
     @Test func estimatedGroupsGrowToReportedSizes() {
         // A list row: estimated 44 tall; item 1 reports 80: its row grows, the rows after it move down.
         let row = Self.size(.fractionalWidth(1), .estimated(44))
