@@ -24,6 +24,14 @@ enum LayoutJSON {
             w.number(period)
             w.raw("}")
         }
+        if let start = layout.initialOffset {
+            // Where a client of a wrapping layout starts: the central band, with room to scroll either way.
+            w.raw(",\"initialOffset\":{\"x\":")
+            w.number(start.x)
+            w.raw(",\"y\":")
+            w.number(start.y)
+            w.raw("}")
+        }
         if includeSpec {
             w.raw(",\"spec\":")
             SpecEncoder.write(layout.spec, into: &w)

@@ -30,6 +30,9 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
+        // The anchor is checked before anything is stored; it is an index path before the batch.
+        let placement = batch.offsetGiven || batch.anchor != .firstVisible
+            ? try Self.placement(of: batch.anchor, in: old, at: batch.offset) : nil
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .updates(request.body))
         var w = JSONWriter(capacity: 1024)
@@ -56,6 +59,11 @@ extension LayoutService {
             Self.writeViews(a.insertedSupplementary, &w)
             w.raw(",\"deletedSupplementary\":")
             Self.writeViews(a.deletedSupplementary, &w)
+        }
+        if let placement, batch.offsetGiven {
+            let survivors = AnchorSurvivors(plan: plan, oldSectionCount: old.numberOfSections)
+            w.raw(",\"contentOffset\":")
+            Self.writePoint(new.contentOffset(keeping: placement, from: old, survivor: survivors.survivor(of:)), &w)
         }
         w.raw("}")
         let (pointer, count) = w.takeBuffer()
@@ -92,6 +100,7 @@ extension LayoutService {
             throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
                           pointer: "/sizes")
         }
+        let placement = try Self.placement(of: report.anchor, in: old, at: report.offset)
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .sizes(request.body))
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
@@ -103,7 +112,9 @@ extension LayoutService {
         w.number(adjustment.x)
         w.raw(",\"y\":")
         w.number(adjustment.y)
-        w.raw("}}")
+        w.raw("},\"contentOffset\":")
+        Self.writePoint(new.contentOffset(keeping: placement, from: old), &w)
+        w.raw("}")
         let (pointer, count) = w.takeBuffer()
         return HTTPResponse(status: created ? 201 : 200,
                             headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],

@@ -8,7 +8,9 @@ extension SpecDecoder {
     static func decodeCompositional(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
         let m = try root.object(allowed: compositionalKeys, required: ["collectionView", "sections"])
         let sections = try sectionList(m["sections"]!, limits: limits, decodeCompositionalSectionEntry)
-        var spec = CompositionalLayoutSpec(collectionView: try m["collectionView"]!.size(), sections: sections)
+        let viewport = try m["collectionView"]!.viewport()
+        var spec = CompositionalLayoutSpec(collectionView: viewport.size, sections: sections)
+        spec.contentInset = viewport.contentInset
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
         if let r = m["interSectionSpacing"] { spec.interSectionSpacing = try r.number() }
         if let r = m["defaultSection"] { spec.defaultSection = try compositionalSection(r) }

@@ -13,7 +13,9 @@ extension SpecDecoder {
             }
             return entry.items
         }
-        var list = ListConfiguration(collectionView: try m["collectionView"]!.size(), sections: sections)
+        let viewport = try m["collectionView"]!.viewport()
+        var list = ListConfiguration(collectionView: viewport.size, sections: sections)
+        list.contentInset = viewport.contentInset
         if let r = m["appearance"] { list.appearance = try r.oneOf(ListAppearance.self) }
         if let r = m["headerMode"] { list.headerMode = try r.oneOf(ListSupplementaryMode.self) }
         if let r = m["footerMode"] { list.footerMode = try r.oneOf(ListSupplementaryMode.self) }

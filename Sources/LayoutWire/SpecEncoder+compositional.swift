@@ -5,7 +5,7 @@ import LayoutEngine
 extension SpecEncoder {
     static func writeCompositional(_ s: CompositionalLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
-        w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
+        collectionView(s.collectionView, s.contentInset, &w)
         if let d = s.defaultSection { w.key("defaultSection"); section(d, &w); w.raw(",") }
         w.key("interSectionSpacing"); w.number(s.interSectionSpacing); w.raw(",")
         w.key("layout"); w.raw("\"compositional\",")

@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick]`: prints the figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds]`: prints the figures the README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -17,6 +17,10 @@ struct LayoutBench {
             print(Measure.pad("compositional layouts", 28) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
                   + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
             CompositionalBench.rows(quick: quick)
+            return
+        }
+        if CommandLine.arguments.contains("--bounds") {
+            ViewportBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
@@ -50,6 +54,8 @@ struct LayoutBench {
         decodeRow(n: quick ? 100_000 : 1_000_000)
         print("")
         UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+        print("")
+        ViewportBench.rows(n: quick ? 100_000 : 1_000_000)
     }
 
     static func spec(n: Int, varied: Bool) -> FlowLayoutSpec {

@@ -5,6 +5,7 @@ extension CompositionalLayoutSpec {
     public func validate(limits: SpecLimits) throws(LayoutError) {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
+        try check.contentInset(contentInset)
         try check.nonNegative(interSectionSpacing, at: [.key("interSectionSpacing")])
         try check.sectionCount(sections.count, limits: limits)
         let v = CompositionalValidation(check: check, view: collectionView, direction: scrollDirection)

@@ -260,6 +260,8 @@ public struct CompositionalSectionSpec: Sendable, Hashable {
 /// `UICollectionViewCompositionalLayout` (lists are written as one of these).
 public struct CompositionalLayoutSpec: Sendable, Hashable {
     public var collectionView: Size
+    /// `collectionView.contentInset`: the scroll range's insets; pinned boundary items stick inside them.
+    public var contentInset: EdgeInsets = .zero
     public var scrollDirection: ScrollDirection = .vertical
     public var interSectionSpacing: Double = 0
     public var defaultSection: CompositionalSection?

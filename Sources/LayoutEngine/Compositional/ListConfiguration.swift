@@ -12,6 +12,7 @@ public enum ListSupplementaryMode: String, Sendable, Hashable, CaseIterable {
 /// insets, spacing and backgrounds. It is a compositional layout and is written as one (`compositional()`).
 public struct ListConfiguration: Sendable, Hashable {
     public var collectionView: Size
+    public var contentInset: EdgeInsets = .zero
     public var appearance: ListAppearance = .plain
     public var headerMode: ListSupplementaryMode = .none
     public var footerMode: ListSupplementaryMode = .none
@@ -71,6 +72,7 @@ public struct ListConfiguration: Sendable, Hashable {
                                            sections: sections.map { CompositionalSectionSpec(items: $0) },
                                            defaultSection: section)
         spec.interSectionSpacing = m.sectionSpacing
+        spec.contentInset = contentInset
         return spec
     }
 }

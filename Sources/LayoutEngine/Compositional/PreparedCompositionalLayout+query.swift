@@ -42,7 +42,8 @@ extension PreparedCompositionalLayout {
                 v += vertical ? config.boundarySizes[i].height : config.boundarySizes[i].width
             }
             if b.pinToVisibleBounds {
-                let o = vertical ? offset.y : offset.x
+                // At the visible area's leading edge (inside the content inset).
+                let o = vertical ? offset.y + compositionalSpec.contentInset.top : offset.x + compositionalSpec.contentInset.left
                 v = max(v, min(o, s.contentEnd - length))
             }
         } else {
@@ -51,7 +52,9 @@ extension PreparedCompositionalLayout {
                 v += vertical ? config.boundarySizes[i].height : config.boundarySizes[i].width
             }
             if b.pinToVisibleBounds {
-                let trailing = (vertical ? offset.y + viewSize.height : offset.x + viewSize.width) - length
+                let inset = compositionalSpec.contentInset
+                let trailing = (vertical ? offset.y + viewSize.height - inset.bottom : offset.x + viewSize.width - inset.right)
+                    - length
                 v = min(v, max(trailing, s.contentStart))
             }
         }
@@ -254,5 +257,28 @@ extension PreparedCompositionalLayout {
 
     public func decorationKinds(section s: Int) -> [String] {
         configs[sections[s].config].section.decorationItems.map(\.kind)
+    }
+}
+
+extension PreparedCompositionalLayout {
+    /// The section's boundary item of kind `header` placed before its content, unpinned (scroll-to a section).
+    public func headerExtent(ofSection section: Int) -> ScrollExtent? {
+        guard sections.indices.contains(section) else { return nil }
+        let items = configs[sections[section].config].section.boundarySupplementaryItems
+        guard let i = items.firstIndex(where: { $0.kind == SupplementaryKind.header && $0.alignment.isBefore }) else {
+            return nil
+        }
+        let f = boundary(section, i, offset: Point(x: -Double.infinity, y: -Double.infinity)).frame
+        return vertical ? ScrollExtent(f.minY, f.height) : ScrollExtent(f.minX, f.width)
+    }
+
+    /// The length of the section's pinned `header`, which covers the visible area's start over its cells.
+    public func pinnedHeaderLength(ofSection section: Int) -> Double {
+        guard sections.indices.contains(section) else { return 0 }
+        let config = configs[sections[section].config]
+        guard let i = config.section.boundarySupplementaryItems.firstIndex(where: {
+            $0.kind == SupplementaryKind.header && $0.alignment.isBefore && $0.pinToVisibleBounds
+        }) else { return 0 }
+        return vertical ? config.boundarySizes[i].height : config.boundarySizes[i].width
     }
 }
