@@ -256,6 +256,21 @@ import Testing
                                 Rect(x: 0, y: 90, width: 160, height: 50)])
     }
 
+    /// A nested group estimated 100 wide whose items are 0 wide shrinks to 0 and would repeat for ever: a top
+    /// group stops at `CompositionalGroup.maxItemsPerGroup` items.
+    @Test func shrinkingEstimatedGroupsStopAtTheItemLimit() throws {
+        let column = CompositionalGroup(axis: .vertical, size: Self.size(.estimated(100), .fractionalHeight(1)),
+                                        subitems: [Self.item(.absolute(0), .absolute(10))])
+        let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(50)), subitems: [.group(column)])
+        let spec = CompositionalLayoutSpec(collectionView: Size(width: 300, height: 600), sections: [
+            CompositionalSectionSpec(items: .count(10_001), section: CompositionalSection(group: g)),
+        ])
+        try spec.validate(limits: SpecLimits())
+        let l = PreparedCompositionalLayout(spec)
+        #expect(cells(l)[9_999] == Rect(x: 0, y: 40, width: 0, height: 10))
+        #expect(cells(l)[10_000] == Rect(x: 0, y: 50, width: 0, height: 10))
+    }
+
     @Test func listsAreCompositionalLayouts() {
         var list = ListConfiguration(collectionView: Size(width: 390, height: 844), sections: [.count(2), .count(1)])
         list.appearance = .insetGrouped

@@ -60,6 +60,10 @@ struct GroupPlacer {
     var next: Int
     var frames: [Rect] = []
     var nodes: [Int32] = []
+    /// Counts and repeats stop once `frames` holds this many (a top group's budget: its items at most
+    /// `CompositionalGroup.maxItemsPerGroup`, however estimated groups shrink); a group still places its first
+    /// subitem, so each group consumes at least one item.
+    var budgetEnd = CompositionalGroup.maxItemsPerGroup
 
     init(_ compiled: CompiledGroup, reported: [Size] = [], next: Int = 0) {
         self.compiled = compiled
@@ -121,11 +125,10 @@ struct GroupPlacer {
             var placed = 0
             var childStarts: [Int] = []
             let flexible: Bool = if case .flexible = node.spacing { true } else { false }
-            let firstFrame = frames.count
             if node.count > 0 {
                 let each = (length - Double(node.count - 1) * spacing) / Double(node.count)
                 let c = Int(children[children.startIndex])
-                for _ in 0..<node.count {
+                for copy in 0..<node.count where copy == 0 || frames.count < budgetEnd {
                     let at = vertical ? Point(x: origin.x, y: origin.y + position) : Point(x: origin.x + position, y: origin.y)
                     let z = place(c, at: at, container: s, forced: (vertical, each))
                     across = max(across, vertical ? z.width : z.height)
@@ -134,7 +137,7 @@ struct GroupPlacer {
                 }
             } else {
                 var k = children.startIndex
-                while frames.count - firstFrame < CompositionalGroup.maxItemsPerGroup {
+                while placed == 0 || frames.count < budgetEnd {
                     let c = Int(children[k])
                     let provisional = provisionalSize(c, container: s)
                     let l = vertical ? provisional.height : provisional.width

@@ -146,6 +146,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
                 while placer.frames.count < n {
                     let firstFrame = placer.frames.count
                     let origin = config.rowVertical ? Point(x: frame.origin.x, y: row) : Point(x: row, y: frame.origin.y)
+                    placer.budgetEnd = firstFrame + CompositionalGroup.maxItemsPerGroup
                     let size = placer.place(0, at: origin, container: container)
                     var lo = Double.infinity
                     var hi = -Double.infinity
