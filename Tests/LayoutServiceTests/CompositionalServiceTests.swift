@@ -88,4 +88,25 @@ import Testing
         #expect(t.status == 200)
         #expect(frames(c, t).prefix(2) == [[0, 0, 320, 62], [0, 62, 320, 44]])
     }
+
+    @Test func insertedSectionsAndNewBounds() throws {
+        let c = Client()
+        let list = #"{"layout":"list","collectionView":{"width":320,"height":400},"appearance":"insetGrouped","sections":[{"items":2}]}"#
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", list))["id"]?.string)
+        // A section with its own layout (an orthogonal row), inserted first.
+        let inserted = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"insertSections","sections":[0],"items":[{"items":3,"section":{"orthogonalScrollingBehavior":"continuous","group":\#(Self.row)}}]}]}"#)
+        #expect(inserted.status == 201)
+        let insertedID = try #require(c.json(inserted)["id"]?.string)
+        // The row (100 tall), 35, then the inset-grouped rows 20 in.
+        #expect(frames(c, c.send("GET", "/v1/layouts/\(insertedID)/attributes?rect=0,0,320,200")) == [
+            [0, 0, 300, 100], [300, 0, 300, 100], [20, 135, 280, 44], [20, 179, 280, 44], [20, 135, 280, 88],
+        ])
+        // Rotated to 600 wide: fractions follow the new width.
+        let bounds = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":600,"height":300}}"#)
+        #expect(bounds.status == 201)
+        let boundsID = try #require(c.json(bounds)["id"]?.string)
+        #expect(frames(c, c.send("GET", "/v1/layouts/\(boundsID)/attributes?rect=0,0,600,50")) == [
+            [20, 0, 560, 44], [20, 44, 560, 44], [20, 0, 560, 88],
+        ])
+    }
 }
