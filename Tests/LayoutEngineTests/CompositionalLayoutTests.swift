@@ -57,6 +57,7 @@ import Testing
         // Pinned: at the visible top, never past the end of the section's content less its own height.
         #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: Point(x: 0, y: 1000))!.frame.y == 1000)
         #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: Point(x: 0, y: 5000))!.frame.y == 3890)
+        #expect(l.stickyRange(section: 0, boundaryItem: 0)! == (true, 0, 3890))
     }
 
     @Test func countSharesTheGroupLength() {

@@ -282,3 +282,23 @@ extension PreparedCompositionalLayout {
         return vertical ? config.boundarySizes[i].height : config.boundarySizes[i].width
     }
 }
+
+extension PreparedCompositionalLayout {
+    /// A pinned boundary item's range along the scroll axis, for answers that hold at every offset (tiles): where
+    /// its start can be as the content offset moves, and the edge of the visible bounds it follows (`leading`
+    /// for items before the content, else trailing). Nil when the item is not pinned.
+    public func stickyRange(section: Int, boundaryItem index: Int) -> (leading: Bool, min: Double, max: Double)? {
+        let s = sections[section]
+        let config = configs[s.config]
+        let b = config.section.boundarySupplementaryItems[index]
+        guard b.pinToVisibleBounds else { return nil }
+        // Unpinned: an item before the content at an offset far before it, one after at an offset far after.
+        let far = b.alignment.isBefore ? -Double.infinity : Double.infinity
+        let f = boundary(section, index, offset: vertical ? Point(x: 0, y: far) : Point(x: far, y: 0)).frame
+        let natural = vertical ? f.minY : f.minX
+        let length = vertical ? f.height : f.width
+        return b.alignment.isBefore
+            ? (true, natural, max(natural, s.contentEnd - length))
+            : (false, min(s.contentStart, natural), natural)
+    }
+}
