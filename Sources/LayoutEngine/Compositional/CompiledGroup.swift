@@ -146,7 +146,16 @@ struct GroupPlacer {
                     if placed > 0, position + l > length + 1e-9 * max(1, abs(length)) { break }
                     if flexible { childStarts.append(frames.count) }
                     let at = vertical ? Point(x: origin.x, y: origin.y + position) : Point(x: origin.x + position, y: origin.y)
-                    let z = place(c, at: at, container: s)
+                    let z: Size
+                    if compiled.nodes[c].isGroup {
+                        z = place(c, at: at, container: s)
+                    } else {
+                        // An item: its provisional size is its size (what `place` would compute again).
+                        z = provisional
+                        frames.append(compiled.nodes[c].insets.shrink(Rect(x: at.x, y: at.y, width: z.width, height: z.height)))
+                        nodes.append(Int32(c))
+                        next += 1
+                    }
                     across = max(across, vertical ? z.width : z.height)
                     position += (vertical ? z.height : z.width) + spacing
                     placed += 1
