@@ -272,6 +272,19 @@ import Testing
         #expect(cells(l)[10_000] == Rect(x: 0, y: 50, width: 0, height: 10))
     }
 
+    /// Each distinct section layout places its group once: together they stay within the item limit.
+    @Test func groupTemplatesCountAgainstTheItemLimit() {
+        let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(10)),
+                                   subitems: [Self.item(.absolute(0.03), .absolute(10))])  // 10000 to a group
+        let spec = CompositionalLayoutSpec(collectionView: Size(width: 300, height: 600), sections: (0..<3).map { _ in
+            CompositionalSectionSpec(items: .count(1), section: CompositionalSection(group: g))
+        })
+        #expect(throws: LayoutError.limitExceeded(path: [.key("sections"), .index(2), .key("section"), .key("group")],
+                                                  reason: "the sections' groups hold more than 25000 items in all")) {
+            try spec.validate(limits: SpecLimits(maxItems: 25_000))
+        }
+    }
+
     @Test func listsAreCompositionalLayouts() {
         var list = ListConfiguration(collectionView: Size(width: 390, height: 844), sections: [.count(2), .count(1)])
         list.appearance = .insetGrouped

@@ -19,6 +19,8 @@ struct CompiledGroup: Sendable {
     var childList: [Int32] = []
     /// Whether any item or group has an estimated dimension (reported sizes can then change the layout).
     var hasEstimated = false
+    /// Whether a nested group has an estimated dimension (it may end shorter than its estimate and repeat more).
+    var hasEstimatedGroup = false
 
     init(_ group: CompositionalGroup) {
         _ = add(.group(group))
@@ -36,7 +38,10 @@ struct CompiledGroup: Sendable {
             nodes.append(Node(isGroup: true, axis: group.axis, size: group.size, count: group.count ?? 0,
                               spacing: group.interItemSpacing, children: 0..<0, insets: .zero, frame: nil))
             badges.append([])
-            if group.size.width.isEstimated || group.size.height.isEstimated { hasEstimated = true }
+            if group.size.width.isEstimated || group.size.height.isEstimated {
+                hasEstimated = true
+                if index > 0 { hasEstimatedGroup = true }
+            }
             let children = group.subitems.map { add($0) }
             let start = childList.count
             childList.append(contentsOf: children.map { Int32($0) })

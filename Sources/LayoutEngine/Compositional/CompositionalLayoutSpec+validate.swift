@@ -9,7 +9,17 @@ extension CompositionalLayoutSpec {
         try check.nonNegative(interSectionSpacing, at: [.key("interSectionSpacing")])
         try check.sectionCount(sections.count, limits: limits)
         let v = CompositionalValidation(check: check, view: collectionView, direction: scrollDirection)
-        if let d = defaultSection { try v.section(d, at: [.key("defaultSection")]) }
+        // Each distinct section layout places its group once (its template): their items together stay within
+        // the item limit, so that many sections of huge groups cannot exhaust memory.
+        var slots = 0
+        func count(_ s: CompositionalSection, at path: [SpecPathComponent]) throws(LayoutError) {
+            slots += try v.section(s, at: path)
+            if slots > limits.maxItems {
+                throw .limitExceeded(path: path + [.key("group")],
+                                     reason: "the sections' groups hold more than \(limits.maxItems) items in all")
+            }
+        }
+        if let d = defaultSection { try count(d, at: [.key("defaultSection")]) }
         var total = 0
         for (i, s) in sections.enumerated() {
             let at: [SpecPathComponent] = [.key("sections"), .index(i)]
@@ -25,7 +35,7 @@ extension CompositionalLayoutSpec {
                 }
             }
             if let own = s.section {
-                try v.section(own, at: at + [.key("section")])
+                try count(own, at: at + [.key("section")])
             } else if defaultSection == nil {
                 throw .invalidValue(path: at + [.key("section")], reason: "is required when there is no defaultSection")
             }
@@ -39,7 +49,10 @@ struct CompositionalValidation {
     let view: Size
     let direction: ScrollDirection
 
-    func section(_ s: CompositionalSection, at path: [SpecPathComponent]) throws(LayoutError) {
+    /// Checks a section and returns how many items its group can hold when placed (at most
+    /// `CompositionalGroup.maxItemsPerGroup`; that many when nested estimated groups may shrink and repeat more).
+    @discardableResult
+    func section(_ s: CompositionalSection, at path: [SpecPathComponent]) throws(LayoutError) -> Int {
         try check.nonNegative(s.interGroupSpacing, at: path + [.key("interGroupSpacing")])
         try insets(s.contentInsets, at: path + [.key("contentInsets")])
         let container = Size(width: view.width - s.contentInsets.leading - s.contentInsets.trailing,
@@ -47,7 +60,7 @@ struct CompositionalValidation {
         guard container.width >= 0, container.height >= 0 else {
             throw .invalidValue(path: path + [.key("contentInsets")], reason: "the insets are larger than the view")
         }
-        _ = try group(s.group, container: container, depth: 1, at: path + [.key("group")])
+        let held = try group(s.group, container: container, depth: 1, at: path + [.key("group")]).items
         for (i, b) in s.boundarySupplementaryItems.enumerated() {
             let at = path + [.key("boundarySupplementaryItems"), .index(i)]
             try size(b.size, at: at + [.key("size")])
@@ -74,6 +87,7 @@ struct CompositionalValidation {
                                 reason: "\"\(b.kind)\" is the kind of an earlier boundary item")
         }
         try badgeKinds(s.group, reserved: boundaryKinds, at: path + [.key("group")])
+        return CompiledGroup(s.group).hasEstimatedGroup ? CompositionalGroup.maxItemsPerGroup : held
     }
 
     func badgeKinds(_ g: CompositionalGroup, reserved: Set<String>, at path: [SpecPathComponent]) throws(LayoutError) {
