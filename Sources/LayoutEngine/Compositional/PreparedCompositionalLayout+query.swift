@@ -168,10 +168,26 @@ extension PreparedCompositionalLayout {
             }
             if first > last { return true }
             for k in first...last {
-                for j in 0..<per {
+                var j = 0
+                var end = per
+                if let starts = config.slotStarts {
+                    // Slots in order along the row: the first whose reach meets the rect, on while one can.
+                    let groupStart = origin + Double(k) * pitch
+                    let la = a - groupStart
+                    let lb = b - groupStart
+                    var hi = per
+                    while j < hi {
+                        let mid = (j + hi) / 2
+                        if config.slotReach[mid] < la { j = mid + 1 } else { hi = mid }
+                    }
+                    end = j
+                    while end < per, starts[end] - config.slotOverhang <= lb { end += 1 }
+                }
+                while j < end {
                     let item = k * per + j
                     if item >= s.itemCount { break }
                     if !visit(item) { return false }
+                    j += 1
                 }
             }
             return true

@@ -42,6 +42,12 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         let rowExtent: (min: Double, max: Double)
         let crossExtent: (min: Double, max: Double)
         let boundarySizes: [Size]
+        /// When the template's slots start in order along the row axis (a vertical group in a vertical layout, a
+        /// row's horizontal group): each slot's start, the running maximum of its elements' ends, and how far a
+        /// slot's badges reach before its start, so that a query finds the first slot it meets by binary search.
+        let slotStarts: [Double]?
+        let slotReach: [Double]
+        let slotOverhang: Double
         /// The group's length along the row axis, plus interGroupSpacing.
         var pitch: Double { (rowVertical ? groupSize.height : groupSize.width) + section.interGroupSpacing }
     }
@@ -256,14 +262,25 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         let rowVertical = orthogonal ? !vertical : vertical
         var row = (min: Double.infinity, max: -Double.infinity)
         var cross = (min: Double.infinity, max: -Double.infinity)
+        var starts: [Double] = []
+        var reach: [Double] = []
+        var overhang = 0.0
+        var sorted = true
         for (f, n) in zip(placer.frames, placer.nodes) {
-            extend(&row.min, &row.max, f, rowVertical)
+            var slot = (min: Double.infinity, max: -Double.infinity)
+            extend(&slot.min, &slot.max, f, rowVertical)
             extend(&cross.min, &cross.max, f, !rowVertical)
+            let start = rowVertical ? f.minY : f.minX
             for badge in compiled.badges[Int(n)] {
                 let b = badge.frame(on: f)
-                extend(&row.min, &row.max, b, rowVertical)
+                extend(&slot.min, &slot.max, b, rowVertical)
                 extend(&cross.min, &cross.max, b, !rowVertical)
             }
+            if let last = starts.last, start < last { sorted = false }
+            starts.append(start)
+            reach.append(max(reach.last ?? -.infinity, slot.max))
+            overhang = max(overhang, start - slot.min)
+            row = (min(row.min, slot.min), max(row.max, slot.max))
         }
         // Boundary items: across, the view less the section's insets along it; along, the view.
         let boundaryContainer = vertical
@@ -272,7 +289,8 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         return SectionConfig(section: s, compiled: compiled, orthogonal: orthogonal, rowVertical: rowVertical,
                              template: placer.frames, templateNodes: placer.nodes, groupSize: groupSize,
                              rowExtent: row, crossExtent: cross,
-                             boundarySizes: s.boundarySupplementaryItems.map { $0.size.resolve(in: boundaryContainer) })
+                             boundarySizes: s.boundarySupplementaryItems.map { $0.size.resolve(in: boundaryContainer) },
+                             slotStarts: sorted ? starts : nil, slotReach: reach, slotOverhang: overhang)
     }
 
     public var spec: LayoutSpec { .compositional(compositionalSpec) }
