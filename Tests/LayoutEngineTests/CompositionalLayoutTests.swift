@@ -156,6 +156,33 @@ import Testing
         #expect(l.contentSize == Size(width: 340, height: 224))
     }
 
+    @Test func pinnedBoundaryItemsStayInsideTheContentInset() {
+        let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(50)),
+                                   subitems: [Self.item(.fractionalWidth(1), .fractionalHeight(1))])
+        var section = CompositionalSection(group: g)
+        section.boundarySupplementaryItems = [
+            CompositionalBoundaryItem(kind: "header", size: Self.size(.fractionalWidth(1), .absolute(30)), alignment: .top, pinToVisibleBounds: true),
+            CompositionalBoundaryItem(kind: "footer", size: Self.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom, pinToVisibleBounds: true),
+        ]
+        var spec = CompositionalLayoutSpec(collectionView: Size(width: 300, height: 200), sections: [
+            CompositionalSectionSpec(items: .count(6), section: section),
+        ])
+        spec.contentInset = EdgeInsets(top: 20, left: 0, bottom: 10, right: 0)
+        let l = PreparedCompositionalLayout(spec)
+        func y(_ kind: String, _ offset: Double) -> Double {
+            l.attributesForSupplementaryView(ofKind: kind, at: IndexPath(section: 0, item: 0), offset: Point(x: 0, y: offset))!.frame.y
+        }
+        // Header 0-30, six rows to 330, footer 330-350. The header sticks below the top inset (100 + 20), never
+        // past the content's end less its height; the footer above the bottom inset (0 + 200 - 10 - 20).
+        #expect(y("header", 100) == 120)
+        #expect(y("header", 400) == 300)
+        #expect(y("footer", 0) == 170)
+        #expect(y("footer", 200) == 330)
+        #expect(l.stickyRange(section: 0, boundaryItem: 1)! == (false, 30, 330))
+        #expect(l.pinnedHeaderLength(ofSection: 0) == 30)
+        #expect(l.headerExtent(ofSection: 0) == ScrollExtent(0, 30))
+    }
+
     @Test func horizontalScrolling() {
         // Scrolling along x: groups follow one another along x; a header is a leading column.
         let g = CompositionalGroup(axis: .vertical, size: Self.size(.absolute(100), .fractionalHeight(1)),
