@@ -8,7 +8,13 @@ extension LayoutService {
     func hit(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let point = try QueryParameters.requiredPoint(request, "point")
         let offset = try QueryParameters.point(request, "offset")
-        guard let path = layout.itemIndexPath(at: point, offset: offset) else {
+        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
+        let found = if let c = layout as? PreparedCompositionalLayout, !sectionOffsets.isEmpty {
+            c.itemIndexPath(at: point, offset: offset, sectionOffsets: sectionOffsets)
+        } else {
+            layout.itemIndexPath(at: point, offset: offset)
+        }
+        guard let path = found else {
             throw Problem(status: 404, type: "urn:layout-service:problem:no-item", detail: "no item at \(point.x),\(point.y)")
         }
         return Self.json(200, Array("{\"section\":\(path.section),\"item\":\(path.item)}".utf8))

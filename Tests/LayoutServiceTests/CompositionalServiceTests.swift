@@ -27,6 +27,9 @@ import Testing
         #expect(frames(c, c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,210,390,100&sectionOffsets=1:310")) == [
             [-265, 210, 300, 100], [45, 210, 300, 100], [355, 210, 300, 100],
         ])
+        // Hit tests see the row as on screen: at x 100 the row scrolled by 310 shows item 1.
+        #expect(c.json(c.send("GET", "/v1/layouts/\(id)/hit?point=100,250"))["item"]?.number == 0)
+        #expect(c.json(c.send("GET", "/v1/layouts/\(id)/hit?point=100,250&sectionOffsets=1:310"))["item"]?.number == 1)
         let item = c.json(c.send("GET", "/v1/layouts/\(id)/items/1/2?sectionOffsets=1:620"))
         #expect(item["frame"]?["x"]?.number == 45)
         // Section 0 does not scroll on its own: 400 naming the parameter.
