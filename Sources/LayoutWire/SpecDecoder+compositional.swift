@@ -35,12 +35,24 @@ extension SpecDecoder {
     /// `[[w, h] | null, ...]`: null for an item whose size is not reported yet.
     static func optionalSizePairs(_ r: SpecReader) throws(SpecError) -> [Size] {
         guard r.value.kind == .array else { throw r.fail("must be an array of [width, height] pairs (or null)") }
-        if !r.value.elements.contains(where: { $0.kind == .null }) { return try r.sizePairs() }
+        // Negative sizes are refused here: [-1, -1] stands for null inside the engine.
+        func checked(_ z: Size, _ j: Int) throws(SpecError) -> Size {
+            if !(z.width >= 0) { throw SpecError(path: r.path + [.index(j), .index(0)], reason: "must be 0 or more") }
+            if !(z.height >= 0) { throw SpecError(path: r.path + [.index(j), .index(1)], reason: "must be 0 or more") }
+            return z
+        }
+        if !r.value.elements.contains(where: { $0.kind == .null }) {
+            let sizes = try r.sizePairs()
+            if let j = sizes.firstIndex(where: { !($0.width >= 0 && $0.height >= 0) }) { _ = try checked(sizes[j], j) }
+            return sizes
+        }
+        var j = -1
         return try r.array { (e: SpecReader) throws(SpecError) -> Size in
+            j += 1
             if e.value.kind == .null { return CompositionalItems.unreported }
             guard e.value.kind == .array, e.value.count == 2 else { throw e.fail("must be a [width, height] pair or null") }
             let n = try e.array { (x: SpecReader) throws(SpecError) in try x.number() }
-            return Size(width: n[0], height: n[1])
+            return try checked(Size(width: n[0], height: n[1]), j)
         }
     }
 

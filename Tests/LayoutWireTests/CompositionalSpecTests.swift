@@ -73,6 +73,8 @@ import Testing
         list.append((head + #""sections":[{"items":1}]}"#, "/sections/0/section"))
         list.append((head + #""sections":[{"items":1,"itemSizes":[[1,1]]}]}"#, "/sections/0/itemSizes"))
         list.append((head + #""sections":[{"itemSizes":[[1,-1]]}]}"#, "/sections/0/itemSizes/0/1"))
+        list.append((head + #""sections":[{"itemSizes":[[1,1],[-1,-1]]}]}"#, "/sections/0/itemSizes/1/0"))
+        list.append((head + #""sections":[{"itemSizes":[null,[-1,-1]]}]}"#, "/sections/0/itemSizes/1/0"))
         list.append((head + #""sections":[{"itemSizes":[null,"x"]}]}"#, "/sections/0/itemSizes/1"))
         return list
     }
