@@ -32,6 +32,14 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case busy = "busy"
     /// The spec archive failed; try again.
     case storeUnavailable = "store-unavailable"
+    /// No API key, an `Authorization` header that is not `Bearer`, or an unknown or revoked key.
+    case unauthorized = "unauthorized"
+    /// The API key lacks the scope, or (without keys) a DELETE.
+    case forbidden = "forbidden"
+    /// The caller's requests or POST body bytes a minute are spent; try again after `Retry-After`.
+    case quotaExceeded = "quota-exceeded"
+    /// The request head or body came too slowly (`--head-timeout`, `--min-body-bytes-per-second`).
+    case requestTimeout = "request-timeout"
 
     /// The URN in the problem body's `type`.
     public var uri: String { "urn:layout-service:problem:" + rawValue }
@@ -40,11 +48,15 @@ public enum ProblemType: String, Sendable, CaseIterable {
     public var status: Int {
         switch self {
         case .malformedJSON, .invalidParameter: 400
+        case .unauthorized: 401
+        case .forbidden: 403
         case .unknownLayout, .noItem: 404
+        case .requestTimeout: 408
         case .bodyTooLarge: 413
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,
             .invalidSizeReport:
             422
+        case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503
         }
     }
