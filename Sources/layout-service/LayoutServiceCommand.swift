@@ -188,6 +188,7 @@ struct LayoutServiceCommand: ParsableCommand {
             do { return try KeysFile.load(path: path) } catch { throw ValidationError("--api-keys-file \(path): \(error)") }
         }
         var policy = AccessPolicy()
+        policy.corsOrigins = limits.corsOrigins
         policy.anonymousRead = try anonymousRead || Environment.resolve(nil, "LAYOUT_SERVICE_ANONYMOUS_READ", false)
         policy.allowAnonymousDelete = try allowAnonymousDelete
             || Environment.resolve(nil, "LAYOUT_SERVICE_ALLOW_ANONYMOUS_DELETE", false)
