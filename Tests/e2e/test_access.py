@@ -73,7 +73,7 @@ def test_keys_new_prints_a_secret_then_a_line_without_it():
 
 def test_401_and_403_where_they_belong(start, keys):
     secrets, path = keys
-    s = start("--store", "memory", "--api-keys-file", path)
+    s = start("--store", "memory", "--api-keys-file", path, "--log-level", "debug")
     # Open to anyone.
     for p in ("/healthz", "/readyz", "/"):
         assert call(s, "GET", p)[0] == 200
