@@ -56,7 +56,7 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
             if let key = response.keyID { metadata["key"] = .string(key) }
             logger.info("request", metadata: metadata)
         }
-        if request.method == "DELETE" {
+        if request.method == "DELETE", route == "/v1/layouts/{id}" {
             logger.notice("delete", metadata: [
                 "key": .string(response.keyID ?? "-"), "layout": .string(String(request.path.split(separator: "/").last ?? "")),
                 "id": .string(id), "status": .string(String(response.status)),

@@ -195,9 +195,8 @@ struct LayoutServiceCommand: ParsableCommand {
         policy.requestsPerMinute = try Environment.resolve(requestsPerMinute, "LAYOUT_SERVICE_REQUESTS_PER_MINUTE", 0)
         policy.postBytesPerMinute = try Environment.resolve(postBytesPerMinute, "LAYOUT_SERVICE_POST_BYTES_PER_MINUTE",
                                                             0)
-        let metricsListener: Int? = try metricsPort ?? Environment.string("LAYOUT_SERVICE_METRICS_PORT").map {
-            try Environment.resolve(nil, "LAYOUT_SERVICE_METRICS_PORT", Int($0) ?? 0)
-        }
+        let metricsListener: Int? = Environment.string("LAYOUT_SERVICE_METRICS_PORT") == nil
+            ? metricsPort : try Environment.resolve(metricsPort, "LAYOUT_SERVICE_METRICS_PORT", 0)
 
         let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", "sqlite")
         let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", "./data")

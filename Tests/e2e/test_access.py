@@ -220,3 +220,18 @@ def test_quota_per_client_address_without_keys(start):
     assert call(s, "GET", "/healthz")[0] == 200  # open paths count against no quota
     status, _, text = call(s, "GET", "/metrics")
     assert b'api_key_quota_refusals_total{key="anonymous",quota="requests"} 2' in text
+
+
+def test_settings_from_the_environment(start, keys):
+    from conftest import free_port
+    secrets, path = keys
+    metrics_port = free_port()
+    s = start("--store", "memory", env={"LAYOUT_SERVICE_API_KEYS_FILE": path, "LAYOUT_SERVICE_ANONYMOUS_READ": "true",
+                                        "LAYOUT_SERVICE_METRICS_PORT": str(metrics_port),
+                                        "LAYOUT_SERVICE_REQUESTS_PER_MINUTE": "2"})
+    assert call(s, "POST", "/v1/layouts", body=SPEC)[0] == 401
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64)[0] == 404  # anonymous read, counted by address
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64)[0] == 404
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64)[0] == 429
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64, secrets["reader"])[0] == 404  # a key has its own buckets
+    assert call(s, "GET", "/metrics", port=metrics_port)[0] == 200
