@@ -7,7 +7,8 @@ import PackageDescription
 ///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)
 ///   LayoutService -> HTTPCore <- MicroHTTPServer -> CMicroHTTPD
 ///   HTTPCompression -> HTTPCore, CZlib (gzip answers: a handler around any handler)
-///   Observability -> LayoutService, HTTPCore (request log, metrics, /metrics: a handler around the service)
+///   Observability -> HTTPCore (request log, metrics, /metrics: a handler around any handler; the route template
+///     comes with the response, the store's figures through Observability's MetricsSource)
 ///   AccessControl -> HTTPCore, CCrypto (API keys, scopes, quotas: a handler around any handler)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -50,8 +51,12 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        // A blocking HTTP/1.1 client on a socket, for the healthcheck command and the socket tests; no libmicrohttpd.
+        // The socket calls whose flags differ between Linux and macOS (shim.h).
+        .systemLibrary(name: "CSocket"),
+        .target(name: "HTTPClient", dependencies: ["HTTPCore", "CSocket"], swiftSettings: strict),
         // The only code that touches libmicrohttpd: daemon life cycle, callbacks -> HTTPCore handler.
-        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore"], swiftSettings: strict),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore", "CSocket"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // gzip for answers whose client accepts it: the only code that touches zlib.
         .target(name: "HTTPCompression", dependencies: ["CZlib", "HTTPCore"], swiftSettings: strict),
@@ -61,13 +66,13 @@ let package = Package(
         .target(
             name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
             swiftSettings: strict),
-        // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h).
+        // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h; a no-op on macOS).
         .systemLibrary(name: "CMalloc"),
         // One log line per request (swift-log), request ids, Prometheus metrics (swift-metrics + swift-prometheus).
         .target(
             name: "Observability",
             dependencies: [
-                "HTTPCore", "LayoutService", "LayoutStore",
+                "HTTPCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -78,6 +83,7 @@ let package = Package(
             dependencies: [
                 "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
                 "PostgresArchive", "HTTPCompression", "Observability", "AccessControl", "CMalloc",
+                "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -109,6 +115,7 @@ let package = Package(
             name: "MicroHTTPServerTests",
             dependencies: [
                 "MicroHTTPServer", "HTTPCore", "LayoutService", "LayoutStore", "LayoutEngine", "LayoutWire", "TestSupport",
+                "HTTPClient",
             ]),
     ]
 )

@@ -143,6 +143,7 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
     /// A refusal, readable by a browser page of an allowed origin (as the service's own answers are).
     private func refusal(_ request: HTTPRequest, _ problem: Problem) -> HTTPResponse {
         var response = problem.response
+        response.route = policy.routeTemplate(request.path)
         if policy.corsOrigins.contains("*") {
             response.headers.append(("Access-Control-Allow-Origin", "*"))
         } else if let origin = request.header("Origin"), policy.corsOrigins.contains(origin) {

@@ -15,6 +15,9 @@ public struct AccessPolicy: Sendable {
     public var openPathPrefixes: [String] = ["/playground/", "/client/"]
     /// Origins whose pages may read the refusals (`--cors-origins`: `*` or a list), as they read other answers.
     public var corsOrigins: [String] = []
+    /// The route template of a path, for the refusals' `HTTPResponse.route` (logs and metrics label them as the
+    /// service's own answers); the command gives the service's.
+    public var routeTemplate: @Sendable (String) -> StaticString? = { _ in nil }
     /// Client addresses whose buckets are remembered at most (beyond, full buckets are forgotten first).
     public var maxTrackedAddresses = 100_000
 

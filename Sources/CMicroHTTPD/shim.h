@@ -9,6 +9,15 @@
 #include <netinet/tcp.h>
 #include <microhttpd.h>
 
+/// The daemon's event loop: epoll on Linux, poll elsewhere (macOS has no epoll), each with its internal threads.
+static inline unsigned int cmhd_internal_event_loop(void) {
+#ifdef __linux__
+    return MHD_USE_EPOLL_INTERNAL_THREAD;
+#else
+    return MHD_USE_POLL_INTERNAL_THREAD;
+#endif
+}
+
 /// MHD_start_daemon with every option passed as one MHD_OPTION_ARRAY (Swift cannot call variadic C functions).
 static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler, void *handler_cls,
                                                    struct MHD_OptionItem *options) {

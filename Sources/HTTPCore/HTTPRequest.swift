@@ -36,6 +36,9 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: HTTPBody
+    /// The template of the endpoint that answered (`/v1/layouts/{id}/attributes`), nil when no endpoint matched
+    /// the path: what logs and metrics name a request by (labels that do not grow with the ids).
+    public var route: StaticString?
     /// The id of the API key the request was made with, for logs and metrics (set by the access handler; never
     /// sent).
     public var keyID: String?

@@ -32,11 +32,13 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case busy = "busy"
     /// The spec archive failed; try again.
     case storeUnavailable = "store-unavailable"
-    /// No API key, an `Authorization` header that is not `Bearer`, or an unknown or revoked key.
+    /// An anchor (`/anchor` of a bounds, updates or sizes body) names no cell of the layout.
+    case invalidAnchor = "invalid-anchor"
+    /// The request has no API key, or one that is not known (`WWW-Authenticate: Bearer`).
     case unauthorized = "unauthorized"
-    /// The API key lacks the scope, or (without keys) a DELETE.
+    /// The API key lacks the scope the request needs, or the request is not allowed without a key.
     case forbidden = "forbidden"
-    /// The caller's requests or POST body bytes a minute are spent; try again after `Retry-After`.
+    /// The caller's request or POST-byte quota is used up; `Retry-After` says when to come back.
     case quotaExceeded = "quota-exceeded"
     /// The request head or body came too slowly (`--head-timeout`, `--min-body-bytes-per-second`).
     case requestTimeout = "request-timeout"
@@ -54,7 +56,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .requestTimeout: 408
         case .bodyTooLarge: 413
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,
-            .invalidSizeReport:
+            .invalidSizeReport, .invalidAnchor:
             422
         case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503

@@ -1,10 +1,14 @@
 import CMicroHTTPD
-import Glibc
 public import HTTPCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// An HTTP/1.1 server on libmicrohttpd: epoll with an internal pool of worker threads, each calling the
-/// handler synchronously. Bodies are collected from `upload_data` up to `maxBodyBytes` (413 beyond).
+/// An HTTP/1.1 server on libmicrohttpd: epoll (poll on macOS) with an internal pool of worker threads, each calling
+/// the handler synchronously. Bodies are collected from `upload_data` up to `maxBodyBytes` (413 beyond).
 ///
 /// Life cycle: `init` binds and starts serving; `shutdown` stops accepting, lets requests in flight finish (up to
 /// `drainSeconds`), then stops the daemon.
@@ -42,7 +46,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
                            ptr_value: contextPointer),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
-        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        let flags = cmhd_internal_event_loop() | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
         daemon = options.withUnsafeMutableBufferPointer {
             cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)

@@ -1,7 +1,6 @@
 import AccessControl
 import ArgumentParser
 import CMalloc
-import Glibc
 import HTTPCompression
 import HTTPCore
 import LayoutEngine
@@ -12,6 +11,11 @@ import MicroHTTPServer
 import Observability
 import PostgresArchive
 import SQLiteArchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Substring {
     func trimmingCharacters() -> Substring {
@@ -35,47 +39,47 @@ struct LayoutServiceCommand: ParsableCommand {
             """,
         subcommands: [Healthcheck.self, Keys.self])
 
-    @Option(help: "Address to bind, IPv4 or IPv6. [env: LAYOUT_SERVICE_HOST] (default: 0.0.0.0)")
+    @Option(help: "Address to bind, IPv4 or IPv6. [env: LAYOUT_SERVICE_HOST] (default: \(Defaults.server.host))")
     var host: String?
-    @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: 8080)")
+    @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: \(Defaults.server.port))")
     var port: Int?
     @Option(help: "Worker threads. [env: LAYOUT_SERVICE_THREADS] (default: the number of cores)")
     var threads: Int?
-    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: sqlite)")
+    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: \(Defaults.store))")
     var store: String?
-    @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: ./data)")
+    @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: \(Defaults.dataDirectory))")
     var dataDir: String?
-    @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: 536870912)")
+    @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: \(Defaults.cacheBytes))")
     var cacheBytes: Int?
-    @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: 33554432)")
+    @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: \(Defaults.server.maxBodyBytes))")
     var maxBodyBytes: Int?
-    @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: 2000000)")
+    @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: \(Defaults.limits.spec.maxItems))")
     var maxItems: Int?
-    @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: 100000)")
+    @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: \(Defaults.limits.spec.maxSections))")
     var maxSections: Int?
-    @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: 100000)")
+    @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(Defaults.limits.maxElements))")
     var maxElements: Int?
-    @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: 1024)")
+    @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: \(Defaults.server.maxConnections))")
     var maxConnections: Int?
-    @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: 0)")
+    @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: \(Defaults.server.maxConnectionsPerIP))")
     var maxConnectionsPerIp: Int?
-    @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: 30)")
+    @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: \(Defaults.server.connectionTimeout))")
     var connectionTimeout: Int?
-    @Option(help: "Seconds a request head may take to arrive whole (from the connection's opening, or from the start of its next request); later ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_HEAD_TIMEOUT] (default: 10)")
+    @Option(help: "Seconds a request head may take to arrive whole (from the connection's opening, or from the start of its next request); later ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_HEAD_TIMEOUT] (default: \(Defaults.server.headTimeoutSeconds))")
     var headTimeout: Double?
-    @Option(help: "Bytes a second a request body must average after one second of grace; slower ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND] (default: 1024)")
+    @Option(help: "Bytes a second a request body must average after one second of grace; slower ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND] (default: \(Defaults.server.minBodyBytesPerSecond))")
     var minBodyBytesPerSecond: Int?
-    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: 16384)")
+    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: \(Defaults.server.connectionMemoryBytes))")
     var connectionMemoryBytes: Int?
-    @Option(help: "Origins browsers may call from (CORS): * or a comma-separated list. [env: LAYOUT_SERVICE_CORS_ORIGINS] (default: *)")
+    @Option(help: "Origins browsers may call from (CORS): * or a comma-separated list. [env: LAYOUT_SERVICE_CORS_ORIGINS] (default: \(Defaults.corsOrigins))")
     var corsOrigins: String?
-    @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
+    @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: \(Defaults.server.drainSeconds))")
     var drainSeconds: Double?
     @Option(help: "POST requests (parse, hash, prepare) handled at once; one more gets a 503 with Retry-After. [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: threads - 1, at least 1)")
     var maxConcurrentPosts: Int?
-    @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: 65536)")
+    @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: \(Defaults.server.offloadBodyBytes))")
     var offloadBodyBytes: Int?
-    @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: 1024)")
+    @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: \(Defaults.gzipMinBytes))")
     var gzipMinBytes: Int?
     @Option(help: "File of API keys, one a line: ID SHA256-OF-SECRET SCOPES [requests-per-minute=N] [post-bytes-per-minute=N] (make lines with `layout-service keys new`); re-read on SIGHUP. Without it, anyone may read and write, and nobody may delete. [env: LAYOUT_SERVICE_API_KEYS_FILE]")
     var apiKeysFile: String?
@@ -89,7 +93,7 @@ struct LayoutServiceCommand: ParsableCommand {
     var postBytesPerMinute: Int?
     @Option(help: "A second listener, on the same address, answering GET /metrics to anyone (for a scraper on a private network); on the main port /metrics needs the admin scope when there are keys. [env: LAYOUT_SERVICE_METRICS_PORT]")
     var metricsPort: Int?
-    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: info)")
+    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: \(Defaults.logLevel))")
     var logLevel: String?
 
     func validate() throws {
@@ -164,14 +168,14 @@ struct LayoutServiceCommand: ParsableCommand {
         limits.spec.maxSections = try Environment.resolve(maxSections, "LAYOUT_SERVICE_MAX_SECTIONS",
                                                           limits.spec.maxSections)
         limits.maxElements = try Environment.resolve(maxElements, "LAYOUT_SERVICE_MAX_ELEMENTS", limits.maxElements)
-        let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", 512 << 20)
-        limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", "*")
+        let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", Defaults.cacheBytes)
+        limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", Defaults.corsOrigins)
             .split(separator: ",").map { String($0.trimmingCharacters()) }
         limits.maxConcurrentPosts = max(1, try Environment.resolve(maxConcurrentPosts,
                                                                    "LAYOUT_SERVICE_MAX_CONCURRENT_POSTS",
                                                                    server.threads - 1))
-        let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", 1024)
-        let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", "info")
+        let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", Defaults.gzipMinBytes)
+        let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", Defaults.logLevel)
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError("LAYOUT_SERVICE_LOG_LEVEL must be one of "
                                   + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
@@ -189,6 +193,7 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         var policy = AccessPolicy()
         policy.corsOrigins = limits.corsOrigins
+        policy.routeTemplate = { LayoutService.routeTemplateLiteral(path: $0) }
         policy.anonymousRead = try anonymousRead || Environment.resolve(nil, "LAYOUT_SERVICE_ANONYMOUS_READ", false)
         policy.allowAnonymousDelete = try allowAnonymousDelete
             || Environment.resolve(nil, "LAYOUT_SERVICE_ALLOW_ANONYMOUS_DELETE", false)
@@ -198,8 +203,8 @@ struct LayoutServiceCommand: ParsableCommand {
         let metricsListener: Int? = Environment.string("LAYOUT_SERVICE_METRICS_PORT") == nil
             ? metricsPort : try Environment.resolve(metricsPort, "LAYOUT_SERVICE_METRICS_PORT", 0)
 
-        let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", "sqlite")
-        let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", "./data")
+        let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", Defaults.store)
+        let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", Defaults.dataDirectory)
         let archive: (any SpecArchive)?
         let specsWhere: String
         switch Self.storeKind(storeSetting) {
@@ -218,11 +223,13 @@ struct LayoutServiceCommand: ParsableCommand {
         let metrics = ServiceMetrics()
         let layouts = LayoutStore(capacityBytes: cache, archive: archive, onPrepare: metrics.recordPrepare)
         let service = LayoutService(store: layouts, limits: limits)
+        let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts)]
         let access = AccessHandler(
             MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
-                            metrics: metrics, store: layouts),
+                            metrics: metrics, sources: metricsSources),
             keys: keys, policy: policy)
-        let front = ObservedService(access, metrics: metrics, store: layouts, logger: logger, servesMetrics: false)
+        let front = ObservedService(access, metrics: metrics, sources: metricsSources, logger: logger,
+                                    requestLines: logOutput, servesMetrics: false)
         metrics.include { access.writeMetrics(into: &$0) }
         let http = try MicroHTTPServer(configuration: server, handler: front)
         var metricsServer: MicroHTTPServer?
@@ -232,7 +239,7 @@ struct LayoutServiceCommand: ParsableCommand {
             configuration.threads = 1
             configuration.offloadBodyBytes = 0
             metricsServer = try MicroHTTPServer(configuration: configuration,
-                                                handler: MetricsEndpoint(NoEndpoint(), metrics: metrics, store: layouts))
+                                                handler: MetricsEndpoint(NoEndpoint(), metrics: metrics, sources: metricsSources))
         }
         metrics.include { [unowned http] out in
             out += Array("""
@@ -282,5 +289,13 @@ struct LayoutServiceCommand: ParsableCommand {
         if value == "memory" { return .memory }
         if value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") { return .postgres }
         return nil
+    }
+}
+
+/// The store's figures on `/metrics`.
+struct StoreFigures: MetricsSource {
+    let store: LayoutStore
+    func metricFigures() -> [MetricFigure] {
+        store.figures.map { MetricFigure($0.name, $0.isCounter ? .counter : .gauge, $0.value) }
     }
 }

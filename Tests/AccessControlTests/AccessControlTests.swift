@@ -107,6 +107,14 @@ struct Echo: HTTPHandler {
         #expect(other.status == 401 && other.header("Access-Control-Allow-Origin") == nil)
     }
 
+    @Test func refusalsCarryTheRouteTheCommandNames() {
+        var policy = AccessPolicy()
+        policy.routeTemplate = { $0.hasPrefix("/v1/layouts/") ? "/v1/layouts/{id}" : nil }
+        let refused = call(keyed(policy), "DELETE", "/v1/layouts/abc")
+        #expect(refused.status == 401 && refused.route?.description == "/v1/layouts/{id}")
+        #expect(call(AccessHandler(Echo(), keys: nil, policy: policy), "DELETE", "/v1/layouts/abc").route != nil)
+    }
+
     @Test func anonymousReadOpensGetsOnly() {
         var policy = AccessPolicy()
         policy.anonymousRead = true
