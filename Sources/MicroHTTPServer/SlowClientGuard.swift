@@ -114,7 +114,7 @@ final class SlowClientGuard: @unchecked Sendable {
 
     func check(now: Int64) {
         registry.withLock { connections in
-            let pressured = connections.count * 10 >= maxConnections * 9
+            let pressured = maxConnections > 0 && connections.count * 10 >= maxConnections * 9
             let shortHead = min(headNanoseconds > 0 ? headNanoseconds : Self.second, Self.second)
             for connection in connections.values {
                 let state = connection.state.load(ordering: .acquiring)
