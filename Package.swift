@@ -8,7 +8,9 @@ import PackageDescription
 ///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)
 ///   LayoutService -> HTTPCore <- MicroHTTPServer -> CMicroHTTPD
 ///   HTTPCompression -> HTTPCore, CZlib (gzip answers: a handler around any handler)
-///   Observability -> LayoutService, HTTPCore (request log, metrics, /metrics: a handler around the service)
+///   Observability -> HTTPCore (request log, metrics, /metrics: a handler around any handler; the route template
+///     comes with the response, the store's figures through Observability's MetricsSource)
+///   AccessControl -> HTTPCore, CCrypto (API keys, scopes, quotas: a handler around any handler)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -59,6 +61,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // gzip for answers whose client accepts it: the only code that touches zlib.
         .target(name: "HTTPCompression", dependencies: ["CZlib", "HTTPCore"], swiftSettings: strict),
+        // API keys with scopes, no anonymous deletes, quotas per key or client address: a handler around any handler.
+        .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         .target(
             name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
@@ -69,7 +73,7 @@ let package = Package(
         .target(
             name: "Observability",
             dependencies: [
-                "HTTPCore", "LayoutService", "LayoutStore",
+                "HTTPCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -79,7 +83,7 @@ let package = Package(
             name: "layout-service",
             dependencies: [
                 "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
-                "PostgresArchive", "HTTPCompression", "Observability", "CMalloc",
+                "PostgresArchive", "HTTPCompression", "Observability", "AccessControl", "CMalloc",
                 "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -100,6 +104,7 @@ let package = Package(
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine", "CSQLite"]),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression", "HTTPCore", "CZlib"]),
+        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "HTTPCore"]),
         .testTarget(
             name: "ObservabilityTests",
             dependencies: [

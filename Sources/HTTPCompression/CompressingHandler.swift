@@ -43,9 +43,21 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     }
 
     static func isTextual(_ contentType: String) -> Bool {
-        let type = contentType.lowercased()
-        return type.hasPrefix("application/json") || type.hasPrefix("application/problem+json")
-            || type.hasPrefix("image/svg+xml") || type.hasPrefix("text/") || type.hasPrefix("application/javascript")
+        var type = contentType
+        return type.withUTF8 { t in
+            // ASCII prefixes compared without regard to case, without making a lowercased copy.
+            func starts(_ prefix: StaticString) -> Bool {
+                guard t.count >= prefix.utf8CodeUnitCount else { return false }
+                let p = prefix.utf8Start
+                for i in 0..<prefix.utf8CodeUnitCount where t[i] != p[i] {
+                    // The prefixes are lowercase: a byte may differ from a letter of theirs by case only.
+                    guard t[i] | 0x20 == p[i], p[i] >= UInt8(ascii: "a"), p[i] <= UInt8(ascii: "z") else { return false }
+                }
+                return true
+            }
+            return starts("application/json") || starts("application/problem+json") || starts("image/svg+xml")
+                || starts("text/") || starts("application/javascript")
+        }
     }
 
     static func addVary(_ response: inout HTTPResponse) {
@@ -58,7 +70,9 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
 
     /// Whether an `Accept-Encoding` value takes gzip: `gzip` or `*` with a quality above 0 (RFC 9110 §12.5.3).
     static func acceptsGzip(_ header: String?) -> Bool {
-        guard let header else { return false }
+        guard let header, header.utf8.count >= 1 else { return false }
+        if header == "gzip" || header.hasPrefix("gzip, ") { return true }  // browsers, curl --compressed
+        if header == "identity" { return false }
         var gzip: Double?
         var any: Double?
         for part in header.split(separator: ",") {
