@@ -69,7 +69,7 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
         guard entry.key.scopes.contains(scope) else {
             record.forbidden.add(1, ordering: .relaxed)
             var response = Problem(
-                status: 403, type: "urn:layout-service:problem:forbidden",
+                .forbidden,
                 detail: "the key \(entry.key.id) lacks the \(scope) scope for \(request.method) \(request.path)"
             ).response
             response.keyID = entry.key.id
@@ -88,7 +88,7 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
         if request.method == "DELETE", !policy.allowAnonymousDelete, !policy.isOpen(request.path) {
             anonymous.forbidden.add(1, ordering: .relaxed)
             return Problem(
-                status: 403, type: "urn:layout-service:problem:forbidden",
+                .forbidden,
                 detail: "deleting needs an API key with the admin scope (--api-keys-file), or --allow-anonymous-delete"
             ).response
         }
@@ -136,7 +136,7 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
     }
 
     private static func tooMany(_ detail: String, retryAfter: Int) -> HTTPResponse {
-        Problem(status: 429, type: "urn:layout-service:problem:quota-exceeded",
+        Problem(.quotaExceeded,
                 detail: detail + "; retry after \(retryAfter) s", headers: [("Retry-After", String(retryAfter))])
             .response
     }
@@ -145,7 +145,7 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
         refusedUnauthenticated.add(1, ordering: .relaxed)
         var challenge = "Bearer realm=\"layout-service\""
         if let error { challenge += ", error=\"\(error)\"" }
-        return Problem(status: 401, type: "urn:layout-service:problem:unauthorized", detail: detail,
+        return Problem(.unauthorized, detail: detail,
                        headers: [("WWW-Authenticate", challenge)]).response
     }
 

@@ -32,6 +32,14 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case busy = "busy"
     /// The spec archive failed; try again.
     case storeUnavailable = "store-unavailable"
+    /// No API key, or one that is malformed, unknown or revoked (with `WWW-Authenticate`).
+    case unauthorized = "unauthorized"
+    /// The API key lacks the scope the request needs, or an anonymous client asked to delete.
+    case forbidden = "forbidden"
+    /// The key's or the client address's quota is spent (with `Retry-After`).
+    case quotaExceeded = "quota-exceeded"
+    /// The request head or body did not arrive in time (`--head-timeout`, `--min-body-bytes-per-second`).
+    case requestTimeout = "request-timeout"
 
     /// The URN in the problem body's `type`.
     public var uri: String { "urn:layout-service:problem:" + rawValue }
@@ -40,11 +48,15 @@ public enum ProblemType: String, Sendable, CaseIterable {
     public var status: Int {
         switch self {
         case .malformedJSON, .invalidParameter: 400
+        case .unauthorized: 401
+        case .forbidden: 403
         case .unknownLayout, .noItem: 404
+        case .requestTimeout: 408
         case .bodyTooLarge: 413
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,
             .invalidSizeReport:
             422
+        case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503
         }
     }

@@ -173,7 +173,7 @@ final class SlowClientGuard: @unchecked Sendable {
     }
 
     private static func rawResponse(detail: String) -> [UInt8] {
-        let problem = Problem(status: 408, type: "urn:layout-service:problem:request-timeout", detail: detail)
+        let problem = Problem(.requestTimeout, detail: detail)
         let body = problem.response.body.bytes
         var head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\n"
         head += "Connection: close\r\nContent-Length: \(body.count)\r\n\r\n"
