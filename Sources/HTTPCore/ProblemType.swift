@@ -32,13 +32,15 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case busy = "busy"
     /// The spec archive failed; try again.
     case storeUnavailable = "store-unavailable"
-    /// No API key, or one that is malformed, unknown or revoked (with `WWW-Authenticate`).
+    /// An anchor (`/anchor` of a bounds, updates or sizes body) names no cell of the layout.
+    case invalidAnchor = "invalid-anchor"
+    /// The request has no API key, or one that is not known (`WWW-Authenticate: Bearer`).
     case unauthorized = "unauthorized"
-    /// The API key lacks the scope the request needs, or an anonymous client asked to delete.
+    /// The API key lacks the scope the request needs, or the request is not allowed without a key.
     case forbidden = "forbidden"
-    /// The key's or the client address's quota is spent (with `Retry-After`).
+    /// The caller's request or POST-byte quota is used up; `Retry-After` says when to come back.
     case quotaExceeded = "quota-exceeded"
-    /// The request head or body did not arrive in time (`--head-timeout`, `--min-body-bytes-per-second`).
+    /// The request head or body came too slowly (`--head-timeout`, `--min-body-bytes-per-second`).
     case requestTimeout = "request-timeout"
 
     /// The URN in the problem body's `type`.
@@ -54,7 +56,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .requestTimeout: 408
         case .bodyTooLarge: 413
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,
-            .invalidSizeReport:
+            .invalidSizeReport, .invalidAnchor:
             422
         case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503

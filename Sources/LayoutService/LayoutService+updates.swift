@@ -30,6 +30,9 @@ extension LayoutService {
             throw Problem(.invalidUpdate,
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
+        // The anchor is checked before anything is stored; it is an index path before the batch.
+        let placement = batch.offsetGiven || batch.anchor != .firstVisible
+            ? try Self.placement(of: batch.anchor, in: old, at: batch.offset) : nil
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .updates(request.body))
         var animations: UpdateAnimations?
@@ -42,8 +45,16 @@ extension LayoutService {
                               pointer: "/rect")
             }
         }
+        let contentOffset = placement.flatMap { placement in
+            batch.offsetGiven
+                ? new.contentOffset(keeping: placement, from: old,
+                                    survivor: AnchorSurvivors(plan: plan, oldSectionCount: old.numberOfSections)
+                                        .survivor(of:))
+                : nil
+        }
         var w = JSONWriter(capacity: 1024)
-        UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, into: &w)
+        UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, contentOffset: contentOffset,
+                                        into: &w)
         return Self.registered(newID, created: created, w)
     }
 
@@ -73,12 +84,14 @@ extension LayoutService {
         } catch {
             throw Problem(.invalidSizeReport, detail: "\(error)", pointer: "/sizes")
         }
+        let placement = try Self.placement(of: report.anchor, in: old, at: report.offset)
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .sizes(request.body))
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)
-        UpdateEncoder.writeSizesAnswer(id: newID, layout: new, contentOffsetAdjustment: adjustment, into: &w)
+        UpdateEncoder.writeSizesAnswer(id: newID, layout: new, contentOffsetAdjustment: adjustment,
+                                       contentOffset: new.contentOffset(keeping: placement, from: old), into: &w)
         return Self.registered(newID, created: created, w)
     }
 

@@ -96,6 +96,10 @@ public final class LayoutService: HTTPHandler {
             return try bounded { () throws(Problem) in try updates(request, id: id) }
         case .sizes(let id):
             return try bounded { () throws(Problem) in try sizes(request, id: id) }
+        case .bounds(let id):
+            return try bounded { () throws(Problem) in try bounds(request, id: id) }
+        case .scrollTo(let id):
+            return try scrollTo(request, id: id, layout: try layout(id))
         case .layouts:
             return try bounded { () throws(Problem) in try postLayout(request) }
         case .layout(let id):

@@ -29,6 +29,31 @@ public enum SpecEncoder {
         w.raw("}")
     }
 
+    /// `"collectionView":{...},`: its `contentInset` only when it is not zero (ids of specs without one stay).
+    static func collectionView(_ s: Size, _ inset: EdgeInsets, _ w: inout JSONWriter) {
+        w.key("collectionView")
+        if inset == .zero {
+            size(s, &w)
+        } else {
+            w.raw("{\"contentInset\":")
+            insets(inset, &w)
+            w.raw(",\"height\":")
+            w.number(s.height)
+            w.raw(",\"width\":")
+            w.number(s.width)
+            w.raw("}")
+        }
+        w.raw(",")
+    }
+
+    /// `"contentAnchor":"end",` when it is not `start`.
+    static func contentAnchor(_ anchor: ContentAnchor, _ w: inout JSONWriter) {
+        guard anchor != .start else { return }
+        w.key("contentAnchor")
+        w.string(anchor.rawValue)
+        w.raw(",")
+    }
+
     static func insets(_ e: EdgeInsets, _ w: inout JSONWriter) {
         w.raw("{\"bottom\":")
         w.number(e.bottom)

@@ -1,7 +1,7 @@
 public import LayoutEngine
 
 /// The wire form of a prepared layout's summary, the answer to `POST /v1/layouts` and `GET /v1/layouts/{id}`
-/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"spec"]}`.
+/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"initialOffset"][,"spec"]}`.
 public enum SummaryEncoder {
     public static func write(id: String, layout: any PreparedLayout, includeSpec: Bool, into w: inout JSONWriter) {
         writeMembers(id: id, layout: layout, includeSpec: includeSpec, into: &w)
@@ -35,6 +35,11 @@ public enum SummaryEncoder {
             w.raw(",\"wrap\":{\"axis\":\"y\",\"period\":")
             w.number(period)
             w.raw("}")
+        }
+        if let start = layout.initialOffset {
+            // Where a client of a wrapping layout starts: the central band, with room to scroll either way.
+            w.raw(",\"initialOffset\":")
+            AttributesEncoder.writePoint(start, into: &w)
         }
         if includeSpec {
             w.raw(",\"spec\":")

@@ -4,9 +4,10 @@ public import LayoutEngine
 /// the animations of the body's rect, or with the content offset adjustment.
 public enum UpdateEncoder {
     /// The summary, then, when the request had a rect, `"animations":[{"before","after"}]`,
-    /// `"insertedSupplementary"` and `"deletedSupplementary"` (`[{"kind","section","item"}]`).
+    /// `"insertedSupplementary"` and `"deletedSupplementary"` (`[{"kind","section","item"}]`), then, when the
+    /// request had an offset, `"contentOffset":{"x","y"}` (the offset that keeps the anchor in place).
     public static func writeUpdateAnswer(id: String, layout: any PreparedLayout, animations: UpdateAnimations?,
-                                         into w: inout JSONWriter) {
+                                         contentOffset: Point? = nil, into w: inout JSONWriter) {
         SummaryEncoder.writeMembers(id: id, layout: layout, includeSpec: false, into: &w)
         if let a = animations {
             w.raw(",\"animations\":")
@@ -22,15 +23,21 @@ public enum UpdateEncoder {
             w.raw(",\"deletedSupplementary\":")
             writeViews(a.deletedSupplementary, into: &w)
         }
+        if let contentOffset {
+            w.raw(",\"contentOffset\":")
+            AttributesEncoder.writePoint(contentOffset, into: &w)
+        }
         w.raw("}")
     }
 
-    /// The summary and `"contentOffsetAdjustment":{"x","y"}`.
+    /// The summary, `"contentOffsetAdjustment":{"x","y"}` and `"contentOffset":{"x","y"}`.
     public static func writeSizesAnswer(id: String, layout: any PreparedLayout, contentOffsetAdjustment: Point,
-                                        into w: inout JSONWriter) {
+                                        contentOffset: Point, into w: inout JSONWriter) {
         SummaryEncoder.writeMembers(id: id, layout: layout, includeSpec: false, into: &w)
         w.raw(",\"contentOffsetAdjustment\":")
         AttributesEncoder.writePoint(contentOffsetAdjustment, into: &w)
+        w.raw(",\"contentOffset\":")
+        AttributesEncoder.writePoint(contentOffset, into: &w)
         w.raw("}")
     }
 
