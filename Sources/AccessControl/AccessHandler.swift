@@ -1,6 +1,10 @@
-import Glibc
 public import HTTPCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Wraps a handler with who may do what (see `AccessPolicy` and `Scopes`):
 /// - with keys, a request that is not open needs `Authorization: Bearer SECRET` of a key with its scope: `401`
@@ -206,7 +210,10 @@ final class KeyRecord: Sendable {
 
     func configure(requestsPerMinute: Int, postBytesPerMinute: Int) {
         buckets.withLock { buckets in
-            guard requestsPerMinute > 0 || postBytesPerMinute > 0 else { return buckets = nil }
+            guard requestsPerMinute > 0 || postBytesPerMinute > 0 else {
+                buckets = nil
+                return
+            }
             if let current = buckets, current.requests?.perMinute ?? 0 == requestsPerMinute,
                current.postBytes?.perMinute ?? 0 == postBytesPerMinute { return }
             buckets = QuotaBuckets(requestsPerMinute: requestsPerMinute, postBytesPerMinute: postBytesPerMinute,
