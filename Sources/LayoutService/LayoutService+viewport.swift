@@ -20,13 +20,17 @@ extension LayoutService {
             try spec.validate(limits: limits.spec)
         } catch {
             let pointer = JSONPointer.string(error.path)
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-spec",
-                          detail: "\(pointer): \(error.reason)", pointer: pointer)
+            throw Problem(.invalidSpec, detail: "\(pointer): \(error.reason)", pointer: pointer)
         }
         let placement = try Self.placement(of: body.anchor, in: old, at: body.offset)
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: (0, 0),
                                                  change: .bounds(request.body))
-        return Self.answer(newID, new, created, extra: [("contentOffset", new.contentOffset(keeping: placement, from: old))])
+        var w = JSONWriter(capacity: 512)
+        SummaryEncoder.writeMembers(id: newID, layout: new, includeSpec: false, into: &w)
+        w.raw(",\"contentOffset\":")
+        AttributesEncoder.writePoint(new.contentOffset(keeping: placement, from: old), into: &w)
+        w.raw("}")
+        return Self.registered(newID, created: created, w)
     }
 
     /// `GET .../scroll-to?item=s,i|section=s&position=P[&offset=x,y]`: `scrollToItem(at:at:)`.
@@ -51,10 +55,10 @@ extension LayoutService {
             throw QueryParameters.badParameter("item", "give either item=section,item or section=s")
         }
         guard let target else {
-            throw Problem(status: 404, type: "urn:layout-service:problem:no-item", detail: "layout \(id) has no \(what)")
+            throw Problem(.noItem, detail: "layout \(id) has no \(what)")
         }
         var w = JSONWriter(capacity: 64)
-        Self.writePoint(target, &w)
+        AttributesEncoder.writePoint(target, into: &w)
         return Self.json(200, w)
     }
 
@@ -63,37 +67,8 @@ extension LayoutService {
         -> AnchorPlacement
     {
         guard let placement = layout.placement(of: anchor, at: offset) else {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-anchor",
-                          detail: "/anchor: the layout has no such cell", pointer: "/anchor")
+            throw Problem(.invalidAnchor, detail: "/anchor: the layout has no such cell", pointer: "/anchor")
         }
         return placement
-    }
-
-    /// `201`/`200` with `Location` and the summary, plus `extra` points.
-    static func answer(_ id: String, _ layout: any PreparedLayout, _ created: Bool, extra: [(StaticString, Point)])
-        -> HTTPResponse
-    {
-        var w = JSONWriter(capacity: 512)
-        let summary = LayoutJSON.summary(id: id, layout: layout, includeSpec: false)
-        summary.dropLast().withUnsafeBufferPointer { w.json($0) }
-        for (key, point) in extra {
-            w.raw(",")
-            w.key(key)
-            writePoint(point, &w)
-        }
-        w.raw("}")
-        let (pointer, count) = w.takeBuffer()
-        return HTTPResponse(status: created ? 201 : 200,
-                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(id)")],
-                            body: HTTPBody(adopting: pointer, count: count))
-    }
-
-    /// `{"x":x,"y":y}`.
-    static func writePoint(_ p: Point, _ w: inout JSONWriter) {
-        w.raw("{\"x\":")
-        w.number(p.x)
-        w.raw(",\"y\":")
-        w.number(p.y)
-        w.raw("}")
     }
 }

@@ -95,7 +95,7 @@ enum Route: Equatable {
 
     /// The path with its variable parts named (`/v1/layouts/{id}/attributes`): for metrics and logs, whose
     /// labels must not grow with the ids.
-    var template: String {
+    var template: StaticString {
         switch self {
         case .health: "/healthz"
         case .ready: "/readyz"

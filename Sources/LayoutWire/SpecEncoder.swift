@@ -70,9 +70,7 @@ public enum SpecEncoder {
     /// `"decorations":[...],` (every field of each written).
     static func decorations(_ list: [DecorationSpec], _ w: inout JSONWriter) {
         w.key("decorations")
-        w.raw("[")
-        for (i, d) in list.enumerated() {
-            if i > 0 { w.raw(",") }
+        w.array(list) { d, w in
             w.raw("{\"includeFooter\":")
             w.bool(d.includeFooter)
             w.raw(",\"includeHeader\":")
@@ -85,7 +83,7 @@ public enum SpecEncoder {
             w.int(d.zIndex)
             w.raw("}")
         }
-        w.raw("],")
+        w.raw(",")
     }
 
     /// The pinning flags that are on, each followed by a comma (they sort between `scrollDirection` and
@@ -106,12 +104,8 @@ public enum SpecEncoder {
     /// `"sections":[...]}`: the sections, each written by `section`, closing the spec's object.
     static func sections<T>(_ list: [T], _ w: inout JSONWriter, _ section: (T, inout JSONWriter) -> Void) {
         w.key("sections")
-        w.raw("[")
-        for (i, s) in list.enumerated() {
-            if i > 0 { w.raw(",") }
-            section(s, &w)
-        }
-        w.raw("]}")
+        w.array(list, section)
+        w.raw("}")
     }
 
     /// `[[w,h],...]`.
