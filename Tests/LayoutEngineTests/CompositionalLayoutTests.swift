@@ -57,7 +57,7 @@ import Testing
         // Pinned: at the visible top, never past the end of the section's content less its own height.
         #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: Point(x: 0, y: 1000))!.frame.y == 1000)
         #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: Point(x: 0, y: 5000))!.frame.y == 3890)
-        #expect(l.stickyRange(section: 0, boundaryItem: 0)! == (true, 0, 3890))
+        #expect(l.stickyRange(section: 0, boundaryItem: 0) == StickyRange(edge: .leading, min: 0, max: 3890))
     }
 
     @Test func countSharesTheGroupLength() {
@@ -178,7 +178,7 @@ import Testing
         #expect(y("header", 400) == 300)
         #expect(y("footer", 0) == 170)
         #expect(y("footer", 200) == 330)
-        #expect(l.stickyRange(section: 0, boundaryItem: 1)! == (false, 30, 330))
+        #expect(l.stickyRange(section: 0, boundaryItem: 1) == StickyRange(edge: .trailing, min: 30, max: 330))
         #expect(l.pinnedHeaderLength(ofSection: 0) == 30)
         #expect(l.headerExtent(ofSection: 0) == ScrollExtent(0, 30))
     }

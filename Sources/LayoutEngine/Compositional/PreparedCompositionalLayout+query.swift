@@ -302,8 +302,9 @@ extension PreparedCompositionalLayout {
 extension PreparedCompositionalLayout {
     /// A pinned boundary item's range along the scroll axis, for answers that hold at every offset (tiles): where
     /// its start can be as the content offset moves, and the edge of the visible bounds it follows (`leading`
-    /// for items before the content, else trailing). Nil when the item is not pinned.
-    public func stickyRange(section: Int, boundaryItem index: Int) -> (leading: Bool, min: Double, max: Double)? {
+    /// for items before the content, else trailing; the visible bounds less the content inset). Nil when the
+    /// item is not pinned.
+    public func stickyRange(section: Int, boundaryItem index: Int) -> StickyRange? {
         let s = sections[section]
         let config = configs[s.config]
         let b = config.section.boundarySupplementaryItems[index]
@@ -314,7 +315,7 @@ extension PreparedCompositionalLayout {
         let natural = vertical ? f.minY : f.minX
         let length = vertical ? f.height : f.width
         return b.alignment.isBefore
-            ? (true, natural, max(natural, s.contentEnd - length))
-            : (false, min(s.contentStart, natural), natural)
+            ? StickyRange(edge: .leading, min: natural, max: max(natural, s.contentEnd - length))
+            : StickyRange(edge: .trailing, min: min(s.contentStart, natural), max: natural)
     }
 }
