@@ -74,6 +74,8 @@ public final class LayoutService: HTTPHandler {
         case .playground:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
                                 body: Playground.page)
+        case .clientScript:
+            return ClientScript.response(request)
         case .render(let id):
             return try picture(request, layout: try layout(id))
         case .hit(let id):
