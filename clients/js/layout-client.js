@@ -383,10 +383,11 @@ export class Virtualizer {
     const controller = new AbortController(), generation = this.generation, id = this.layoutId;
     const revalidation = Boolean(entry), seq = (this.seq = (this.seq || 0) + 1);
     this.inFlight.set(key, {controller, k, revalidation, seq});
+    // A revalidation asks in the format of the answer it has: the entity tag is the request's.
     if (revalidation) this.stats.revalidations += 1;
     else { this.stats.requests += 1; this.requested.set(key, (this.requested.get(key) || 0) + 1); }
     const started = this.clock();
-    const format = this.columns === "no" ? undefined : "columns";
+    const format = entry ? entry.format : this.columns === "no" ? undefined : "columns";
     let answer;
     try {
       if (this.mode === "tiles") {
@@ -421,7 +422,7 @@ export class Virtualizer {
       if (format && this.columns === "unknown") this.columns = Array.isArray(answer.x) ? "yes" : "no";
       const elements = answerElements(answer);
       for (const e of elements) if (e.sticky) this.sticky.set(elementKey(e), e);
-      this.cache.set(key, {k, elements, etag: answer.etag, time: this.clock()}, this.neededKeys());
+      this.cache.set(key, {k, elements, etag: answer.etag, format, time: this.clock()}, this.neededKeys());
     }
     // Still needed? Draw it, even though newer requests went out since (a late answer that is still useful).
     const plan = this.bandPlan();
@@ -543,9 +544,9 @@ export class Virtualizer {
   }
 
   /** Makes the DOM show exactly `elements`: views leave first, so the new ones reuse them. */
-  draw(elements) {
+  draw(elements, keyOf = elementKey) {
     const keys = new Map();
-    for (const e of elements) keys.set(elementKey(e), e);
+    for (const e of elements) keys.set(keyOf(e), e);
     for (const [key, entry] of this.live) {
       if (keys.has(key)) continue;
       this.live.delete(key);
@@ -670,13 +671,15 @@ export class Virtualizer {
     const answer = await this.client.updates(this.layoutId, body);
     this.animating = true;
     const animations = answer.animations || [];
-    // Before: old views by their old keys; appearing ones get views of their own.
-    const befores = animations.map((a) => a.before);
+    // Before: old views by their old keys; appearing ones (alpha 0 before) get views of their own, since an
+    // insert gives them the index path an old element had.
+    const appearing = (a) => a.before.alpha === 0 && a.after.alpha !== 0;
+    const beforeKey = new Map(animations.map((a) => [a.before, elementKey(a.before) + (appearing(a) ? "#new" : "")]));
     const afterKeys = new Map();
-    this.draw(befores);
+    this.draw(animations.map((a) => a.before), (e) => beforeKey.get(e));
     const running = [];
     for (const a of animations) {
-      const entry = this.live.get(elementKey(a.before));
+      const entry = this.live.get(beforeKey.get(a.before));
       if (!entry) continue;
       place(entry.view, a.after);
       if (entry.view.dataset) entry.view.dataset.key = elementKey(a.after);
