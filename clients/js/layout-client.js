@@ -316,31 +316,49 @@ export class Virtualizer {
   }
 
   /** Milliseconds of scrolling to fetch ahead: about two answers' time plus two frames. */
-  get lookaheadMs() { return this.lookahead ?? Math.min(1000, Math.max(120, 2 * this.latency + 40)); }
+  get lookaheadMs() { return this.lookahead ?? Math.min(1000, Math.max(250, 2 * this.latency + 40)); }
 
   viewport() {
     const e = this.scrollElement;
     return {x: e.scrollLeft, y: e.scrollTop, width: e.clientWidth, height: e.clientHeight};
   }
 
-  /** The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side. */
+  /**
+   * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
+   * in the direction of scrolling what 3 frames (50 ms) of it move, up to another overscan: a frame that comes
+   * late still finds its views drawn.
+   */
   renderWindow(v = this.viewport()) {
     const ox = this.overscan > 1 ? this.overscan : this.overscan * v.width;
     const oy = this.overscan > 1 ? this.overscan : this.overscan * v.height;
-    return {x: v.x - ox, y: v.y - oy, width: v.width + 2 * ox, height: v.height + 2 * oy};
+    const w = {x: v.x - ox, y: v.y - oy, width: v.width + 2 * ox, height: v.height + 2 * oy};
+    const velocity = this.currentVelocity;
+    if (velocity && this.summary) {
+      const y = this.axis === "y", ahead = Math.min(Math.abs(velocity) * 50, y ? oy : ox);
+      if (y) { w.height += ahead; if (velocity < 0) w.y -= ahead; } else { w.width += ahead; if (velocity < 0) w.x -= ahead; }
+    }
+    return w;
   }
 
   /** Tracks the scroll velocity, plans requests, and draws what the cache has. Called on every scroll event. */
   update() {
     if (!this.summary) return;
     const v = this.viewport(), t = this.clock(), pos = this.axis === "y" ? v.y : v.x;
-    const view = this.axis === "y" ? v.height : v.width;
     if (this.last) {
       const dt = t - this.last.t, dp = pos - this.last.pos;
-      if (Math.abs(dp) > 4 * view || dt >= 250) this.velocity = 0;  // a jump, or a scroll that starts again
-      else if (dt > 0) this.velocity = 0.6 * (dp / dt) + 0.4 * this.velocity;
+      // Over 50 points/ms (50,000 a second) and 8 views is a jump, not a fling. After a pause (250 ms) the
+      // scroll moved within the last frame: a fling starts at the speed of the finger that let go.
+      if (dt < 8) return this.plan(v);  // too close to the last event to measure a speed
+      const instant = dp / (dt >= 250 ? 1000 / 60 : dt);
+      const jump = Math.abs(instant) > 50 && Math.abs(dp) > 8 * (this.axis === "y" ? v.height : v.width);
+      this.velocity = jump ? 0 : dt >= 250 ? instant : 0.6 * instant + 0.4 * this.velocity;
+      this.velocity = Math.max(-50, Math.min(50, this.velocity));
     }
     this.last = {t, pos};
+    this.plan(v);
+  }
+
+  plan(v) {
     if (this.mode === "live") this.planLive(v); else this.planBands(v);
     this.render(v);
   }
@@ -349,18 +367,26 @@ export class Virtualizer {
 
   bandKey(k) { return `${this.mode}:${this.layoutId}:${k}`; }
 
-  bandPlan(v = this.viewport()) {
+  bandPlan(v = this.viewport(), velocity = this.currentVelocity) {
     const y = this.axis === "y", w = this.renderWindow(v);
     const band = this.bandLength, size = this.summary.contentSize;
     const count = Math.max(1, Math.ceil((y ? size.height : size.width) / band));
-    return planBands({pos: y ? v.y : v.x, view: y ? v.height : v.width, velocity: this.currentVelocity, band,
+    return planBands({pos: y ? v.y : v.x, view: y ? v.height : v.width, velocity, band,
       behind: y ? v.y - w.y : v.x - w.x, lookahead: this.lookaheadMs, count});
+  }
+
+  /** The bands worth keeping in flight: the plan at the current velocity, or at twice the last one measured (a
+   * pause in scroll events, or a velocity that wavers from frame to frame, does not cancel the fetch-ahead),
+   * plus one band either side. */
+  keepRange(v = this.viewport()) {
+    const plan = this.bandPlan(v), moving = this.bandPlan(v, 2 * this.velocity);
+    return [Math.min(plan.first, moving.first) - 1, Math.max(plan.last, moving.last) + 1];
   }
 
   planBands(v) {
     const plan = this.bandPlan(v);
-    // Keep what is planned plus one band either side; abort the rest: answers no longer needed are dropped.
-    const keepFirst = plan.first - 1, keepLast = plan.last + 1;
+    // Abort what is no longer worth keeping: answers no longer needed are dropped.
+    const [keepFirst, keepLast] = this.keepRange(v);
     for (const [key, flight] of this.inFlight) {
       if (flight.k < keepFirst || flight.k > keepLast) {
         flight.controller.abort();
@@ -425,8 +451,8 @@ export class Virtualizer {
       this.cache.set(key, {k, elements, etag: answer.etag, format, time: this.clock()}, this.neededKeys());
     }
     // Still needed? Draw it, even though newer requests went out since (a late answer that is still useful).
-    const plan = this.bandPlan();
-    if (k >= plan.first - 1 && k <= plan.last + 1) {
+    const [keepFirst, keepLast] = this.keepRange();
+    if (k >= keepFirst && k <= keepLast) {
       if (seq < (this.answeredSeq || 0)) this.stats.lateDrawn += 1;  // a newer request answered first
       this.answeredSeq = Math.max(this.answeredSeq || 0, seq);
       this.render();

@@ -166,5 +166,5 @@ $("delete").addEventListener("click", () => update("delete"));
 load("Photo grid");
 window.playground = {examples: Object.keys(examples), state: {get live() { return virtualizer.live; }}, virtualizer,
   client, load, prepare, update,
-  scrollTo(x, y) { scrolled = true; viewport.scrollLeft = x; viewport.scrollTop = y; virtualizer.update(); }};
+  scrollTo(x, y) { scrolled = true; virtualizer.scrollToOffset({x, y}); }};
 window.playgroundReady = prepare();
