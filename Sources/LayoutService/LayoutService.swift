@@ -35,6 +35,8 @@ public final class LayoutService: HTTPHandler {
         }
         if let origin = crossOrigin.allowedOrigin(request), response.header("Access-Control-Allow-Origin") == nil {
             response.headers.append(("Access-Control-Allow-Origin", origin))
+            // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
+            if response.header("ETag") != nil { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
             if origin != "*" { response.headers.append(("Vary", "Origin")) }
         }
         return response

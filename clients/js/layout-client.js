@@ -241,10 +241,10 @@ export class Virtualizer {
   constructor({client, layoutId, scrollElement, createView, updateView = () => {}, recycleView = () => {},
     overscan = 0.5, cacheSize = 48, maxInFlight = 6, lookahead, maxAge = 300000, columns = "auto",
     selfSizing = false, sizeBatchMs = 100, poolSize = 64, content, onRender, onError, animationMs = 350,
-    clock = now, requestFrame} = {}) {
+    maxContentLength = 16000000, clock = now, requestFrame} = {}) {
     if (!client || !scrollElement || !createView) throw new TypeError("Virtualizer needs client, scrollElement and createView");
     Object.assign(this, {client, scrollElement, createView, updateView, recycleView, overscan, maxInFlight, maxAge,
-      selfSizing, sizeBatchMs, onRender, onError, animationMs, clock});
+      selfSizing, sizeBatchMs, onRender, onError, animationMs, maxContentLength, clock});
     this.lookahead = lookahead;  // ms of scrolling fetched ahead; default: measured latency, see lookaheadMs
     this.columns = columns === true ? "yes" : columns === false ? "no" : "unknown";
     this.cache = new AnswerCache(cacheSize);
@@ -285,7 +285,10 @@ export class Virtualizer {
     this.liveAnswer = null;
     this.holding = true;  // the views of the last layout stay until the new one can be drawn whole
     const size = this.summary.contentSize;
-    if (this.content.style) { this.content.style.width = size.width + "px"; this.content.style.height = size.height + "px"; }
+    if (this.content.style) {
+      this.content.style.width = Math.min(size.width, this.maxContentLength) + "px";
+      this.content.style.height = Math.min(size.height, this.maxContentLength) + "px";
+    }
     this.update();
     return this.summary;
   }
@@ -318,9 +321,38 @@ export class Virtualizer {
   /** Milliseconds of scrolling to fetch ahead: about two answers' time plus two frames. */
   get lookaheadMs() { return this.lookahead ?? Math.min(1000, Math.max(250, 2 * this.latency + 40)); }
 
+  /**
+   * Browsers cap an element's length (Chromium near 33.5 million pixels, Firefox near 17.9 million). Content
+   * longer than `maxContentLength` scrolls a content element of that length, and the scroll offset maps onto the
+   * layout's range linearly: factor = layout range / DOM range along each axis (1 when it fits).
+   */
+  scale() {
+    const e = this.scrollElement, size = this.summary ? this.summary.contentSize : {width: 0, height: 0};
+    const factor = (length, view) => length <= this.maxContentLength ? 1
+      : Math.max(0, length - view) / Math.max(1, this.maxContentLength - view);
+    return {x: factor(size.width, e.clientWidth), y: factor(size.height, e.clientHeight)};
+  }
+
+  /** The visible rect in the layout's coordinates. */
   viewport() {
-    const e = this.scrollElement;
-    return {x: e.scrollLeft, y: e.scrollTop, width: e.clientWidth, height: e.clientHeight};
+    const e = this.scrollElement, s = this.scale();
+    return {x: e.scrollLeft * s.x, y: e.scrollTop * s.y, width: e.clientWidth, height: e.clientHeight};
+  }
+
+  /** Where views go in the content element: layout coordinates plus this (0 unless the content is scaled). */
+  shift() {
+    const e = this.scrollElement, s = this.scale();
+    return {x: e.scrollLeft - e.scrollLeft * s.x, y: e.scrollTop - e.scrollTop * s.y};
+  }
+
+  /** The content offset in the layout's coordinates. */
+  offset() { const v = this.viewport(); return {x: v.x, y: v.y}; }
+
+  /** Scrolls to a layout offset. */
+  setScroll(x, y) {
+    const s = this.scale();
+    this.scrollElement.scrollLeft = s.x ? x / s.x : 0;
+    this.scrollElement.scrollTop = s.y ? y / s.y : 0;
   }
 
   /**
@@ -522,8 +554,7 @@ export class Virtualizer {
       this.latency = 0.8 * this.latency + 0.2 * (this.clock() - started);
       const adjust = answer.contentOffsetAdjustment;
       if (adjust && (adjust.x || adjust.y)) {  // an infinite wheel left its central band: move by whole turns
-        this.scrollElement.scrollLeft = v.x + adjust.x;
-        this.scrollElement.scrollTop = v.y + adjust.y;
+        this.setScroll(v.x + adjust.x, v.y + adjust.y);
         this.update();
         return;
       }
@@ -571,7 +602,7 @@ export class Virtualizer {
 
   /** Makes the DOM show exactly `elements`: views leave first, so the new ones reuse them. */
   draw(elements, keyOf = elementKey) {
-    const keys = new Map();
+    const keys = new Map(), shift = this.shift();
     for (const e of elements) keys.set(keyOf(e), e);
     for (const [key, entry] of this.live) {
       if (keys.has(key)) continue;
@@ -593,12 +624,13 @@ export class Virtualizer {
         this.live.set(key, entry);
         if (view.dataset) view.dataset.key = key;
       }
-      if (entry.element !== e) {
-        if (!entry.element || !sameElement(entry.element, e)) {
-          place(entry.view, e);
-          this.updateView(entry.view, e);
-        }
+      const moved = !entry.shift || entry.shift.x !== shift.x || entry.shift.y !== shift.y;
+      if (entry.element !== e || moved) {
+        const changed = !entry.element || !sameElement(entry.element, e);
+        if (changed || moved) place(entry.view, e, shift);
+        if (changed) this.updateView(entry.view, e);
         entry.element = e;
+        entry.shift = shift;
       }
     }
   }
@@ -636,7 +668,7 @@ export class Virtualizer {
   async resize({width, height, anchor} = {}) {
     const e = this.scrollElement;
     const body = {collectionView: {width: width ?? e.clientWidth, height: height ?? e.clientHeight},
-      offset: {x: e.scrollLeft, y: e.scrollTop}};
+      offset: this.offset()};
     if (anchor !== undefined) body.anchor = anchor;
     const answer = await this.client.bounds(this.layoutId, body);
     await this.setLayout(answer.id, answer);
@@ -645,8 +677,7 @@ export class Virtualizer {
   }
 
   scrollToOffset({x, y}) {
-    this.scrollElement.scrollLeft = x;
-    this.scrollElement.scrollTop = y;
+    this.setScroll(x, y);
     this.last = null;
     this.velocity = 0;
     this.update();
@@ -654,8 +685,8 @@ export class Virtualizer {
 
   /** Scrolls to an item (`{section, item}` or [s, i]) or a section at `position`, as the service answers. */
   async scrollToItem({item, section, position = "top"} = {}) {
-    const e = this.scrollElement;
-    const to = await this.client.scrollTo(this.layoutId, {item, section, position, offset: [e.scrollLeft, e.scrollTop]});
+    const o = this.offset();
+    const to = await this.client.scrollTo(this.layoutId, {item, section, position, offset: [o.x, o.y]});
     this.scrollToOffset(to);
     return to;
   }
@@ -680,7 +711,7 @@ export class Virtualizer {
     if (!this.sizeQueue.size) return null;
     const sizes = [...this.sizeQueue.values()];
     this.sizeQueue.clear();
-    const e = this.scrollElement, offset = {x: e.scrollLeft, y: e.scrollTop};
+    const offset = this.offset();
     const answer = await this.client.sizes(this.layoutId, {sizes, offset});
     await this.setLayout(answer.id, answer);
     applyOffsetAnswer(this, answer, offset);
@@ -703,16 +734,16 @@ export class Virtualizer {
     const beforeKey = new Map(animations.map((a) => [a.before, elementKey(a.before) + (appearing(a) ? "#new" : "")]));
     const afterKeys = new Map();
     this.draw(animations.map((a) => a.before), (e) => beforeKey.get(e));
-    const running = [];
+    const running = [], shift = this.shift();
     for (const a of animations) {
       const entry = this.live.get(beforeKey.get(a.before));
       if (!entry) continue;
-      place(entry.view, a.after);
+      place(entry.view, a.after, shift);
       if (entry.view.dataset) entry.view.dataset.key = elementKey(a.after);
       this.updateView(entry.view, a.after);
       afterKeys.set(entry, a.after);
       if (entry.view.animate && this.animationMs > 0) {
-        const animation = entry.view.animate([frameKeyframe(a.before), frameKeyframe(a.after)],
+        const animation = entry.view.animate([frameKeyframe(a.before, shift), frameKeyframe(a.after, shift)],
           {duration: this.animationMs, easing: "ease-in-out"});
         running.push(animation.finished ? animation.finished.catch(() => {}) : null);
       }
@@ -759,12 +790,12 @@ function sameElement(a, b) {
     a.alpha === b.alpha && a.hidden === b.hidden && String(a.transform3D) === String(b.transform3D);
 }
 
-/** Positions a view for an element. */
-function place(view, e) {
+/** Positions a view for an element, moved by `shift` (a scaled content's offset). */
+function place(view, e, shift = {x: 0, y: 0}) {
   const s = view.style;
   if (!s) return;
   const f = e.frame;
-  s.left = f.x + "px"; s.top = f.y + "px"; s.width = f.width + "px"; s.height = f.height + "px";
+  s.left = f.x + shift.x + "px"; s.top = f.y + shift.y + "px"; s.width = f.width + "px"; s.height = f.height + "px";
   s.zIndex = e.zIndex ?? 0;
   s.opacity = e.alpha ?? 1;
   s.visibility = e.hidden ? "hidden" : "";
@@ -773,8 +804,8 @@ function place(view, e) {
   s.transform = e.transform3D ? `matrix3d(${e.transform3D.join(",")})` : "";
 }
 
-function frameKeyframe(e) {
+function frameKeyframe(e, shift = {x: 0, y: 0}) {
   const f = e.frame;
-  return {left: f.x + "px", top: f.y + "px", width: f.width + "px", height: f.height + "px", opacity: e.alpha ?? 1,
+  return {left: f.x + shift.x + "px", top: f.y + shift.y + "px", width: f.width + "px", height: f.height + "px", opacity: e.alpha ?? 1,
     transform: e.transform3D ? `matrix3d(${e.transform3D.join(",")})` : "none"};
 }

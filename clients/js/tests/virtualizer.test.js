@@ -339,3 +339,29 @@ test("applyUpdates animates every before/after pair with the Web Animations API,
   assert.equal(moved.dataset.key, "cell/0/1");
   assert.equal(virtualizer.layoutId, "L4");
 });
+
+test("content longer than a browser allows scrolls a capped element, mapped linearly onto the layout", async () => {
+  const tall = 100000 * 1000;  // 100 million points: 100,000 items of 1,000
+  const {service, virtualizer, scroller} = setUp({service: {elements: feedElements(100000, 400, 1000),
+    contentSize: {width: 400, height: tall}}, maxContentLength: 1000000});
+  await virtualizer.ready;
+  await service.answerAll();
+  assert.equal(virtualizer.content.style.height, "1000000px");
+  for (const dom of [0, 250000, 999400]) {  // the top, a quarter, the end of the DOM's scroll range
+    scroller.scrollTop = dom;
+    virtualizer.scrollToOffset(virtualizer.offset());  // as a scroll event, without velocity
+    await service.answerAll();
+    const y = dom * (tall - VIEW) / (1000000 - VIEW);
+    assert.equal(virtualizer.viewport().y, y);
+    // Each view sits where the layout puts it relative to the viewport, inside the capped element.
+    for (const {view, element} of virtualizer.live.values()) {
+      assert.equal(parseFloat(view.style.top) - dom, element.frame.y - y);
+    }
+    const want = [];
+    for (let i = 0; i < 100000; i++) if (i * 1000 <= y + 900 && (i + 1) * 1000 >= y - 300) want.push(`cell/0/${i}`);
+    assert.deepEqual(shown(virtualizer), want.sort());
+  }
+  assert.ok(shown(virtualizer).includes("cell/0/99999"), "the last item is reached");
+  virtualizer.scrollToOffset({x: 0, y: tall / 2});
+  assert.ok(Math.abs(scroller.scrollTop - (tall / 2) * (1000000 - VIEW) / (tall - VIEW)) < 1e-6);
+});
