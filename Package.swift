@@ -7,7 +7,9 @@ import PackageDescription
 ///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)
 ///   LayoutService -> HTTPCore <- MicroHTTPServer -> CMicroHTTPD
 ///   HTTPCompression -> HTTPCore, CZlib (gzip answers: a handler around any handler)
-///   Observability -> LayoutService, HTTPCore (request log, metrics, /metrics: a handler around the service)
+///   Observability -> HTTPCore (request log, metrics, /metrics: a handler around any handler; the route template
+///     comes with the response, the store's figures through Observability's MetricsSource)
+///   AccessControl -> HTTPCore, CCrypto (API keys, scopes, quotas: a handler around any handler)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -49,11 +51,17 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        // A blocking HTTP/1.1 client on a socket, for the healthcheck command and the socket tests; no libmicrohttpd.
+        // The socket calls whose flags differ between Linux and macOS (shim.h).
+        .systemLibrary(name: "CSocket"),
+        .target(name: "HTTPClient", dependencies: ["HTTPCore", "CSocket"], swiftSettings: strict),
         // The only code that touches libmicrohttpd: daemon life cycle, callbacks -> HTTPCore handler.
-        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore"], swiftSettings: strict),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore", "CSocket"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // gzip for answers whose client accepts it: the only code that touches zlib.
         .target(name: "HTTPCompression", dependencies: ["CZlib", "HTTPCore"], swiftSettings: strict),
+        // API keys with scopes, no anonymous deletes, quotas per key or client address: a handler around any handler.
+        .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         // The playground's page and the JavaScript client are embedded at build time (byte arrays, no Foundation);
         // Playground/layout-client.js links to clients/js/layout-client.js.
@@ -62,16 +70,16 @@ let package = Package(
             resources: [
                 .embedInCode("Playground/playground.html"), .embedInCode("Playground/playground.css"),
                 .embedInCode("Playground/examples.js"), .embedInCode("Playground/playground.js"),
-                .embedInCode("Playground/layout-client.js"),
+                .embedInCode("Playground/viewport.js"), .embedInCode("Playground/layout-client.js"),
             ],
             swiftSettings: strict),
-        // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h).
+        // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h; a no-op on macOS).
         .systemLibrary(name: "CMalloc"),
         // One log line per request (swift-log), request ids, Prometheus metrics (swift-metrics + swift-prometheus).
         .target(
             name: "Observability",
             dependencies: [
-                "HTTPCore", "LayoutService", "LayoutStore",
+                "HTTPCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -81,7 +89,8 @@ let package = Package(
             name: "layout-service",
             dependencies: [
                 "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
-                "PostgresArchive", "HTTPCompression", "Observability", "CMalloc",
+                "PostgresArchive", "HTTPCompression", "Observability", "AccessControl", "CMalloc",
+                "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -101,6 +110,7 @@ let package = Package(
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine", "CSQLite"]),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression", "HTTPCore", "CZlib"]),
+        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "HTTPCore"]),
         .testTarget(
             name: "ObservabilityTests",
             dependencies: [
@@ -112,6 +122,7 @@ let package = Package(
             name: "MicroHTTPServerTests",
             dependencies: [
                 "MicroHTTPServer", "HTTPCore", "LayoutService", "LayoutStore", "LayoutEngine", "LayoutWire", "TestSupport",
+                "HTTPClient",
             ]),
     ]
 )

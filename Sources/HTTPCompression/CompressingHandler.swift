@@ -4,6 +4,12 @@ public import HTTPCore
 /// are gzipped for clients whose `Accept-Encoding` takes gzip. Such answers say `Vary: Accept-Encoding` either
 /// way (caches keep both forms), and a compressed one's strong `ETag` becomes weak (`W/"..."`, as nginx does:
 /// the bytes differ, the content does not; `If-None-Match` compares weakly).
+/// The defaults of `CompressingHandler` (a generic type cannot hold them), for its callers to show.
+public enum CompressionDefaults {
+    /// The smallest answer gzipped.
+    public static let minimumBytes = 1024
+}
+
 public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     public let inner: Inner
     /// Smaller answers are sent as they are (gzip's header and the work are not worth it).
@@ -11,7 +17,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     /// zlib's level: 1 is the fastest, 9 the smallest.
     public let level: Int32
 
-    public init(_ inner: Inner, minimumBytes: Int = 1024, level: Int32 = 1) {
+    public init(_ inner: Inner, minimumBytes: Int = CompressionDefaults.minimumBytes, level: Int32 = 1) {
         self.inner = inner
         self.minimumBytes = minimumBytes
         self.level = level
@@ -37,9 +43,21 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     }
 
     static func isTextual(_ contentType: String) -> Bool {
-        let type = contentType.lowercased()
-        return type.hasPrefix("application/json") || type.hasPrefix("application/problem+json")
-            || type.hasPrefix("image/svg+xml") || type.hasPrefix("text/") || type.hasPrefix("application/javascript")
+        var type = contentType
+        return type.withUTF8 { t in
+            // ASCII prefixes compared without regard to case, without making a lowercased copy.
+            func starts(_ prefix: StaticString) -> Bool {
+                guard t.count >= prefix.utf8CodeUnitCount else { return false }
+                let p = prefix.utf8Start
+                for i in 0..<prefix.utf8CodeUnitCount where t[i] != p[i] {
+                    // The prefixes are lowercase: a byte may differ from a letter of theirs by case only.
+                    guard t[i] | 0x20 == p[i], p[i] >= UInt8(ascii: "a"), p[i] <= UInt8(ascii: "z") else { return false }
+                }
+                return true
+            }
+            return starts("application/json") || starts("application/problem+json") || starts("image/svg+xml")
+                || starts("text/") || starts("application/javascript")
+        }
     }
 
     static func addVary(_ response: inout HTTPResponse) {
@@ -52,7 +70,9 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
 
     /// Whether an `Accept-Encoding` value takes gzip: `gzip` or `*` with a quality above 0 (RFC 9110 §12.5.3).
     static func acceptsGzip(_ header: String?) -> Bool {
-        guard let header else { return false }
+        guard let header, header.utf8.count >= 1 else { return false }
+        if header == "gzip" || header.hasPrefix("gzip, ") { return true }  // browsers, curl --compressed
+        if header == "identity" { return false }
         var gzip: Double?
         var any: Double?
         for part in header.split(separator: ",") {

@@ -9,9 +9,11 @@ extension LayoutService {
         let point = try QueryParameters.requiredPoint(request, "point")
         let offset = try QueryParameters.point(request, "offset")
         guard let path = layout.itemIndexPath(at: point, offset: offset) else {
-            throw Problem(status: 404, type: "urn:layout-service:problem:no-item", detail: "no item at \(point.x),\(point.y)")
+            throw Problem(.noItem, detail: "no item at \(point.x),\(point.y)")
         }
-        return Self.json(200, Array("{\"section\":\(path.section),\"item\":\(path.item)}".utf8))
+        var w = JSONWriter(capacity: 64)
+        AttributesEncoder.writeIndexPath(path, into: &w)
+        return Self.json(200, w)
     }
 
     /// `GET .../target-offset?proposed=x,y[&velocity=x,y]`: where a fling ends.
@@ -20,11 +22,7 @@ extension LayoutService {
         let velocity = try QueryParameters.point(request, "velocity")
         let target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
         var w = JSONWriter(capacity: 64)
-        w.raw("{\"x\":")
-        w.number(target.x)
-        w.raw(",\"y\":")
-        w.number(target.y)
-        w.raw("}")
+        AttributesEncoder.writePoint(target, into: &w)
         return Self.json(200, w)
     }
 
@@ -37,13 +35,7 @@ extension LayoutService {
             throw Problem(status: 404, detail: "layout \(id) has no item \(item.section)/\(item.item)")
         }
         var w = JSONWriter(capacity: 512)
-        w.raw("{\"attributes\":")
-        AttributesEncoder.write(move.attributes, into: &w)
-        w.raw(",\"target\":{\"section\":")
-        w.int(move.target.section)
-        w.raw(",\"item\":")
-        w.int(move.target.item)
-        w.raw("}}")
+        AttributesEncoder.writeMove(move, into: &w)
         return Self.json(200, w)
     }
 
@@ -55,15 +47,15 @@ extension LayoutService {
         let from = try layout(fromID)
         let to = try layout(toID)
         if let why = Transition.mismatch(from, to) {
-            throw Problem(status: 422, type: "urn:layout-service:problem:different-data",
-                          detail: "a transition needs layouts of the same data: \(why)", parameter: "to")
+            throw Problem(.differentData, detail: "a transition needs layouts of the same data: \(why)",
+                          parameter: "to")
         }
         let progress = try QueryParameters.fraction(request, "progress")
         let rect = try QueryParameters.rect(request)
         let offset = try QueryParameters.point(request, "offset")
         guard let elements = Transition.elements(from: from, to: to, progress: progress, in: rect, offset: offset,
                                                  limit: limits.maxElements) else {
-            throw Problem(status: 422, type: "urn:layout-service:problem:too-many-elements",
+            throw Problem(.tooManyElements,
                           detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
                           parameter: "rect")
         }

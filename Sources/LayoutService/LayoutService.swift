@@ -4,7 +4,7 @@ import LayoutEngine
 import LayoutWire
 import Synchronization
 
-/// The HTTP API of mission.md §2 over a `LayoutStore`. Runs synchronously on the server's worker threads:
+/// The HTTP API (docs/api.md) over a `LayoutStore`. Runs synchronously on the server's worker threads:
 /// handler -> store (one short lock) -> prepared layout (no lock).
 public final class LayoutService: HTTPHandler {
     public let store: LayoutStore
@@ -21,18 +21,21 @@ public final class LayoutService: HTTPHandler {
     }
 
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
-    public static func routeTemplate(path: String) -> String? { Route(path: path)?.template }
+    public static func routeTemplate(path: String) -> String? { Route(path: path).map { "\($0.template)" } }
 
     /// From now on `GET /readyz` answers 503 (call it when shutdown starts).
     public func markDraining() { draining.store(true, ordering: .relaxed) }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let route = Route(path: request.path)  // the one parse of the path
         var response: HTTPResponse
-        do {
-            response = try route(request)
+        do throws(Problem) {
+            guard let route else { throw Problem(status: 404, detail: "no endpoint at \(request.path)") }
+            response = try self.route(route, request)
         } catch {
             response = error.response
         }
+        response.route = route?.template
         if let origin = crossOrigin.allowedOrigin(request), response.header("Access-Control-Allow-Origin") == nil {
             response.headers.append(("Access-Control-Allow-Origin", origin))
             // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
@@ -42,26 +45,31 @@ public final class LayoutService: HTTPHandler {
         return response
     }
 
-    private func route(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
-        guard let route = Route(path: request.path) else {
-            throw Problem(status: 404, detail: "no endpoint at \(request.path)")
-        }
+    private func route(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
-        // Immutable answers: a client that has this one gets a 304 before any work is done.
+        // Immutable answers: the layout is looked up once (a 404 when unknown), and a client that has this answer
+        // gets a 304 before any other work is done.
         var cacheHeaders: [(name: String, value: String)] = []
-        if request.method == "GET" || request.method == "HEAD", let id = route.immutableLayoutID,
-            try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) })
-        {
+        var layout: (any PreparedLayout)?
+        if request.method == "GET" || request.method == "HEAD", let id = route.immutableLayoutID {
+            layout = try self.layout(id)
             let tag = HTTPCaching.entityTag(request)
             cacheHeaders = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
             if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: cacheHeaders) }
         }
-        var response = try answer(route, request)
+        var response = try answer(route, request, layout: layout)
         if response.status == 200 { response.headers += cacheHeaders }
         return response
     }
 
-    private func answer(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+    /// The answer of a route; `found` is the route's layout when `route(_:_:)` looked it up already.
+    private func answer(_ route: Route, _ request: HTTPRequest, layout found: (any PreparedLayout)?) throws(Problem)
+        -> HTTPResponse
+    {
+        func layout(_ id: String) throws(Problem) -> any PreparedLayout {
+            if let found { return found }
+            return try self.layout(id)
+        }
         guard route.methods.contains(request.method) else {
             throw Problem(status: 405, detail: "\(request.path) answers \(route.methods.joined(separator: ", "))",
                           headers: [("Allow", route.methods.joined(separator: ", "))])
@@ -92,6 +100,10 @@ public final class LayoutService: HTTPHandler {
             return try bounded { () throws(Problem) in try updates(request, id: id) }
         case .sizes(let id):
             return try bounded { () throws(Problem) in try sizes(request, id: id) }
+        case .bounds(let id):
+            return try bounded { () throws(Problem) in try bounds(request, id: id) }
+        case .scrollTo(let id):
+            return try scrollTo(request, id: id, layout: try layout(id))
         case .layouts:
             return try bounded { () throws(Problem) in try postLayout(request) }
         case .layout(let id):
@@ -101,20 +113,23 @@ public final class LayoutService: HTTPHandler {
                 }
                 return HTTPResponse(status: 204)
             }
-            return Self.json(200, LayoutJSON.summary(id: id, layout: try layout(id), includeSpec: true))
+            return Self.json(200, SummaryEncoder.bytes(id: id, layout: try layout(id), includeSpec: true))
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
         case .item(let id, let section, let item):
-            return try element(request, id: id, section: section, item: item, describe: "item") { layout, path, offset in
+            return try element(request, id: id, layout: try layout(id), section: section, item: item,
+                               describe: "item") { layout, path, offset in
                 layout.attributesForItem(at: path, offset: offset)
             }
         case .supplementary(let id, let kind, let section, let item):
-            return try element(request, id: id, section: section, item: item, describe: "\(kind) view") {
+            return try element(request, id: id, layout: try layout(id), section: section, item: item,
+                               describe: "\(kind) view") {
                 layout, path, offset in
                 layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
             }
         case .decoration(let id, let kind, let section, let item):
-            return try element(request, id: id, section: section, item: item, describe: "\(kind) decoration") {
+            return try element(request, id: id, layout: try layout(id), section: section, item: item,
+                               describe: "\(kind) decoration") {
                 layout, path, offset in
                 layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset)
             }
@@ -128,7 +143,7 @@ public final class LayoutService: HTTPHandler {
         defer { posting.subtract(1, ordering: .relaxed) }
         guard running <= limits.maxConcurrentPosts else {
             throw Problem(
-                status: 503, type: "urn:layout-service:problem:busy",
+                .busy,
                 detail: "\(limits.maxConcurrentPosts) POST requests are being handled (--max-concurrent-posts); "
                     + "try again", headers: [("Retry-After", "1")])
         }
@@ -136,18 +151,18 @@ public final class LayoutService: HTTPHandler {
     }
 
     /// One element's attributes by index path (and offset), or a 404 naming it.
-    private func element(_ request: HTTPRequest, id: String, section: String, item: String, describe: String,
+    private func element(_ request: HTTPRequest, id: String, layout: any PreparedLayout, section: String,
+                         item: String, describe: String,
                          _ lookup: (any PreparedLayout, IndexPath, Point) -> LayoutAttributes?) throws(Problem)
         -> HTTPResponse
     {
-        let layout = try layout(id)
         let path = IndexPath(section: try QueryParameters.index(section, "section"),
                              item: try QueryParameters.index(item, "item"))
         let offset = try QueryParameters.point(request, "offset")
         guard let a = lookup(layout, path, offset) else {
             throw Problem(status: 404, detail: "layout \(id) has no \(describe) at \(path.section)/\(path.item)")
         }
-        return Self.json(200, LayoutJSON.attributes(a))
+        return Self.json(200, AttributesEncoder.bytes(a))
     }
 
     /// `POST /v1/layouts`: decode, validate, register (preparing once), answer 201 or 200 with the summary.
@@ -163,7 +178,7 @@ public final class LayoutService: HTTPHandler {
         return HTTPResponse(
             status: created ? 201 : 200,
             headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(id)")],
-            body: LayoutJSON.summary(id: id, layout: layout, includeSpec: false))
+            body: SummaryEncoder.bytes(id: id, layout: layout, includeSpec: false))
     }
 
     /// `GET .../attributes?rect=x,y,w,h[&offset=x,y][&limit=n[&cursor=c]]`: `layoutAttributesForElementsInRect:`,
@@ -171,6 +186,7 @@ public final class LayoutService: HTTPHandler {
     private func attributes(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let rect = try QueryParameters.rect(request)
         let offset = try QueryParameters.point(request, "offset")
+        let format = try QueryParameters.format(request)
         var page: (take: Int, cursor: PageCursor)?
         if let text = request.queryValue("limit") {
             let take = try QueryParameters.index(text, "limit")
@@ -185,7 +201,8 @@ public final class LayoutService: HTTPHandler {
         }
         let skip = page?.cursor.skip ?? 0
         let take = page?.take ?? limits.maxElements
-        var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 128))
+        // Reserved for a full screen of small cells: the list rarely grows (each growth copies it).
+        var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 512))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
         let (limit, overflow) = skip.addingReportingOverflow(take)
         let complete = layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
@@ -193,7 +210,7 @@ public final class LayoutService: HTTPHandler {
         if !complete {
             guard let page else {
                 throw Problem(
-                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    .tooManyElements,
                     detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller "
                         + "rects, or pages of them (limit, cursor)",
                     parameter: "rect")
@@ -203,16 +220,25 @@ public final class LayoutService: HTTPHandler {
             let given = min(list.count, skip + take)
             guard given > skip else {
                 throw Problem(
-                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    .tooManyElements,
                     detail: "more than \(skip + take) items were looked at without reaching this page; query "
                         + "smaller rects", parameter: "rect")
             }
             next = PageCursor(skip: given, query: page.cursor.query).text
         }
-        var w = JSONWriter(capacity: 64 + list.elements.count * 240)
-        AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: list.elements,
-                                          offsetAdjustment: layout.wrapAdjustment(for: offset), next: next, into: &w)
-        return Self.json(200, w)
+        switch format {
+        case .full:
+            var w = JSONWriter(capacity: 64 + list.elements.count * 240)
+            AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: list.elements,
+                                              offsetAdjustment: layout.wrapAdjustment(for: offset), next: next,
+                                              into: &w)
+            return Self.json(200, w)
+        case .columns:
+            var w = JSONWriter(capacity: 128 + list.elements.count * 48)
+            ColumnsEncoder.writeAnswer(contentSize: layout.contentSize, elements: list.elements,
+                                       offsetAdjustment: layout.wrapAdjustment(for: offset), next: next, into: &w)
+            return Self.json(200, w)
+        }
     }
 
     /// `GET .../render.svg[?rect=x,y,w,h][&offset=x,y]`: the elements of a rect (default: the whole content, for
@@ -227,7 +253,7 @@ public final class LayoutService: HTTPHandler {
         var elements: [LayoutAttributes] = []
         guard layout.elements(in: rect, offset: offset, limit: limit, into: &elements) else {
             throw Problem(
-                status: 422, type: "urn:layout-service:problem:too-many-elements",
+                .tooManyElements,
                 detail: whole
                     ? "the layout has more than \(limit) elements: give a rect (render.svg?rect=x,y,width,height)"
                     : "the rect holds more than \(limit) elements (--max-elements); query smaller rects",
@@ -249,13 +275,13 @@ public final class LayoutService: HTTPHandler {
         do {
             return try call()
         } catch {
-            throw Problem(status: 503, type: "urn:layout-service:problem:store-unavailable",
+            throw Problem(.storeUnavailable,
                           detail: "the spec store failed: \(error.message)", headers: [("Retry-After", "1")])
         }
     }
 
     static func unknownLayout(_ id: String) -> Problem {
-        Problem(status: 404, type: "urn:layout-service:problem:unknown-layout", detail: "no layout with id \(id)")
+        Problem(.unknownLayout, detail: "no layout with id \(id)")
     }
 
     static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {

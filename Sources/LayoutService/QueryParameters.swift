@@ -45,10 +45,22 @@ enum QueryParameters {
         return v
     }
 
+    /// The answer's form, `format=full` (the default: one object per element) or `format=columns` (one array
+    /// per attribute).
+    enum Format { case full, columns }
+
+    static func format(_ request: HTTPRequest) throws(Problem) -> Format {
+        switch request.queryValue("format") {
+        case nil, "full": .full
+        case "columns": .columns
+        case let other?: throw badParameter("format", "must be full or columns (got \"\(other)\")")
+        }
+    }
+
     /// A section or item index in a path.
     static func index(_ text: String, _ name: String) throws(Problem) -> Int {
         guard let value = Int(text), value >= 0 else {
-            throw Problem(status: 400, type: "urn:layout-service:problem:invalid-parameter",
+            throw Problem(.invalidParameter,
                           detail: "\(name) in the path must be a whole number, 0 or more (got \"\(text)\")",
                           parameter: name)
         }
@@ -58,21 +70,50 @@ enum QueryParameters {
     private static func numbers(_ text: String, count: Int, name: String, form: String) throws(Problem)
         -> [Double]
     {
-        let parts = text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         var out: [Double] = []
-        for part in parts {
-            guard let v = Double(Substring(part).trimmingSpaces), v.isFinite else { break }
-            out.append(v)
+        out.reserveCapacity(count)
+        var parts = 0
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
+                parts += 1
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                start = i + 1
+                guard out.count == parts - 1 else { continue }
+                if let v = wholeNumber(part) ?? Double(Substring(decoding: part, as: UTF8.self).trimmingSpaces),
+                   v.isFinite
+                {
+                    out.append(v)
+                }
+            }
         }
-        guard parts.count == count, out.count == count else {
+        guard parts == count, out.count == count else {
             throw badParameter(name, "must be \(count) finite numbers: \(name)=\(form) (got \"\(text)\")")
         }
         return out
     }
 
+    /// `-?[0-9]{1,15}` as a number (exactly what `Double(text)` gives for it), or nil for anything else (which
+    /// `Double` then reads): the common case of a rect without parsing a `Double`.
+    @inline(__always)
+    private static func wholeNumber(_ part: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        let negative = part.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        guard part.count > i, part.count - i <= 15 else { return nil }
+        var v = 0
+        while i < part.count {
+            let d = part[i] &- UInt8(ascii: "0")
+            guard d < 10 else { return nil }
+            v = v &* 10 &+ Int(d)
+            i += 1
+        }
+        return negative ? (v == 0 ? -0.0 : -Double(v)) : Double(v)
+    }
+
     static func badParameter(_ name: String, _ detail: String) -> Problem {
-        Problem(status: 400, type: "urn:layout-service:problem:invalid-parameter", detail: "\(name) \(detail)",
-                parameter: name)
+        Problem(.invalidParameter, detail: "\(name) \(detail)", parameter: name)
     }
 }
 

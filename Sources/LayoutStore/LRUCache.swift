@@ -4,7 +4,7 @@
 /// - Complexity: lookup, insert and remove O(1) amortized; an insert evicts from the tail until the total cost
 ///   fits the capacity again.
 struct LRUCache<Key: Hashable, Value> {
-    private struct Slot {
+    struct Slot {
         var key: Key?
         var value: Value?
         var cost: Int
@@ -13,10 +13,10 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     let capacity: Int
-    private var slots: [Slot] = []
+    private(set) var slots: [Slot] = []
     private var free: [Int] = []
     private var index: [Key: Int] = [:]
-    private var head = -1
+    private(set) var head = -1
     private var tail = -1
     private(set) var totalCost = 0
 
@@ -31,8 +31,6 @@ struct LRUCache<Key: Hashable, Value> {
         pushFront(i)
         return slots[i].value
     }
-
-    func contains(_ key: Key) -> Bool { index[key] != nil }
 
     /// The value for `key`, leaving the order as it is.
     func peek(_ key: Key) -> Value? { index[key].flatMap { slots[$0].value } }
@@ -73,17 +71,6 @@ struct LRUCache<Key: Hashable, Value> {
         slots[i] = Slot(key: nil, value: nil, cost: 0, prev: -1, next: -1)
         free.append(i)
         return value
-    }
-
-    /// Keys from most to least recent (for tests).
-    var keysByRecency: [Key] {
-        var out: [Key] = []
-        var i = head
-        while i != -1 {
-            out.append(slots[i].key!)
-            i = slots[i].next
-        }
-        return out
     }
 
     private mutating func unlink(_ i: Int) {

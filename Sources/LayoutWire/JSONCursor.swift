@@ -37,6 +37,7 @@ public struct JSONCursor {
         p += 1
     }
 
+    @inline(__always)
     public mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         unsigned(value.magnitude)
@@ -45,42 +46,74 @@ public struct JSONCursor {
     /// "00" "01" ... "99": two digits per division. A StaticString: no lazy initialization on the hot path.
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
-    /// The digits of `value`, written backwards two at a time.
+    /// Stores the two digits of `v` (0...99) at `at`: one 16-bit load from the pair table, one store.
     @inline(__always)
-    mutating func unsigned(_ value: UInt) {
-        if value < 10 {
-            byte(UInt8(truncatingIfNeeded: value) &+ 48)
-            return
-        }
-        var digits: Int
-        if value < 100 {
-            digits = 2
-        } else if value < 1000 {
-            digits = 3
-        } else if value < 10_000 {
-            digits = 4
+    private static func pair(_ v: UInt, at: UnsafeMutablePointer<UInt8>) {
+        let two = UnsafeRawPointer(digitPairs.utf8Start + Int(truncatingIfNeeded: v) &* 2).loadUnaligned(as: UInt16.self)
+        UnsafeMutableRawPointer(at).storeBytes(of: two, as: UInt16.self)
+    }
+
+    /// The digits of a value below 10,000: 1 to 4 of them, with no leading zeros.
+    @inline(__always)
+    private mutating func upTo4(_ v: UInt) {
+        if v < 100 {
+            if v < 10 {
+                p[0] = UInt8(truncatingIfNeeded: v) &+ 48
+                p += 1
+            } else {
+                Self.pair(v, at: p)
+                p += 2
+            }
         } else {
-            digits = 5
-            var limit: UInt = 100_000
-            while digits < 20, value >= limit {
-                digits += 1
-                limit = limit &* 10
+            let (hi, lo) = v.quotientAndRemainder(dividingBy: 100)
+            if hi < 10 {
+                p[0] = UInt8(truncatingIfNeeded: hi) &+ 48
+                Self.pair(lo, at: p + 1)
+                p += 3
+            } else {
+                Self.pair(hi, at: p)
+                Self.pair(lo, at: p + 2)
+                p += 4
             }
         }
-        let pairs = Self.digitPairs.utf8Start
+    }
+
+    /// The digits of `value`: below 10^8 (every coordinate and index of a layout) by digit pairs, with at most
+    /// two divisions by 10,000 and 100; larger values backwards two at a time.
+    @inline(__always)
+    mutating func unsigned(_ value: UInt) {
+        if value < 10_000 {
+            upTo4(value)
+        } else if value < 100_000_000 {
+            let (hi, lo) = value.quotientAndRemainder(dividingBy: 10_000)
+            upTo4(hi)
+            let (a, b) = lo.quotientAndRemainder(dividingBy: 100)
+            Self.pair(a, at: p)
+            Self.pair(b, at: p + 2)
+            p += 4
+        } else {
+            large(value)
+        }
+    }
+
+    /// The digits of a value of 10^8 or more, written backwards two at a time.
+    private mutating func large(_ value: UInt) {
+        var digits = 9
+        var limit: UInt = 1_000_000_000
+        while digits < 20, value >= limit {
+            digits += 1
+            limit = limit &* 10
+        }
         var v = value
         var end = p + digits
         while v >= 100 {
-            let pair = Int(v % 100) &* 2
-            v /= 100
+            let (q, r) = v.quotientAndRemainder(dividingBy: 100)
+            v = q
             end -= 2
-            end[0] = pairs[pair]
-            end[1] = pairs[pair + 1]
+            Self.pair(r, at: end)
         }
         if v >= 10 {
-            let pair = Int(v) &* 2
-            p[0] = pairs[pair]
-            p[1] = pairs[pair + 1]
+            Self.pair(v, at: p)
         } else {
             p[0] = UInt8(truncatingIfNeeded: v) &+ 48
         }

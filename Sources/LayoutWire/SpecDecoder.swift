@@ -1,6 +1,6 @@
 public import LayoutEngine
 
-/// Reads a layout spec (mission.md, "Spec") from JSON: types and names checked here, ranges and limits by the
+/// Reads a layout spec (docs/specs.md) from JSON: types and names checked here, ranges and limits by the
 /// engine's `validate`, then normalized, so the result is ready to encode canonically and prepare.
 public enum SpecDecoder {
     public static func decode(_ document: JSONDocument, limits: SpecLimits) throws(SpecError) -> LayoutSpec {

@@ -29,6 +29,15 @@ public final class LogOutput: Sendable {
         }
     }
 
+    /// Appends one line that `build` writes straight into the waiting buffer (it must end with a newline): no
+    /// array of its own. `build` runs under the output's lock: keep it short.
+    public func write(urgent: Bool = false, _ build: (inout [UInt8]) -> Void) {
+        pending.withLock { buffer in
+            build(&buffer)
+            if urgent || buffer.count >= bufferBytes { drain(&buffer) }
+        }
+    }
+
     /// Writes whatever is waiting.
     public func flush() {
         pending.withLock { drain(&$0) }

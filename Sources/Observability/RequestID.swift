@@ -20,8 +20,13 @@ enum RequestID {
 
     static func generate() -> String {
         let value = prefix | (counter.add(1, ordering: .relaxed).newValue & 0xFFFF_FFFF)
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return String(unsafeUninitializedCapacity: 16) { text in
+            for i in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * i)) & 15
+                text[i] = nibble < 10 ? nibble + 48 : nibble + 87
+            }
+            return 16
+        }
     }
 
     private static func isTokenByte(_ b: UInt8) -> Bool {

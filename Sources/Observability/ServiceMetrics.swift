@@ -1,5 +1,4 @@
 import CoreMetrics
-public import LayoutStore
 public import Prometheus
 import Synchronization
 
@@ -8,28 +7,38 @@ import Synchronization
 /// - `http_requests_total{method,route,status}` and `http_request_duration_seconds{method,route,status}`
 ///   (a histogram), `route` being the route template;
 /// - `layout_prepare_duration_seconds` (a histogram of preparations);
-/// - at each scrape, from the store: `layout_cache_entries`, `layout_cache_bytes`, `layout_specs` (gauges) and
-///   `layout_cache_hits_total`, `layout_cache_misses_total`, `layout_cache_evictions_total`,
-///   `layout_prepares_total`, `layout_store_errors_total` (counters).
+/// - at each scrape, the figures of the `MetricsSource`s (the store's `layout_cache_entries`, `layout_cache_bytes`,
+///   `layout_specs` gauges and `layout_cache_hits_total`, ... counters; see the command).
 public final class ServiceMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let prepareTimer: CoreMetrics.Timer
-    private struct Key: Hashable {
-        var method: String
-        var route: String
-        var status: Int
-    }
     private struct RequestMetrics: @unchecked Sendable {
+        let route: UnsafeRawPointer?  // the template's address: templates are static strings
+        let method: UInt64  // see `methodCode`
+        let methodText: String
+        let status: Int
         let count: CoreMetrics.Counter
         let duration: CoreMetrics.Timer
     }
-    /// Metric objects per label set, made once (the factory's lookups take a lock and build label strings).
-    private let requests = Mutex<[Key: RequestMetrics]>([:])
-    private let gauges: [String: CoreMetrics.Gauge]
-    private let counters: [String: CoreMetrics.Counter]
-    /// The store's counters at the last scrape (counters move by the difference).
-    private let lastStats = Mutex(LayoutStore.Stats())
+    /// Metric objects per label set, made once (the factory's lookups take a lock and build label strings), found
+    /// again by comparing three machine words, without hashing strings: a direct-mapped table of `slots` lists.
+    private static let slots = 64
+    private let requests = Mutex<[[RequestMetrics]]>(Array(repeating: [], count: ServiceMetrics.slots))
+    private struct Source: @unchecked Sendable {
+        let gauges: [String: CoreMetrics.Gauge]
+        let counters: [String: CoreMetrics.Counter]
+    }
+    /// Metric objects of the sources' figures (made at the first scrape that sees a name), and the counters'
+    /// values at the last scrape (counters move by the difference).
+    private struct Figures: @unchecked Sendable {
+        var gauges: [String: CoreMetrics.Gauge] = [:]
+        var counters: [String: CoreMetrics.Counter] = [:]
+        var last: [String: Int] = [:]
+    }
+    private let figures = Mutex(Figures())
+    /// More exposition text, written by other layers at each scrape (see `include`).
+    private let texts = Mutex<[@Sendable (inout [UInt8]) -> Void]>([])
 
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -41,30 +50,44 @@ public final class ServiceMetrics: Sendable {
         ]
         self.factory = factory
         prepareTimer = CoreMetrics.Timer(label: "layout_prepare_duration_seconds", dimensions: [], factory: factory)
-        gauges = Dictionary(uniqueKeysWithValues: ["layout_cache_entries", "layout_cache_bytes", "layout_specs"].map {
-            ($0, CoreMetrics.Gauge(label: $0, dimensions: [], factory: factory))
-        })
-        counters = Dictionary(uniqueKeysWithValues: [
-            "layout_cache_hits_total", "layout_cache_misses_total", "layout_cache_evictions_total",
-            "layout_prepares_total", "layout_store_errors_total",
-        ].map { ($0, CoreMetrics.Counter(label: $0, dimensions: [], factory: factory)) })
     }
 
-    /// Counts one answered request and its duration.
-    public func record(method: String, route: String, status: Int, duration: Duration) {
-        let key = Key(method: method, route: route, status: status)
+    /// Counts one answered request and its duration. `route` is the route template (nil: no endpoint matched).
+    public func record(method: String, route: StaticString?, status: Int, duration: Duration) {
+        let address = route.map { UnsafeRawPointer($0.utf8Start) }
+        let code = Self.methodCode(method)
+        let slot = (Int(bitPattern: address.map { UInt(bitPattern: $0) } ?? 0) >> 3 &+ status &* 7 &+ Int(code))
+            & (Self.slots - 1)
         let metrics = requests.withLock { table in
-            if let m = table[key] { return m }
-            let dimensions = [("method", method), ("route", route), ("status", String(status))]
+            for m in table[slot] where m.route == address && m.method == code && m.status == status
+                && (code >> 56 < 8 || m.methodText == method)
+            {
+                return m
+            }
+            let dimensions = [("method", method), ("route", route.map { "\($0)" } ?? "unmatched"),
+                              ("status", String(status))]
             let m = RequestMetrics(
+                route: address, method: code, methodText: method, status: status,
                 count: CoreMetrics.Counter(label: "http_requests_total", dimensions: dimensions, factory: factory),
                 duration: CoreMetrics.Timer(label: "http_request_duration_seconds", dimensions: dimensions,
                                             factory: factory))
-            table[key] = m
+            table[slot].append(m)
             return m
         }
         metrics.count.increment()
         metrics.duration.recordNanoseconds(Self.nanoseconds(duration))
+    }
+
+    /// A method's first seven bytes, and its length in the top byte: equal for equal methods, and distinct for
+    /// distinct methods of up to seven bytes (every method HTTP defines); longer ones are compared as text too.
+    static func methodCode(_ method: String) -> UInt64 {
+        var code: UInt64 = 0
+        var n: UInt64 = 0
+        for b in method.utf8 {
+            if n < 7 { code |= UInt64(b) << (8 * n) }
+            n += 1
+        }
+        return code | min(n, 255) << 56
     }
 
     /// One preparation's duration (`LayoutStore`'s `onPrepare`).
@@ -72,29 +95,39 @@ public final class ServiceMetrics: Sendable {
         prepareTimer.recordNanoseconds(Self.nanoseconds(duration))
     }
 
-    /// The text exposition (format 0.0.4) of every metric, after reading the store's figures.
-    public func exposition(store: LayoutStore?) -> [UInt8] {
-        if let store { update(from: store.stats) }
+    /// Adds metrics that another layer keeps itself, with labels (the server's slow-client counts, the access
+    /// layer's counts by key): `source` appends their text exposition (format 0.0.4) at each scrape.
+    public func include(_ source: @escaping @Sendable (inout [UInt8]) -> Void) {
+        texts.withLock { $0.append(source) }
+    }
+
+    /// The text exposition (format 0.0.4) of every metric, after reading the sources' figures.
+    public func exposition(sources: [any MetricsSource] = []) -> [UInt8] {
+        update(from: sources.flatMap { $0.metricFigures() })
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
+        for text in texts.withLock({ $0 }) { text(&buffer) }
         return buffer
     }
 
-    private func update(from stats: LayoutStore.Stats) {
-        gauges["layout_cache_entries"]?.record(stats.entries)
-        gauges["layout_cache_bytes"]?.record(stats.bytes)
-        gauges["layout_specs"]?.record(stats.specs)
-        lastStats.withLock { last in
-            for (name, now, before) in [
-                ("layout_cache_hits_total", stats.hits, last.hits),
-                ("layout_cache_misses_total", stats.misses, last.misses),
-                ("layout_cache_evictions_total", stats.evictions, last.evictions),
-                ("layout_prepares_total", stats.prepares, last.prepares),
-                ("layout_store_errors_total", stats.archiveErrors, last.archiveErrors),
-            ] where now > before {
-                counters[name]?.increment(by: now - before)
+    private func update(from list: [MetricFigure]) {
+        figures.withLock { f in
+            for figure in list {
+                switch figure.kind {
+                case .gauge:
+                    let gauge = f.gauges[figure.name] ?? CoreMetrics.Gauge(label: figure.name, dimensions: [],
+                                                                           factory: factory)
+                    f.gauges[figure.name] = gauge
+                    gauge.record(figure.value)
+                case .counter:
+                    let counter = f.counters[figure.name] ?? CoreMetrics.Counter(label: figure.name, dimensions: [],
+                                                                                 factory: factory)
+                    f.counters[figure.name] = counter
+                    let before = f.last[figure.name] ?? 0
+                    if figure.value > before { counter.increment(by: figure.value - before) }
+                    f.last[figure.name] = figure.value
+                }
             }
-            last = stats
         }
     }
 

@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick]`: prints the figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds]`: prints the figures the README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -11,6 +11,10 @@ struct LayoutBench {
         _ = cmalloc_keep_freed_memory()  // as the service does
         if CommandLine.arguments.contains("--updates") {
             UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
+        if CommandLine.arguments.contains("--bounds") {
+            ViewportBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
@@ -43,6 +47,8 @@ struct LayoutBench {
         decodeRow(n: quick ? 100_000 : 1_000_000)
         print("")
         UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+        print("")
+        ViewportBench.rows(n: quick ? 100_000 : 1_000_000)
     }
 
     static func spec(n: Int, varied: Bool) -> FlowLayoutSpec {

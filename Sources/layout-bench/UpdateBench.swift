@@ -4,7 +4,11 @@ import LayoutService
 import LayoutStore
 import LayoutWire
 import SQLiteArchive
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Batch updates and size reports on a large flow layout, through the service's handler (no sockets): what a
 /// client waits for, from the request's body to the new layout's answer, and where the time goes.

@@ -32,7 +32,7 @@ import Testing
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Methods") == "POST")
         // The JavaScript client sends its tags and API key, and reads the tags of answers.
-        #expect(preflight.header("Access-Control-Allow-Headers") == "Content-Type, If-None-Match, Authorization")
+        #expect(preflight.header("Access-Control-Allow-Headers") == "Authorization, Content-Type, If-None-Match")
         let script = any.service.handle(HTTPRequest(method: "GET", path: "/client/layout-client.js",
                                                     headers: [("Origin", "https://app.example")]))
         #expect(script.header("Access-Control-Expose-Headers") == "ETag")

@@ -53,3 +53,16 @@ import Testing
         }
     }
 }
+
+extension LRUCache {
+    /// Keys from most to least recent: the list the cache threads through its slots, walked from its head.
+    var keysByRecency: [Key] {
+        var out: [Key] = []
+        var i = head
+        while i != -1 {
+            out.append(slots[i].key!)
+            i = slots[i].next
+        }
+        return out
+    }
+}

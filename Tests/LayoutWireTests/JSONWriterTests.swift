@@ -38,6 +38,33 @@ import Testing
         }
     }
 
+    /// Integers (and integral doubles, which print as integers) by digit pairs: the same text as `String(_:)`, for
+    /// every digit count, the powers of ten and their neighbours, the extremes and random values.
+    @Test func integersPrintAsStringDoes() {
+        var values: [Int] = [0, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for k in 0..<19 {  // 10^0 ... 10^18
+            values += [power - 1, power, power + 1, -power, -power + 1, 2 * power, 5 * power - 1]
+            if k < 18 { power *= 10 }
+        }
+        var rng = SeededRandom(seed: 13)
+        for digits in 1...18 {
+            let top = (0..<digits).reduce(1) { r, _ in r * 10 }
+            for _ in 0..<500 { values.append(Int.random(in: -top...top, using: &rng)) }
+        }
+        for _ in 0..<2000 { values.append(Int(bitPattern: UInt(rng.next()))) }
+        for v in values {
+            var w = JSONWriter()
+            w.int(v)
+            #expect(String(decoding: w.bytes, as: UTF8.self) == String(v))
+            if v.magnitude < 9_007_199_254_740_992 {
+                var d = JSONWriter()
+                d.number(Double(v))
+                #expect(String(decoding: d.bytes, as: UTF8.self) == String(v))
+            }
+        }
+    }
+
     /// Non-integral values (and integral ones past 2^53) print as `description` prints them.
     func check(_ value: Double) {
         guard value.isFinite, value != value.rounded(.towardZero) || abs(value) >= 9_007_199_254_740_992 else {

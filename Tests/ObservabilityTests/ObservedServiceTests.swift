@@ -25,6 +25,14 @@ struct CollectingHandler: LogHandler {
     }
 }
 
+/// The store's figures, as the command gives them to `/metrics`.
+struct StoreFigures: MetricsSource {
+    let store: LayoutStore
+    func metricFigures() -> [MetricFigure] {
+        store.figures.map { MetricFigure($0.name, $0.isCounter ? .counter : .gauge, $0.value) }
+    }
+}
+
 @Suite struct ObservedServiceTests {
     static let spec = Array(#"{"layout":"flow","collectionView":{"width":300,"height":400},"sections":[{"items":30}]}"#.utf8)
 
@@ -33,7 +41,8 @@ struct CollectingHandler: LogHandler {
         let metrics = ServiceMetrics()
         let store = LayoutStore(capacityBytes: 1 << 20, onPrepare: metrics.recordPrepare)
         let logger = Logger(label: "test") { _ in CollectingHandler(sink: lines) }
-        return (ObservedService(LayoutService(store: store), metrics: metrics, store: store, logger: logger), lines)
+        return (ObservedService(LayoutService(store: store), metrics: metrics, sources: [StoreFigures(store: store)],
+                                logger: logger), lines)
     }
 
     func value(_ metrics: String, _ series: String) -> Double? {

@@ -38,6 +38,15 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     /// `prepareLayout`. The spec must have passed `validate`.
     /// - Complexity: O(items × columns) for shortest-column placement, O(items log items) for round robin.
     public init(_ spec: WaterfallLayoutSpec) {
+        let first = PreparedWaterfallLayout(spec, origin: 0)
+        // Content shorter than the visible area goes to its end with `contentAnchor` `end`.
+        let axes = LineAxes(spec.scrollDirection)
+        let (before, after) = axes.stackInsets(spec.contentInset)
+        let room = axes.v(spec.collectionView) - before - after - axes.v(first.contentSize)
+        self = spec.contentAnchor == .end && room > 0 ? PreparedWaterfallLayout(spec, origin: room) : first
+    }
+
+    private init(_ spec: WaterfallLayoutSpec, origin: Double) {
         let axes = LineAxes(spec.scrollDirection)
         let viewU = axes.u(spec.collectionView)
         let total = spec.numberOfItems
@@ -52,7 +61,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         reach.reserveCapacity(total)
         if spec.placement == .roundRobin { order.reserveCapacity(total) }
         var sections: [WaterfallSectionFrame] = []
-        var v = 0.0
+        var v = origin
         for s in spec.sections {
             let columns = s.columnCount ?? spec.columnCount
             let spacing = s.columnSpacing ?? spec.columnSpacing
@@ -110,7 +119,8 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         }
         self.waterfallSpec = spec
         self.axes = axes
-        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome)
+        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
+                                    pinInset: axes.stackInsets(spec.contentInset))
         self.sections = sections
         self.itemV = itemV
         self.itemLength = itemLength
@@ -130,6 +140,10 @@ public struct PreparedWaterfallLayout: SectionedLayout {
 
     public func numberOfItems(inSection section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].itemCount : 0
+    }
+
+    func band(ofSection section: Int) -> SectionBand? {
+        sections.indices.contains(section) ? sections[section].band : nil
     }
 
     public var byteCount: Int {

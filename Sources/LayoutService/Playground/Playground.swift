@@ -5,12 +5,14 @@ import HTTPCore
 /// resource files of this folder, embedded in the binary at build time (`resources: [.embedInCode(...)]` in
 /// Package.swift): the binary loads nothing from elsewhere.
 enum Playground {
-    /// playground.html with playground.css and examples.js + playground.js spliced in. Built once and shared by
-    /// every answer (bodies are immutable).
+    /// playground.html with playground.css, and examples.js + playground.js + viewport.js (one module) spliced
+    /// in. Built once and shared by every answer (bodies are immutable).
     static let page = HTTPBody(
         splice(
             splice(PackageResources.playground_html, "/* playground.css */", PackageResources.playground_css),
-            "/* playground.js */", PackageResources.examples_js + Array("\n".utf8) + PackageResources.playground_js))
+            "/* playground.js */",
+            PackageResources.examples_js + Array("\n".utf8) + PackageResources.playground_js + Array("\n".utf8)
+                + PackageResources.viewport_js))
 
     /// `bytes` with the first occurrence of `marker` replaced by `insert` (unchanged when it is absent).
     static func splice(_ bytes: [UInt8], _ marker: StaticString, _ insert: [UInt8]) -> [UInt8] {

@@ -4,6 +4,9 @@
 function rng(seed) { return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648); }
 const words = "swift layout flow grid tag cloud waterfall masonry circle wheel picker header footer pinned " +
   "decoration background section item cell supplementary rect scroll offset prepare attributes service";
+// A chat's messages: varied heights, numbered from the start of the conversation (viewport.js adds more).
+let chatSerial = 0;
+const chatMessage = () => { chatSerial += 1; return [374, 36 + (chatSerial * 37) % 90]; };
 const examples = {
   "Photo grid": () => ({layout: "flow", collectionView: {width: 390, height: 600},
     itemSize: {width: 124, height: 124}, minimumInteritemSpacing: 4, minimumLineSpacing: 4,
@@ -31,4 +34,8 @@ const examples = {
     sections: Array.from({length: 12}, (_, i) => ({items: 6 + (i * 5) % 17}))}),
   "100k-item feed": () => ({layout: "flow", collectionView: {width: 390, height: 600},
     itemSize: {width: 380, height: 72}, minimumLineSpacing: 6, sections: [{items: 100000}]}),
+  "Chat": () => { chatSerial = 0;
+    return {layout: "flow", collectionView: {width: 390, height: 600, contentInset: {top: 0, bottom: 0}},
+      contentAnchor: "end", minimumLineSpacing: 8, sectionInset: {top: 8, left: 8, bottom: 8, right: 8},
+      sections: [{itemSizes: Array.from({length: 12}, chatMessage)}]}; },
 };

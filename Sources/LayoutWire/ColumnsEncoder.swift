@@ -1,0 +1,141 @@
+public import LayoutEngine
+
+/// The columnar wire form of a list of elements (`format=columns`): one array per attribute, element i at entry
+/// i of each. `section`, `item`, `x`, `y`, `width` and `height` are always there; the others only when some
+/// element differs from the default: `category` (0 cell, 1 supplementary, 2 decoration), `kind` (a string or
+/// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
+/// `sticky` (`[edge, min, max]`, or null; see `StickyRange`).
+public enum ColumnsEncoder {
+    /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
+    public static func writeAnswer(contentSize: Size, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
+                                   offsetAdjustment: Point? = nil, next: String? = nil, into w: inout JSONWriter) {
+        w.raw("{\"contentSize\":")
+        AttributesEncoder.writeSize(contentSize, into: &w)
+        if let d = offsetAdjustment {
+            w.raw(",\"contentOffsetAdjustment\":{\"x\":")
+            w.number(d.x)
+            w.raw(",\"y\":")
+            w.number(d.y)
+            w.raw("}")
+        }
+        w.raw(",\"count\":")
+        w.int(elements.count)
+        var cells = true, zero = true, opaque = true, shown = true, identity = true
+        for a in elements {
+            if a.category != .cell { cells = false }
+            if a.zIndex != 0 { zero = false }
+            if a.alpha != 1 { opaque = false }
+            if a.isHidden { shown = false }
+            if !a.transform3D.isIdentity { identity = false }
+        }
+        // Numbers go straight through a cursor: at most 21 bytes an integer with its comma, 33 a number.
+        w.raw(",\"section\":[")
+        w.write(reserving: elements.count * 21) { c in
+            for i in elements.indices {
+                if i > 0 { c.byte(UInt8(ascii: ",")) }
+                c.int(elements[i].indexPath.section)
+            }
+        }
+        w.raw("],\"item\":[")
+        w.write(reserving: elements.count * 21) { c in
+            for i in elements.indices {
+                if i > 0 { c.byte(UInt8(ascii: ",")) }
+                c.int(elements[i].indexPath.item)
+            }
+        }
+        w.raw("]")
+        column("x", elements, into: &w) { $0.frame.x }
+        column("y", elements, into: &w) { $0.frame.y }
+        column("width", elements, into: &w) { $0.frame.width }
+        column("height", elements, into: &w) { $0.frame.height }
+        if !cells {
+            w.raw(",\"category\":[")
+            w.write(reserving: elements.count * 2) { c in
+                for i in elements.indices {
+                    if i > 0 { c.byte(UInt8(ascii: ",")) }
+                    c.byte(UInt8(ascii: "0") + elements[i].category.rawValue)
+                }
+            }
+            w.raw("],\"kind\":[")
+            for i in elements.indices {
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                if elements[i].category == .cell { w.raw("null") } else { w.string(elements[i].kind) }
+            }
+            w.raw("]")
+        }
+        if !zero {
+            w.raw(",\"zIndex\":[")
+            w.write(reserving: elements.count * 21) { c in
+                for i in elements.indices {
+                    if i > 0 { c.byte(UInt8(ascii: ",")) }
+                    c.int(elements[i].zIndex)
+                }
+            }
+            w.raw("]")
+        }
+        if !opaque { column("alpha", elements, into: &w) { $0.alpha } }
+        if !shown {
+            w.raw(",\"hidden\":[")
+            for i in elements.indices {
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                w.bool(elements[i].isHidden)
+            }
+            w.raw("]")
+        }
+        if !identity {
+            w.raw(",\"transform3D\":[")
+            for i in elements.indices {
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                let t = elements[i].transform3D
+                if t.isIdentity {
+                    w.raw("null")
+                    continue
+                }
+                w.write(reserving: 2 + 16 * 33) { c in
+                    c.byte(UInt8(ascii: "["))
+                    for k in 0..<16 {
+                        if k > 0 { c.byte(UInt8(ascii: ",")) }
+                        c.number(t[k])
+                    }
+                    c.byte(UInt8(ascii: "]"))
+                }
+            }
+            w.raw("]")
+        }
+        if let sticky, sticky.contains(where: { $0 != nil }) {
+            w.raw(",\"sticky\":[")
+            for i in sticky.indices {
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                if let s = sticky[i] {
+                    w.raw(s.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
+                    w.number(s.min)
+                    w.byte(UInt8(ascii: ","))
+                    w.number(s.max)
+                    w.byte(UInt8(ascii: "]"))
+                } else {
+                    w.raw("null")
+                }
+            }
+            w.raw("]")
+        }
+        if let next {
+            w.raw(",\"next\":")
+            w.string(next)
+        }
+        w.raw("}")
+    }
+
+    private static func column(_ name: StaticString, _ elements: [LayoutAttributes], into w: inout JSONWriter,
+                               _ value: (LayoutAttributes) -> Double) {
+        w.raw(",\"")
+        w.raw(name)
+        w.raw("\":[")
+        w.write(reserving: elements.count * 33) { c in
+            for i in elements.indices {
+                if i > 0 { c.byte(UInt8(ascii: ",")) }
+                c.number(value(elements[i]))
+            }
+        }
+        w.raw("]")
+    }
+}
