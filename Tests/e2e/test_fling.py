@@ -54,14 +54,15 @@ const [spec, done] = [arguments[0], arguments[arguments.length - 1]];
   const sent = [];
   const held = new Set(), pending = [];  // url substrings whose answers the test holds back, and those held
   const client = new LayoutClient("", {fetch: (url, init) => {
-    sent.push({url, revalidation: Boolean(init.headers["If-None-Match"]), t: performance.now()});
+    const record = {url, revalidation: Boolean(init.headers["If-None-Match"]), t: performance.now()};
+    sent.push(record);
     for (const part of held) {
       if (!url.includes(part)) continue;
       held.delete(part);
       // The answer comes when the test says, whether or not the request was aborted meanwhile.
       return new Promise((resolve) => pending.push(() => resolve(fetch(url, {...init, signal: undefined}))));
     }
-    return fetch(url, init);
+    return fetch(url, init).then((r) => { record.ms = performance.now() - record.t; return r; });
   }});
   const summary = await client.prepare(spec);
   // The truth: the first two rows from the service; rows repeat at the pitch (checked on the last item).
@@ -145,6 +146,7 @@ function frame(now) {
     const stats = {};
     for (const k of Object.keys(virtualizer.stats)) stats[k] = virtualizer.stats[k] - statsBefore[k];
     return done({samples, requests: requests.map((r) => [r.url, r.revalidation]), stats,
+                 latencies: requests.filter((r) => r.ms !== undefined).map((r) => r.ms).sort((a, b) => a - b),
                  lookaheadMs: virtualizer.lookaheadMs, band: virtualizer.bandLength, end: scroller.scrollTop,
                  velocity: virtualizer.velocity});
   }
@@ -224,6 +226,9 @@ def test_fling_leaves_no_blank_frame(page, speed, start):
              most_live, most_cells, most_nodes, len(first_requests), crossed, revalidations,
              result["stats"]["aborted"], result["stats"]["dropped"], result["stats"]["lateDrawn"],
              result["lookaheadMs"]))
+    latencies = result["latencies"]
+    print("  answers: median %.1f ms, slowest %.1f ms (fetch to headers, in the page)"
+          % (latencies[len(latencies) // 2], latencies[-1]))
     print("  frames after a main-thread stall over %d ms: %d, worst blank among them %.2f%%; worst of the others %.2f%%"
           % (STALL_MS, len(stalled), 100 * max([s["blank"] for s in stalled] or [0]), 100 * steady_worst))
     assert frames >= 4 * seconds, "fewer than 4 frames a second: nothing was measured"
@@ -269,3 +274,31 @@ def test_a_late_answer_still_needed_is_drawn_and_one_no_longer_needed_is_not(pag
     assert stats["lateDrawn"] > drawn_before["lateDrawn"]
     assert stats["dropped"] > drawn_before["dropped"]
     assert not any(k >= (gone - band) // setup["pitch"] * row_items for k in keys), "an unneeded answer was drawn"
+
+
+def test_scroll_to_item_and_resize_keep_to_the_services_answers(page):
+    """scrollToItem asks GET .../scroll-to and scrolls there; resize posts .../bounds and restores its offset."""
+    browser, service, setup = page
+    result = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1], {virtualizer, scroller} = window.fling;
+        (async () => {
+          const to = await virtualizer.scrollToItem({item: [0, 500005], position: "top"});
+          return {to, top: scroller.scrollTop};
+        })().then(done, (e) => done({error: String(e)}));""")
+    assert "error" not in result, result
+    row = 500005 // setup["columns"]
+    assert result["to"]["y"] == pytest.approx(row * setup["pitch"])
+    assert result["top"] == pytest.approx(result["to"]["y"])
+    settled = browser.execute_async_script("window.flingSettle(arguments[0], arguments[1])", result["top"])
+    assert settled["blank"] == 0
+    # A narrower view: 5 columns instead of 10. The anchor is the first cell at the top in index order (the
+    # row's first, 500,000): it stays at the top.
+    answer = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1], {virtualizer, scroller} = window.fling;
+        scroller.style.width = "400px";
+        virtualizer.resize({width: 400, height: 600}).then(
+          (a) => done({id: a.id, offset: a.contentOffset, top: scroller.scrollTop, height: a.contentSize.height}),
+          (e) => done({error: String(e)}));""")
+    assert "error" not in answer, answer
+    assert answer["offset"]["y"] == pytest.approx(row * setup["columns"] // 5 * setup["pitch"])
+    assert answer["top"] == pytest.approx(answer["offset"]["y"])
