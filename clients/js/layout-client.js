@@ -191,7 +191,8 @@ export function planBands({pos, view, velocity = 0, band, behind, lookahead, cou
   const start = velocity < 0 ? pos - ahead : pos - behind;
   const end = velocity < 0 ? pos + view + behind : pos + view + ahead;
   const first = Math.max(0, Math.floor(start / band));
-  const last = Math.min(count - 1, Math.max(first, Math.ceil(end / band) - 1));
+  // Closed at the end, as rect queries are: a window ending exactly where a band starts needs that band too.
+  const last = Math.min(count - 1, Math.max(first, Math.floor(end / band)));
   const visibleFirst = Math.max(first, Math.floor(pos / band)), visibleLast = Math.min(last, Math.floor((pos + view) / band));
   const order = [];
   for (let k = visibleFirst; k <= visibleLast; k++) order.push(k);

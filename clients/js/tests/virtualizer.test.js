@@ -49,6 +49,9 @@ test("planBands: the visible bands first, then ahead in the direction of scrolli
   // Clamped to the content.
   assert.deepEqual(planBands({...base, pos: 0, velocity: -10}), {first: 0, last: 1, order: [0, 1]});
   assert.deepEqual(planBands({...base, pos: 599400, velocity: 10, count: 1000}).last, 999);
+  // Closed at the end, as rect answers are: a window ending where band 1 starts needs band 1 (an element there
+  // touches the window).
+  assert.deepEqual(planBands({...base, pos: 0, view: 500, band: 500, behind: 0}), {first: 0, last: 1, order: [0, 1]});
 });
 
 test("at rest it asks for the bands the viewport and overscan cross, once each, and draws exactly them", async () => {
