@@ -52,13 +52,13 @@ const [spec, done] = [arguments[0], arguments[arguments.length - 1]];
     overflow: "hidden", position: "relative"});
   document.body.appendChild(scroller);
   const sent = [];
-  const held = new Set(), pending = [];  // url substrings whose answers the test holds back, and those held
+  const held = new Set(), pending = [];  // answers the test holds back (any of some url parts), those held
   const client = new LayoutClient("", {fetch: (url, init) => {
     const record = {url, revalidation: Boolean(init.headers["If-None-Match"]), t: performance.now()};
     sent.push(record);
-    for (const part of held) {
-      if (!url.includes(part)) continue;
-      held.delete(part);
+    for (const parts of held) {
+      if (!parts.some((part) => url.includes(part) || url.endsWith(part.replace(/\?$/, "")))) continue;
+      held.delete(parts);
       // The answer comes when the test says, whether or not the request was aborted meanwhile.
       return new Promise((resolve) => pending.push(() => resolve(fetch(url, {...init, signal: undefined}))));
     }
@@ -249,10 +249,11 @@ def test_a_late_answer_still_needed_is_drawn_and_one_no_longer_needed_is_not(pag
     browser.execute_async_script("setTimeout(arguments[0], 400)")
     # Hold the answer for the band at 2,400,000 (late, still needed) and at 3,000,000 (no longer needed).
     still, gone = 2400000, 3000000
+    # The band's rect, or its tile where the service has tiles.
     browser.execute_script("""
-        const {held} = window.fling;
-        held.add('rect=0%2C' + arguments[0] + '%2C');
-        held.add('rect=0%2C' + arguments[1] + '%2C');""", still, gone)
+        const {held, virtualizer} = window.fling, L = virtualizer.bandLength;
+        for (const y of [arguments[0], arguments[1]]) held.add(['rect=0%2C' + y + '%2C', '/tiles/' + y / L + '?']);""",
+                           still, gone)
     # Jump to the second band; its answer is held. Then jump to the first: the second is no longer needed.
     browser.execute_script("window.fling.scroller.scrollTop = arguments[0]; window.fling.virtualizer.update()", gone)
     browser.execute_async_script("setTimeout(arguments[0], 300)")
