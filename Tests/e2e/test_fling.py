@@ -303,3 +303,50 @@ def test_scroll_to_item_and_resize_keep_to_the_services_answers(page):
     assert "error" not in answer, answer
     assert answer["offset"]["y"] == pytest.approx(row * setup["columns"] // 5 * setup["pitch"])
     assert answer["top"] == pytest.approx(answer["offset"]["y"])
+
+
+def test_self_sizing_reports_measured_heights_and_keeps_the_first_visible_cell(page):
+    """Views whose text sets their height: the virtualizer measures them, reports the sizes in one POST .../sizes,
+    shows the new layout, and applies its offset answer; the service's new layout has the measured heights."""
+    browser, service, setup = page
+    result = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const {LayoutClient, Virtualizer} = await import("/client/layout-client.js");
+          const scroller = document.createElement("div");
+          Object.assign(scroller.style, {width: "300px", height: "400px", overflow: "hidden", position: "relative"});
+          document.body.appendChild(scroller);
+          const sent = [];
+          const client = new LayoutClient("", {fetch: (url, init) => { sent.push([init.method, url, init.body]); return fetch(url, init); }});
+          const summary = await client.prepare({layout: "flow", collectionView: {width: 300, height: 400},
+            itemSize: {width: 300, height: 40}, sections: [{items: 1000}]});
+          const v = new Virtualizer({client, layoutId: summary.id, scrollElement: scroller, overscan: 0, selfSizing: true,
+            sizeBatchMs: 50,
+            createView() { const d = document.createElement("div"); d.style.font = "10px/20px monospace"; return d; },
+            updateView(view, e) { view.innerHTML = Array.from({length: 1 + e.item % 3}, () => "line").join("<br>"); }});
+          await v.ready;
+          for (let i = 0; i < 100 && v.layoutId === summary.id; i++) await new Promise((r) => setTimeout(r, 50));
+          for (let i = 0; i < 100 && (v.inFlight.size || v.holding); i++) await new Promise((r) => setTimeout(r, 20));
+          const posts = sent.filter((s) => s[0] === "POST" && s[1].endsWith("/sizes")).map((s) => JSON.parse(s[2]));
+          const frames = [...v.live.values()].map(({view, element}) =>
+            [element.item, view.getBoundingClientRect().height, element.frame.height, element.frame.y]);
+          scroller.remove();
+          return {first: summary.id, now: v.layoutId, posts, frames};
+        })().then(done, (e) => done({error: String(e.stack || e)}));""")
+    assert "error" not in result, result
+    assert result["now"] != result["first"], "the sizes were reported"
+    assert len(result["posts"]) == 1, "in one batch"
+    reported = {s["item"]: s["height"] for s in result["posts"][0]["sizes"]}
+    assert reported and all(h == 20 * (1 + i % 3) for i, h in reported.items()), reported
+    assert result["posts"][0]["offset"] == {"x": 0, "y": 0}
+    # The new layout places each measured cell at its measured height, and the views show them so.
+    y = 0
+    for item, shown_height, height, top in sorted(result["frames"]):
+        if item in reported:
+            assert height == reported[item] and shown_height == pytest.approx(height)
+        assert top == pytest.approx(y)
+        y = top + height + 10  # the flow's default line spacing
+    first = json.load(urllib.request.urlopen(
+        "%s/v1/layouts/%s/items/0/2" % (service.url, result["now"])))
+    frame = first.get("attributes", first).get("frame")
+    assert frame["height"] == 60 and frame["y"] == 20 + 10 + 40 + 10
