@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Arrows point one way:
+/// The module graph, with the one direction each arrow may take, is docs/architecture.md's picture
+/// (scripts/check-module-graph fails on an import it does not allow). In short, arrows point one way:
 ///   layout-service -> LayoutService -> LayoutStore -> LayoutWire -> LayoutEngine
 ///   layout-service -> SQLiteArchive -> LayoutStore (the archive implements LayoutStore's SpecArchive)
 ///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)

@@ -23,6 +23,10 @@ public final class LayoutService: HTTPHandler {
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
     public static func routeTemplate(path: String) -> String? { Route(path: path).map { "\($0.template)" } }
 
+    /// The route template of a path as the responses carry it (`HTTPResponse.route`), for layers in front that
+    /// answer without the service (the access handler's refusals).
+    public static func routeTemplateLiteral(path: String) -> StaticString? { Route(path: path)?.template }
+
     /// From now on `GET /readyz` answers 503 (call it when shutdown starts).
     public func markDraining() { draining.store(true, ordering: .relaxed) }
 
