@@ -122,19 +122,26 @@ public final class LayoutService: HTTPHandler {
             return try attributes(request, layout: try layout(id))
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
-                               describe: "item") { layout, path, offset in
-                layout.attributesForItem(at: path, offset: offset)
+                               describe: "item") { (layout, path, offset) throws(Problem) in
+                if let c = layout as? PreparedCompositionalLayout {
+                    return c.attributesForItem(at: path, sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
+                }
+                return layout.attributesForItem(at: path, offset: offset)
             }
         case .supplementary(let id, let kind, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "\(kind) view") {
-                layout, path, offset in
-                layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
+                (layout, path, offset) throws(Problem) in
+                if let c = layout as? PreparedCompositionalLayout {
+                    return c.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset,
+                                                            sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
+                }
+                return layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
             }
         case .decoration(let id, let kind, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "\(kind) decoration") {
-                layout, path, offset in
+                (layout, path, offset) throws(Problem) in
                 layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset)
             }
         }
@@ -157,13 +164,14 @@ public final class LayoutService: HTTPHandler {
     /// One element's attributes by index path (and offset), or a 404 naming it.
     private func element(_ request: HTTPRequest, id: String, layout: any PreparedLayout, section: String,
                          item: String, describe: String,
-                         _ lookup: (any PreparedLayout, IndexPath, Point) -> LayoutAttributes?) throws(Problem)
+                         _ lookup: (any PreparedLayout, IndexPath, Point) throws(Problem) -> LayoutAttributes?)
+        throws(Problem)
         -> HTTPResponse
     {
         let path = IndexPath(section: try QueryParameters.index(section, "section"),
                              item: try QueryParameters.index(item, "item"))
         let offset = try QueryParameters.point(request, "offset")
-        guard let a = lookup(layout, path, offset) else {
+        guard let a = try lookup(layout, path, offset) else {
             throw Problem(status: 404, detail: "layout \(id) has no \(describe) at \(path.section)/\(path.item)")
         }
         return Self.json(200, AttributesEncoder.bytes(a))
@@ -209,7 +217,12 @@ public final class LayoutService: HTTPHandler {
         var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 512))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
         let (limit, overflow) = skip.addingReportingOverflow(take)
-        let complete = layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
+        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
+        let complete = if let c = layout as? PreparedCompositionalLayout {
+            c.elements(in: rect, offset: offset, sectionOffsets: sectionOffsets, limit: overflow ? .max - 1 : limit, into: &list)
+        } else {
+            layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
+        }
         var next: String?
         if !complete {
             guard let page else {

@@ -252,7 +252,7 @@ def test_a_late_answer_still_needed_is_drawn_and_one_no_longer_needed_is_not(pag
     # The band's rect, or its tile where the service has tiles.
     browser.execute_script("""
         const {held, virtualizer} = window.fling, L = virtualizer.bandLength;
-        for (const y of [arguments[0], arguments[1]]) held.add(['rect=0%2C' + y + '%2C', '/tiles/' + y / L + '?']);""",
+        for (const y of [arguments[0], arguments[1]]) held.add(['%2C' + y + '%2C', '/tiles/' + y / L + '?']);""",
                            still, gone)
     # Jump to the second band; its answer is held. Then jump to the first: the second is no longer needed.
     browser.execute_script("window.fling.scroller.scrollTop = arguments[0]; window.fling.virtualizer.update()", gone)

@@ -24,6 +24,9 @@ export const NOT_MODIFIED = Object.freeze({notModified: true});
 
 const CATEGORIES = ["cell", "supplementary", "decoration"];
 
+/** How far beyond the content, across the scroll axis, a band reaches (points). */
+const CROSS_REACH = 1000000;
+
 /** Elements of a columnar answer (`format=columns`) as the full format's objects. */
 export function columnsToElements(answer) {
   const n = answer.count ?? (answer.x ? answer.x.length : 0);
@@ -452,8 +455,11 @@ export class Virtualizer {
       if (this.mode === "tiles") {
         answer = await this.client.tile(id, k, {format, signal: controller.signal, ifNoneMatch: entry && entry.etag});
       } else {
-        const band = this.bandLength, size = this.summary.contentSize;
-        const rect = this.axis === "y" ? [0, k * band, size.width, band] : [k * band, 0, band, size.height];
+        // Across the whole content, and beyond it: sections that scroll orthogonally (compositional layouts)
+        // place elements past the content's width.
+        const band = this.bandLength, size = this.summary.contentSize, wide = CROSS_REACH;
+        const rect = this.axis === "y" ? [-wide, k * band, size.width + 2 * wide, band]
+          : [k * band, -wide, band, size.height + 2 * wide];
         answer = await this.client.attributes(id, rect, {format, signal: controller.signal,
           ifNoneMatch: entry && entry.etag});
       }

@@ -59,7 +59,8 @@ test("at rest it asks for the bands the viewport and overscan cross, once each, 
   await virtualizer.ready;
   await service.answerAll();
   assert.deepEqual(service.queries().map((r) => bandOf(r, VIEW)), [0, 1]);
-  assert.deepEqual(service.queries().map((r) => new URL(r.url).searchParams.get("rect")), ["0,0,400,600", "0,600,400,600"]);
+  assert.deepEqual(service.queries().map((r) => new URL(r.url).searchParams.get("rect")),
+    ["-1000000,0,2000400,600", "-1000000,600,2000400,600"]);
   assert.deepEqual(shown(virtualizer), expected(0));
   assert.deepEqual(virtualizer.lastComplete.rect, [-200, -300, 800, 1200]);
 });
