@@ -244,11 +244,11 @@ def test_fling_leaves_no_blank_frame(page, speed, start):
 
 def test_a_late_answer_still_needed_is_drawn_and_one_no_longer_needed_is_not(page):
     browser, service, setup = page
-    band = 600
+    band = browser.execute_script("return window.fling.virtualizer.bandLength")  # a tile's length where tiles exist
     browser.execute_async_script("window.flingSettle(0, arguments[0])")
     browser.execute_async_script("setTimeout(arguments[0], 400)")
-    # Hold the answer for the band at 2,400,000 (late, still needed) and at 3,000,000 (no longer needed).
-    still, gone = 2400000, 3000000
+    # Hold the answer for the band at about 2,400,000 (late, still needed) and 3,000,000 (no longer needed).
+    still, gone = 2400000 // band * band, 3000000 // band * band
     # The band's rect, or its tile where the service has tiles.
     browser.execute_script("""
         const {held, virtualizer} = window.fling, L = virtualizer.bandLength;
