@@ -42,6 +42,8 @@ public final class LayoutService: HTTPHandler {
         response.route = route?.template
         if let origin = crossOrigin.allowedOrigin(request), response.header("Access-Control-Allow-Origin") == nil {
             response.headers.append(("Access-Control-Allow-Origin", origin))
+            // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
+            if response.header("ETag") != nil { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
             if origin != "*" { response.headers.append(("Vary", "Origin")) }
         }
         return response
@@ -86,6 +88,8 @@ public final class LayoutService: HTTPHandler {
         case .playground:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
                                 body: Playground.page)
+        case .clientScript:
+            return ClientScript.response(request)
         case .render(let id):
             return try picture(request, layout: try layout(id))
         case .hit(let id):
