@@ -12,6 +12,7 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY clients/js ./clients/js
 COPY Tests ./Tests
 RUN swift build -c release --product layout-service --static-swift-stdlib \
     && install -m 0755 "$(swift build -c release --show-bin-path)/layout-service" /usr/local/bin/layout-service

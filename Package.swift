@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Arrows point one way:
+/// The module graph, with the one direction each arrow may take, is docs/architecture.md's picture
+/// (scripts/check-module-graph fails on an import it does not allow). In short, arrows point one way:
 ///   layout-service -> LayoutService -> LayoutStore -> LayoutWire -> LayoutEngine
 ///   layout-service -> SQLiteArchive -> LayoutStore (the archive implements LayoutStore's SpecArchive)
 ///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)
@@ -63,8 +64,15 @@ let package = Package(
         // API keys with scopes, no anonymous deletes, quotas per key or client address: a handler around any handler.
         .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
+        // The playground's page and the JavaScript client are embedded at build time (byte arrays, no Foundation);
+        // Playground/layout-client.js links to clients/js/layout-client.js.
         .target(
             name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
+            resources: [
+                .embedInCode("Playground/playground.html"), .embedInCode("Playground/playground.css"),
+                .embedInCode("Playground/examples.js"), .embedInCode("Playground/playground.js"),
+                .embedInCode("Playground/viewport.js"), .embedInCode("Playground/layout-client.js"),
+            ],
             swiftSettings: strict),
         // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h; a no-op on macOS).
         .systemLibrary(name: "CMalloc"),

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One line of the keys file: `ID SHA256-OF-SECRET SCOPES [requests-per-minute=N] [post-bytes-per-minute=N]`.
 public struct APIKey: Sendable, Equatable {

@@ -1,6 +1,10 @@
-import Glibc
 public import HTTPCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Wraps a handler with who may do what (see `AccessPolicy` and `Scopes`):
 /// - with keys, a request that is not open needs `Authorization: Bearer SECRET` of a key with its scope: `401`
@@ -53,21 +57,19 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
         guard let scope = policy.scope(of: request) else { return inner.handle(request) }
         guard let authorization = request.header("Authorization") else {
             if scope == .read && policy.anonymousRead { return anonymously(request) }
-            return unauthorized("this endpoint needs an API key: send Authorization: Bearer SECRET", error: nil)
+            return unauthorized(request, "this endpoint needs an API key: send Authorization: Bearer SECRET", error: nil)
         }
         guard let secret = Self.bearer(authorization) else {
-            return unauthorized("the Authorization header must be Bearer SECRET", error: "invalid_request")
+            return unauthorized(request, "the Authorization header must be Bearer SECRET", error: "invalid_request")
         }
         guard let entry = table.withLock({ $0 }).match(SecretDigest.of(secret)) else {
-            return unauthorized("unknown or revoked API key", error: "invalid_token")
+            return unauthorized(request, "unknown or revoked API key", error: "invalid_token")
         }
         let record = entry.record
         guard entry.key.scopes.contains(scope) else {
             record.forbidden.add(1, ordering: .relaxed)
-            var response = Problem(
-                .forbidden,
-                detail: "the key \(entry.key.id) lacks the \(scope) scope for \(request.method) \(request.path)"
-            ).response
+            var response = refusal(request, Problem(
+                .forbidden, detail: "the key \(entry.key.id) lacks the \(scope) scope for \(request.method) \(request.path)"))
             response.keyID = entry.key.id
             return response
         }
@@ -83,10 +85,9 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
     private func anonymousOnly(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == "DELETE", !policy.allowAnonymousDelete, !policy.isOpen(request.path) {
             anonymous.forbidden.add(1, ordering: .relaxed)
-            return Problem(
+            return refusal(request, Problem(
                 .forbidden,
-                detail: "deleting needs an API key with the admin scope (--api-keys-file), or --allow-anonymous-delete"
-            ).response
+                detail: "deleting needs an API key with the admin scope (--api-keys-file), or --allow-anonymous-delete"))
         }
         guard policy.anonymousQuotas, !policy.isExempt(request) else { return inner.handle(request) }
         return anonymously(request)
@@ -124,25 +125,39 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
             return inner.handle(request)
         case .requests(let wait):
             record.refusedRequests.add(1, ordering: .relaxed)
-            return Self.tooMany("the request quota of \(record.id) is spent", retryAfter: wait)
+            return tooMany(request, "the request quota of \(record.id) is spent", retryAfter: wait)
         case .postBytes(let wait):
             record.refusedPostBytes.add(1, ordering: .relaxed)
-            return Self.tooMany("the POST body bytes quota of \(record.id) is spent", retryAfter: wait)
+            return tooMany(request, "the POST body bytes quota of \(record.id) is spent", retryAfter: wait)
         }
     }
 
-    private static func tooMany(_ detail: String, retryAfter: Int) -> HTTPResponse {
-        Problem(.quotaExceeded,
-                detail: detail + "; retry after \(retryAfter) s", headers: [("Retry-After", String(retryAfter))])
-            .response
+    private func tooMany(_ request: HTTPRequest, _ detail: String, retryAfter: Int) -> HTTPResponse {
+        refusal(request, Problem(.quotaExceeded, detail: detail + "; retry after \(retryAfter) s",
+                                 headers: [("Retry-After", String(retryAfter))]))
     }
 
-    private func unauthorized(_ detail: String, error: String?) -> HTTPResponse {
+    private func unauthorized(_ request: HTTPRequest, _ detail: String, error: String?) -> HTTPResponse {
         refusedUnauthenticated.add(1, ordering: .relaxed)
         var challenge = "Bearer realm=\"layout-service\""
         if let error { challenge += ", error=\"\(error)\"" }
-        return Problem(.unauthorized, detail: detail,
-                       headers: [("WWW-Authenticate", challenge)]).response
+        return refusal(request, Problem(.unauthorized, detail: detail, headers: [("WWW-Authenticate", challenge)]))
+    }
+
+    /// A refusal, readable by a browser page of an allowed origin (as the service's own answers are).
+    private func refusal(_ request: HTTPRequest, _ problem: Problem) -> HTTPResponse {
+        var response = problem.response
+        response.route = policy.routeTemplate(request.path)
+        if policy.corsOrigins.contains("*") {
+            response.headers.append(("Access-Control-Allow-Origin", "*"))
+        } else if let origin = request.header("Origin"), policy.corsOrigins.contains(origin) {
+            response.headers.append(("Access-Control-Allow-Origin", origin))
+            response.headers.append(("Vary", "Origin"))
+        }
+        if !policy.corsOrigins.isEmpty {
+            response.headers.append(("Access-Control-Expose-Headers", "Retry-After, WWW-Authenticate, X-Request-Id"))
+        }
+        return response
     }
 
     /// The token of `Bearer TOKEN` (the scheme's case ignored), or nil.
@@ -195,7 +210,10 @@ final class KeyRecord: Sendable {
 
     func configure(requestsPerMinute: Int, postBytesPerMinute: Int) {
         buckets.withLock { buckets in
-            guard requestsPerMinute > 0 || postBytesPerMinute > 0 else { return buckets = nil }
+            guard requestsPerMinute > 0 || postBytesPerMinute > 0 else {
+                buckets = nil
+                return
+            }
             if let current = buckets, current.requests?.perMinute ?? 0 == requestsPerMinute,
                current.postBytes?.perMinute ?? 0 == postBytesPerMinute { return }
             buckets = QuotaBuckets(requestsPerMinute: requestsPerMinute, postBytesPerMinute: postBytesPerMinute,

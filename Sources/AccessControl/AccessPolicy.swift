@@ -9,9 +9,15 @@ public struct AccessPolicy: Sendable {
     /// Quotas of a key without its own, and of each client address that calls without a key; 0 means none.
     public var requestsPerMinute = 0
     public var postBytesPerMinute = 0
-    /// Open to anyone, key or not, and counted against no quota: health checks and the playground's files.
+    /// Open to anyone, key or not, and counted against no quota: health checks, the playground's files and the
+    /// JavaScript client (`/client/...`).
     public var openPaths: [String] = ["/", "/playground", "/healthz", "/readyz"]
-    public var openPathPrefixes: [String] = ["/playground/"]
+    public var openPathPrefixes: [String] = ["/playground/", "/client/"]
+    /// Origins whose pages may read the refusals (`--cors-origins`: `*` or a list), as they read other answers.
+    public var corsOrigins: [String] = []
+    /// The route template of a path, for the refusals' `HTTPResponse.route` (logs and metrics label them as the
+    /// service's own answers); the command gives the service's.
+    public var routeTemplate: @Sendable (String) -> StaticString? = { _ in nil }
     /// Client addresses whose buckets are remembered at most (beyond, full buckets are forgotten first).
     public var maxTrackedAddresses = 100_000
 

@@ -33,4 +33,18 @@ static inline ssize_t csocket_send(int fd, const void *bytes, size_t count) {
     return send(fd, bytes, count, 0);  // SO_NOSIGPIPE, set by csocket_stream
 #endif
 }
+
+/// send(2) that neither waits nor raises SIGPIPE: what the socket takes at once, or -1.
+static inline ssize_t csocket_send_now(int fd, const void *bytes, size_t count) {
+#ifdef MSG_NOSIGNAL
+    return send(fd, bytes, count, MSG_NOSIGNAL | MSG_DONTWAIT);
+#else
+    return send(fd, bytes, count, MSG_DONTWAIT);  // libmicrohttpd sets SO_NOSIGPIPE on its sockets where it exists
+#endif
+}
+
+/// Shuts a socket down both ways (its reads and writes end; the descriptor stays open for its owner to close).
+static inline int csocket_shutdown(int fd) {
+    return shutdown(fd, SHUT_RDWR);
+}
 #endif

@@ -4,9 +4,10 @@ public enum LayoutSpec: Sendable, Hashable {
     case waterfall(WaterfallLayoutSpec)
     case circle(CircleLayoutSpec)
     case wheel(WheelLayoutSpec)
+    case compositional(CompositionalLayoutSpec)
 
     /// The layouts' names in the wire format.
-    public static let names = ["flow", "waterfall", "circle", "wheel"]
+    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list"]
 
     /// The layout's name in the wire format (`"flow"`, ...).
     public var name: String {
@@ -15,6 +16,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .waterfall: "waterfall"
         case .circle: "circle"
         case .wheel: "wheel"
+        case .compositional: "compositional"
         }
     }
 
@@ -31,6 +33,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .waterfall(let waterfall): try waterfall.validate(limits: limits)
         case .circle(let circle): try circle.validate(limits: limits)
         case .wheel(let wheel): try wheel.validate(limits: limits)
+        case .compositional(let c): try c.validate(limits: limits)
         }
     }
 
@@ -43,6 +46,7 @@ public enum LayoutSpec: Sendable, Hashable {
             if circle.radius == circle.defaultRadius { circle.radius = nil }
             return .circle(circle)
         case .wheel: return self
+        case .compositional(let c): return .compositional(c.normalized())
         }
     }
 
@@ -54,6 +58,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .waterfall(let waterfall): PreparedWaterfallLayout(waterfall)
         case .circle(let circle): PreparedCircleLayout(circle)
         case .wheel(let wheel): PreparedWheelLayout(wheel)
+        case .compositional(let c): PreparedCompositionalLayout(c)
         }
     }
 

@@ -8,7 +8,13 @@ extension LayoutService {
     func hit(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let point = try QueryParameters.requiredPoint(request, "point")
         let offset = try QueryParameters.point(request, "offset")
-        guard let path = layout.itemIndexPath(at: point, offset: offset) else {
+        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
+        let found = if let c = layout as? PreparedCompositionalLayout, !sectionOffsets.isEmpty {
+            c.itemIndexPath(at: point, offset: offset, sectionOffsets: sectionOffsets)
+        } else {
+            layout.itemIndexPath(at: point, offset: offset)
+        }
+        guard let path = found else {
             throw Problem(.noItem, detail: "no item at \(point.x),\(point.y)")
         }
         var w = JSONWriter(capacity: 64)
@@ -20,7 +26,16 @@ extension LayoutService {
     func targetOffset(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let proposed = try QueryParameters.requiredPoint(request, "proposed")
         let velocity = try QueryParameters.point(request, "velocity")
-        let target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        var target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        if let section = try CompositionalQueries.section(request, layout),
+           let c = layout as? PreparedCompositionalLayout
+        {
+            // An orthogonal row: its own offset along the row (x for a vertical layout), 0 across.
+            let vertical = c.compositionalSpec.scrollDirection == .vertical
+            let row = c.orthogonalTargetOffset(section: section, proposed: vertical ? proposed.x : proposed.y,
+                                               velocity: vertical ? velocity.x : velocity.y) ?? 0
+            target = vertical ? Point(x: row, y: 0) : Point(x: 0, y: row)
+        }
         var w = JSONWriter(capacity: 64)
         AttributesEncoder.writePoint(target, into: &w)
         return Self.json(200, w)

@@ -23,6 +23,10 @@ public final class LayoutService: HTTPHandler {
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
     public static func routeTemplate(path: String) -> String? { Route(path: path).map { "\($0.template)" } }
 
+    /// The route template of a path as the responses carry it (`HTTPResponse.route`), for layers in front that
+    /// answer without the service (the access handler's refusals).
+    public static func routeTemplateLiteral(path: String) -> StaticString? { Route(path: path)?.template }
+
     /// From now on `GET /readyz` answers 503 (call it when shutdown starts).
     public func markDraining() { draining.store(true, ordering: .relaxed) }
 
@@ -38,6 +42,8 @@ public final class LayoutService: HTTPHandler {
         response.route = route?.template
         if let origin = crossOrigin.allowedOrigin(request), response.header("Access-Control-Allow-Origin") == nil {
             response.headers.append(("Access-Control-Allow-Origin", origin))
+            // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
+            if response.header("ETag") != nil { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
             if origin != "*" { response.headers.append(("Vary", "Origin")) }
         }
         return response
@@ -82,6 +88,8 @@ public final class LayoutService: HTTPHandler {
         case .playground:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
                                 body: Playground.page)
+        case .clientScript:
+            return ClientScript.response(request)
         case .render(let id):
             return try picture(request, layout: try layout(id))
         case .hit(let id):
@@ -114,19 +122,26 @@ public final class LayoutService: HTTPHandler {
             return try attributes(request, layout: try layout(id))
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
-                               describe: "item") { layout, path, offset in
-                layout.attributesForItem(at: path, offset: offset)
+                               describe: "item") { (layout, path, offset) throws(Problem) in
+                if let c = layout as? PreparedCompositionalLayout {
+                    return c.attributesForItem(at: path, sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
+                }
+                return layout.attributesForItem(at: path, offset: offset)
             }
         case .supplementary(let id, let kind, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "\(kind) view") {
-                layout, path, offset in
-                layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
+                (layout, path, offset) throws(Problem) in
+                if let c = layout as? PreparedCompositionalLayout {
+                    return c.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset,
+                                                            sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
+                }
+                return layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
             }
         case .decoration(let id, let kind, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "\(kind) decoration") {
-                layout, path, offset in
+                (layout, path, offset) throws(Problem) in
                 layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset)
             }
         }
@@ -149,13 +164,14 @@ public final class LayoutService: HTTPHandler {
     /// One element's attributes by index path (and offset), or a 404 naming it.
     private func element(_ request: HTTPRequest, id: String, layout: any PreparedLayout, section: String,
                          item: String, describe: String,
-                         _ lookup: (any PreparedLayout, IndexPath, Point) -> LayoutAttributes?) throws(Problem)
+                         _ lookup: (any PreparedLayout, IndexPath, Point) throws(Problem) -> LayoutAttributes?)
+        throws(Problem)
         -> HTTPResponse
     {
         let path = IndexPath(section: try QueryParameters.index(section, "section"),
                              item: try QueryParameters.index(item, "item"))
         let offset = try QueryParameters.point(request, "offset")
-        guard let a = lookup(layout, path, offset) else {
+        guard let a = try lookup(layout, path, offset) else {
             throw Problem(status: 404, detail: "layout \(id) has no \(describe) at \(path.section)/\(path.item)")
         }
         return Self.json(200, AttributesEncoder.bytes(a))
@@ -201,7 +217,12 @@ public final class LayoutService: HTTPHandler {
         var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 512))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
         let (limit, overflow) = skip.addingReportingOverflow(take)
-        let complete = layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
+        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
+        let complete = if let c = layout as? PreparedCompositionalLayout {
+            c.elements(in: rect, offset: offset, sectionOffsets: sectionOffsets, limit: overflow ? .max - 1 : limit, into: &list)
+        } else {
+            layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
+        }
         var next: String?
         if !complete {
             guard let page else {

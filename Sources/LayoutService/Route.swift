@@ -3,6 +3,7 @@ enum Route: Equatable {
     case health
     case ready
     case playground
+    case clientScript
     case render(id: String)
     case layouts
     case layout(id: String)
@@ -55,6 +56,7 @@ enum Route: Equatable {
             if equals(0, "readyz") { return .ready }
             return nil
         }
+        if s.count == 2 && equals(0, "client") && equals(1, "layout-client.js") { return .clientScript }
         guard equals(0, "v1") else { return nil }
         if s.count == 2 && equals(1, "transitions") { return .transitions }
         guard equals(1, "layouts") else { return nil }
@@ -100,6 +102,7 @@ enum Route: Equatable {
         case .health: "/healthz"
         case .ready: "/readyz"
         case .playground: "/"
+        case .clientScript: "/client/layout-client.js"
         case .render: "/v1/layouts/{id}/render.svg"
         case .layouts: "/v1/layouts"
         case .layout: "/v1/layouts/{id}"

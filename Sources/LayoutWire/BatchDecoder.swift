@@ -102,6 +102,7 @@ public enum BatchDecoder {
         switch spec {
         case .flow: return .flow(try SpecDecoder.decodeFlowSection(r))
         case .waterfall: return .waterfall(try SpecDecoder.decodeWaterfallSection(r))
+        case .compositional: return .compositional(try SpecDecoder.decodeCompositionalSectionEntry(r))
         case .circle, .wheel: throw r.fail("this layout has exactly one section: only items can change")
         }
     }

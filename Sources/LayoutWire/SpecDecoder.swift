@@ -18,6 +18,8 @@ public enum SpecDecoder {
         case "waterfall": spec = .waterfall(try decodeWaterfall(root, limits: limits))
         case "circle": spec = .circle(try decodeCircle(root))
         case "wheel": spec = .wheel(try decodeWheel(root))
+        case "compositional": spec = .compositional(try decodeCompositional(root, limits: limits))
+        case "list": spec = .compositional(try decodeList(root, limits: limits))
         case let other:
             let known = LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")
             throw layoutName.fail("\"\(other)\" is not a known layout (\(known))")

@@ -18,6 +18,7 @@ public enum SpecEncoder {
         case .waterfall(let waterfall): writeWaterfall(waterfall, into: &w)
         case .circle(let circle): writeCircle(circle, into: &w)
         case .wheel(let wheel): writeWheel(wheel, into: &w)
+        case .compositional(let c): writeCompositional(c, into: &w)
         }
     }
 

@@ -94,17 +94,17 @@ private func watchedConnection(_ connection: OpaquePointer?) -> WatchedConnectio
 /// socket.
 let notifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
     guard let cls, let socketContext else { return }
-    let guard_ = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().slowClients
+    let slowClients = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().slowClients
     if code == .CONNECTION_NOTIFY_STARTED {
         guard let connection else { return }
         let fd = cmhd_connection_fd(connection)
         guard fd >= 0 else { return }
         let watched = WatchedConnection(fd: fd)
         socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
-        guard_.opened(watched)
+        slowClients.opened(watched)
     } else if let stored = socketContext.pointee {
         let watched = Unmanaged<WatchedConnection>.fromOpaque(stored)
-        guard_.closed(watched.takeUnretainedValue())
+        slowClients.closed(watched.takeUnretainedValue())
         watched.release()
         socketContext.pointee = nil
     }

@@ -1,7 +1,12 @@
 import CMicroHTTPD
-import Glibc
+import CSocket
 import HTTPCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Deadlines that libmicrohttpd does not keep (its own timeout measures idleness, so a client trickling a header
 /// line every few seconds never meets it): a request head must arrive whole within `headSeconds`, and a body at
@@ -30,7 +35,11 @@ final class SlowClientGuard: @unchecked Sendable {
 
     private let registry = Mutex<[ObjectIdentifier: WatchedConnection]>([:])
     private let stopped = Atomic<Bool>(false)
+    #if canImport(Darwin)
+    private var thread: pthread_t?
+    #else
     private var thread = pthread_t()
+    #endif
     private var running = false
     private let headTimeoutBytes: [UInt8]
     private let bodyTimeoutBytes: [UInt8]
@@ -56,11 +65,11 @@ final class SlowClientGuard: @unchecked Sendable {
         guard enabled, !running else { return }
         let box = Unmanaged.passRetained(self)
         running = pthread_create(&thread, nil, { raw in
-            let guard_ = Unmanaged<SlowClientGuard>.fromOpaque(raw!).takeRetainedValue()
+            let watcher = Unmanaged<SlowClientGuard>.fromOpaque(raw!).takeRetainedValue()
             var pause = timespec(tv_sec: 0, tv_nsec: Int(SlowClientGuard.tick))
-            while !guard_.stopped.load(ordering: .acquiring) {
+            while !watcher.stopped.load(ordering: .acquiring) {
                 nanosleep(&pause, nil)
-                guard_.check(now: monotonicNanoseconds())
+                watcher.check(now: monotonicNanoseconds())
             }
             return nil
         }, box.toOpaque()) == 0
@@ -71,7 +80,11 @@ final class SlowClientGuard: @unchecked Sendable {
     func stop() {
         guard running else { return }
         stopped.store(true, ordering: .releasing)
+        #if canImport(Darwin)
+        if let thread { pthread_join(thread, nil) }
+        #else
         pthread_join(thread, nil)
+        #endif
         running = false
     }
 
@@ -114,7 +127,7 @@ final class SlowClientGuard: @unchecked Sendable {
 
     func check(now: Int64) {
         registry.withLock { connections in
-            let pressured = connections.count * 10 >= maxConnections * 9
+            let pressured = maxConnections > 0 && connections.count * 10 >= maxConnections * 9
             let shortHead = min(headNanoseconds > 0 ? headNanoseconds : Self.second, Self.second)
             for connection in connections.values {
                 let state = connection.state.load(ordering: .acquiring)
@@ -155,8 +168,8 @@ final class SlowClientGuard: @unchecked Sendable {
     /// Sends the `408` if the socket takes it at once, then shuts the socket down both ways.
     private func cut(_ connection: WatchedConnection, _ bytes: [UInt8], _ counter: borrowing Atomic<Int>) {
         counter.add(1, ordering: .relaxed)
-        _ = bytes.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        Glibc.shutdown(connection.fd, Int32(SHUT_RDWR))
+        _ = bytes.withUnsafeBytes { csocket_send_now(connection.fd, $0.baseAddress, $0.count) }
+        csocket_shutdown(connection.fd)
     }
 
     private static func rawResponse(detail: String) -> [UInt8] {

@@ -66,7 +66,7 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
                 logger.info("request", metadata: metadata)
             }
         }
-        if request.method == "DELETE" {
+        if request.method == "DELETE", let route = response.route, route.description == "/v1/layouts/{id}" {
             logger.notice("delete", metadata: [
                 "key": .string(response.keyID ?? "-"),
                 "layout": .string(String(request.path.split(separator: "/").last ?? "")),

@@ -13,6 +13,12 @@ struct LayoutBench {
             UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
+        if CommandLine.arguments.contains("--compositional") {
+            print(Measure.pad("compositional layouts", 28) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
+                  + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
+            CompositionalBench.rows(quick: quick)
+            return
+        }
         if CommandLine.arguments.contains("--bounds") {
             ViewportBench.rows(n: quick ? 100_000 : 1_000_000)
             return
@@ -41,6 +47,7 @@ struct LayoutBench {
         circle.itemSize = Size(width: 10, height: 10)
         customRow("circle 1k", .circle(circle), n: 1000)
         customRow("wheel 60", .wheel(WheelLayoutSpec(collectionView: Size(width: 390, height: 844), items: 60)), n: 60)
+        CompositionalBench.rows(quick: quick)
         print("")
         interactionRow(n: quick ? 100_000 : 1_000_000)
         print("")

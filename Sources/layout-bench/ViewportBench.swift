@@ -4,17 +4,13 @@ import LayoutService
 import LayoutStore
 import LayoutWire
 import SQLiteArchive
-import Glibc
 
 /// `POST .../bounds` (a rotation: 390x844 -> 844x390) on a large flow layout with per-item sizes, beside a POST of
 /// the same items at the new size, through the service's handler (no sockets), and where the time goes.
 enum ViewportBench {
     static func rows(n: Int) {
         rows(n: n, archive: nil)
-        var template = Array("/tmp/layout-bench-XXXXXX".utf8CString)
-        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        rows(n: n, archive: { try! SQLiteArchive(directory: directory + "/\(Int.random(in: 0..<1_000_000_000))") },
-             stages: false)
+        rows(n: n, archive: TemporaryArchives.sqlite(), stages: false)
     }
 
     static func rows(n: Int, archive: (() -> any SpecArchive)?, stages: Bool = true) {

@@ -192,15 +192,16 @@ struct LayoutServiceCommand: ParsableCommand {
             do { return try KeysFile.load(path: path) } catch { throw ValidationError("--api-keys-file \(path): \(error)") }
         }
         var policy = AccessPolicy()
+        policy.corsOrigins = limits.corsOrigins
+        policy.routeTemplate = { LayoutService.routeTemplateLiteral(path: $0) }
         policy.anonymousRead = try anonymousRead || Environment.resolve(nil, "LAYOUT_SERVICE_ANONYMOUS_READ", false)
         policy.allowAnonymousDelete = try allowAnonymousDelete
             || Environment.resolve(nil, "LAYOUT_SERVICE_ALLOW_ANONYMOUS_DELETE", false)
         policy.requestsPerMinute = try Environment.resolve(requestsPerMinute, "LAYOUT_SERVICE_REQUESTS_PER_MINUTE", 0)
         policy.postBytesPerMinute = try Environment.resolve(postBytesPerMinute, "LAYOUT_SERVICE_POST_BYTES_PER_MINUTE",
                                                             0)
-        let metricsListener: Int? = try metricsPort ?? Environment.string("LAYOUT_SERVICE_METRICS_PORT").map {
-            try Environment.resolve(nil, "LAYOUT_SERVICE_METRICS_PORT", Int($0) ?? 0)
-        }
+        let metricsListener: Int? = Environment.string("LAYOUT_SERVICE_METRICS_PORT") == nil
+            ? metricsPort : try Environment.resolve(metricsPort, "LAYOUT_SERVICE_METRICS_PORT", 0)
 
         let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", Defaults.store)
         let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", Defaults.dataDirectory)

@@ -86,7 +86,7 @@ struct Echo: HTTPHandler {
         #expect(call(h, "GET", "/metrics", secret: Self.reader.secret).status == 403)
         #expect(call(h, "GET", "/metrics", secret: Self.admin.secret).status == 200)
         // Open to anyone: health, readiness, the playground, preflights.
-        for path in ["/healthz", "/readyz", "/", "/playground", "/playground/app.js"] {
+        for path in ["/healthz", "/readyz", "/", "/playground", "/playground/app.js", "/client/layout-client.js"] {
             #expect(call(h, "GET", path).status == 200)
         }
         #expect(call(h, "OPTIONS", "/v1/layouts").status == 200)
@@ -94,6 +94,25 @@ struct Echo: HTTPHandler {
         let refused = call(h, "POST", "/v1/layouts", secret: Self.reader.secret)
         #expect(!String(decoding: refused.body.bytes, as: UTF8.self).contains(Self.reader.secret))
         #expect(refused.header("Content-Type") == "application/problem+json")
+    }
+
+    @Test func browsersOfAllowedOriginsCanReadRefusals() {
+        var policy = AccessPolicy()
+        policy.corsOrigins = ["https://app.example"]
+        let h = keyed(policy)
+        let allowed = h.handle(HTTPRequest(method: "GET", path: "/v1/layouts/x", headers: [("Origin", "https://app.example")]))
+        #expect(allowed.status == 401 && allowed.header("Access-Control-Allow-Origin") == "https://app.example")
+        #expect(allowed.header("Access-Control-Expose-Headers")?.contains("WWW-Authenticate") == true)
+        let other = h.handle(HTTPRequest(method: "GET", path: "/v1/layouts/x", headers: [("Origin", "https://evil.example")]))
+        #expect(other.status == 401 && other.header("Access-Control-Allow-Origin") == nil)
+    }
+
+    @Test func refusalsCarryTheRouteTheCommandNames() {
+        var policy = AccessPolicy()
+        policy.routeTemplate = { $0.hasPrefix("/v1/layouts/") ? "/v1/layouts/{id}" : nil }
+        let refused = call(keyed(policy), "DELETE", "/v1/layouts/abc")
+        #expect(refused.status == 401 && refused.route?.description == "/v1/layouts/{id}")
+        #expect(call(AccessHandler(Echo(), keys: nil, policy: policy), "DELETE", "/v1/layouts/abc").route != nil)
     }
 
     @Test func anonymousReadOpensGetsOnly() {

@@ -31,6 +31,12 @@ import Testing
                                                        headers: [("Origin", "https://app.example")]))
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Methods") == "POST")
+        // The JavaScript client sends its tags and API key, and reads the tags of answers.
+        #expect(preflight.header("Access-Control-Allow-Headers") == "Authorization, Content-Type, If-None-Match")
+        let script = any.service.handle(HTTPRequest(method: "GET", path: "/client/layout-client.js",
+                                                    headers: [("Origin", "https://app.example")]))
+        #expect(script.header("Access-Control-Expose-Headers") == "ETag")
+        #expect(any.send("GET", "/healthz").header("Access-Control-Expose-Headers") == nil)
         var limits = ServiceLimits()
         limits.corsOrigins = ["https://app.example"]
         let some = Client(limits: limits)

@@ -1,5 +1,6 @@
 import HTTPCore
 import LayoutWire
+import TestSupport
 import Testing
 
 /// Every problem type renders as an RFC 9457 body with its URN, status and title, and answers with its status.
@@ -17,5 +18,13 @@ import Testing
 
     @Test func urnsAreDistinct() {
         #expect(Set(ProblemType.allCases.map(\.uri)).count == ProblemType.allCases.count)
+    }
+
+    /// docs/api.md's table of problem types has a row for every type, with its status.
+    @Test(arguments: ProblemType.allCases)
+    func documented(_ kind: ProblemType) throws {
+        let docs = try #require(readFile(Fixtures.directory + "/../../docs/api.md"))
+        let row = "| `\(kind.uri)` | \(kind.status) |"
+        #expect(String(decoding: docs, as: UTF8.self).contains(row), "docs/api.md lacks \(row)")
     }
 }

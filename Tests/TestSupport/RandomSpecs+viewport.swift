@@ -27,6 +27,14 @@ extension RandomSpecs {
     /// and waterfall, a content anchor at random.
     public static func anyLayout(_ rng: inout SeededRandom, wheels: Bool = true) -> LayoutSpec {
         let inset = contentInset(&rng)
+        if Int.random(in: 0..<6, using: &rng) == 0 {
+            // Compositional layouts (valid ones: random groups may not fit their first subitem).
+            for _ in 0..<20 {
+                var c = compositional(&rng)
+                c.contentInset = inset
+                if (try? c.validate(limits: SpecLimits())) != nil { return .compositional(c) }
+            }
+        }
         switch Int.random(in: 0..<(wheels ? 5 : 4), using: &rng) {
         case 0, 1:
             var s = Bool.random(using: &rng) ? flow(&rng) : flowWithOptions(&rng)

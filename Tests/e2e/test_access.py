@@ -73,7 +73,7 @@ def test_keys_new_prints_a_secret_then_a_line_without_it():
 
 def test_401_and_403_where_they_belong(start, keys):
     secrets, path = keys
-    s = start("--store", "memory", "--api-keys-file", path)
+    s = start("--store", "memory", "--api-keys-file", path, "--log-level", "debug")
     # Open to anyone.
     for p in ("/healthz", "/readyz", "/"):
         assert call(s, "GET", p)[0] == 200
@@ -220,3 +220,18 @@ def test_quota_per_client_address_without_keys(start):
     assert call(s, "GET", "/healthz")[0] == 200  # open paths count against no quota
     status, _, text = call(s, "GET", "/metrics")
     assert b'api_key_quota_refusals_total{key="anonymous",quota="requests"} 2' in text
+
+
+def test_settings_from_the_environment(start, keys):
+    from conftest import free_port
+    secrets, path = keys
+    metrics_port = free_port()
+    s = start("--store", "memory", env={"LAYOUT_SERVICE_API_KEYS_FILE": path, "LAYOUT_SERVICE_ANONYMOUS_READ": "true",
+                                        "LAYOUT_SERVICE_METRICS_PORT": str(metrics_port),
+                                        "LAYOUT_SERVICE_REQUESTS_PER_MINUTE": "2"})
+    assert call(s, "POST", "/v1/layouts", body=SPEC)[0] == 401
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64)[0] == 404  # anonymous read, counted by address
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64)[0] == 404
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64)[0] == 429
+    assert call(s, "GET", "/v1/layouts/" + "0" * 64, secrets["reader"])[0] == 404  # a key has its own buckets
+    assert call(s, "GET", "/metrics", port=metrics_port)[0] == 200

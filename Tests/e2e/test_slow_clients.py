@@ -71,13 +71,13 @@ def test_slow_heads_do_not_lock_others_out(start):
     head_timeout = 2.0
     service = start("--store", "memory", "--max-connections", "64", "--head-timeout", str(head_timeout),
                     "--connection-timeout", "30")
+    began = time.time()
     attack = Trickler(service, count=70, every=5)
     try:
         time.sleep(0.5)  # every slot taken, the rest of the attackers waiting in the backlog
-        began = time.time()
         # At most a second after the head deadline, a fresh client is answered again...
-        while not health_answered(service, timeout=1):
-            assert time.time() - began < head_timeout + 1.5, "locked out past the head deadline"
+        while not health_answered(service, timeout=0.5):
+            assert time.time() - began < head_timeout + 1.0, "locked out past the head deadline"
         # ...and from then on, throughout the attack (which reconnects as fast as it is closed).
         until = time.time() + 3 * head_timeout
         while time.time() < until:
@@ -90,6 +90,28 @@ def test_slow_heads_do_not_lock_others_out(start):
     finally:
         attack.end()
     assert metric(service, "http_slow_clients_closed_total", 'phase="head"') >= 64
+
+
+def test_a_lone_slow_head_is_cut_at_its_deadline(start):
+    """Without pressure (one slow client, 1024 connections allowed) the head deadline itself applies: not earlier,
+    and at most a check (0.1 s) later."""
+    service = start("--store", "memory", "--head-timeout", "2")
+    s = socket.create_connection(("127.0.0.1", service.port), timeout=10)
+    began = time.time()
+    s.sendall(b"GET /healthz HTTP/1.1\r\n")
+    s.settimeout(0.25)
+    data = None
+    for n in range(40):
+        try:
+            data = s.recv(4096)
+            break
+        except socket.timeout:
+            s.sendall(b"X-Slow-%d: a\r\n" % n)
+    took = time.time() - began
+    s.close()
+    assert data is not None and data.startswith(b"HTTP/1.1 408"), data
+    assert b"application/problem+json" in data and b"--head-timeout" in data
+    assert 1.9 <= took < 2.6, took
 
 
 def test_a_trickled_body_is_cut_and_a_steady_one_is_not(start):

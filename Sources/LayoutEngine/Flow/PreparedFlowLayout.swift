@@ -188,19 +188,10 @@ public struct PreparedFlowLayout: SectionedLayout {
     }
 
     public var spec: LayoutSpec { .flow(flowSpec) }
-    public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
     public var viewSize: Size { flowSpec.collectionView }
     var scrollDirection: ScrollDirection { flowSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { flowSpec.scrollTargetBehavior }
-
-    public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].itemCount : 0
-    }
-
-    func band(ofSection section: Int) -> SectionBand? {
-        sections.indices.contains(section) ? sections[section].band : nil
-    }
 
     public var byteCount: Int {
         var sizes = 0

@@ -1,14 +1,32 @@
 /// What flow and waterfall layouts share: sections stacked along a scroll axis, and flings that stop per the
 /// spec's `scrollTargetBehavior`.
 protocol SectionedLayout: PreparedLayout {
+    associatedtype Frame: SectionFrame
+    /// The prepared sections, in order.
+    var sections: [Frame] { get }
     var scrollDirection: ScrollDirection { get }
     var scrollTargetBehavior: ScrollTargetBehavior { get }
     var chrome: SectionChrome { get }
-    /// A section's band (in unmirrored coordinates), nil when there is no such section.
-    func band(ofSection section: Int) -> SectionBand?
+}
+
+/// Where one prepared section of a sectioned layout sits, and how many items it holds.
+protocol SectionFrame {
+    var band: SectionBand { get }
+    var itemCount: Int { get }
 }
 
 extension SectionedLayout {
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].itemCount : 0
+    }
+
+    /// A section's band (in unmirrored coordinates), nil when there is no such section.
+    func band(ofSection section: Int) -> SectionBand? {
+        sections.indices.contains(section) ? sections[section].band : nil
+    }
+
     public func headerExtent(ofSection section: Int) -> ScrollExtent? {
         guard let band = band(ofSection: section), band.headerLength > 0 else { return nil }
         return mirroredAlongScrollAxis(ScrollExtent(band.start, band.headerLength))

@@ -23,6 +23,7 @@ extension LayoutSpec {
         case .waterfall(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         case .circle(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         case .wheel(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
+        case .compositional(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         }
     }
 
@@ -43,6 +44,9 @@ extension LayoutSpec {
         case .wheel(var s):
             (s.collectionView, s.contentInset) = (v.size, v.contentInset)
             return .wheel(s)
+        case .compositional(var s):
+            (s.collectionView, s.contentInset) = (v.size, v.contentInset)
+            return .compositional(s)
         }
     }
 }

@@ -22,7 +22,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     let reach: [Double]
     public let numberOfItems: Int
 
-    struct WaterfallSectionFrame: Sendable {
+    struct WaterfallSectionFrame: SectionFrame, Sendable {
         var band: SectionBand
         var firstItem: Int
         var itemCount: Int
@@ -132,19 +132,10 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     }
 
     public var spec: LayoutSpec { .waterfall(waterfallSpec) }
-    public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
     public var viewSize: Size { waterfallSpec.collectionView }
     var scrollDirection: ScrollDirection { waterfallSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { waterfallSpec.scrollTargetBehavior }
-
-    public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].itemCount : 0
-    }
-
-    func band(ofSection section: Int) -> SectionBand? {
-        sections.indices.contains(section) ? sections[section].band : nil
-    }
 
     public var byteCount: Int {
         var given = 0

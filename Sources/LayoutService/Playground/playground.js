@@ -1,0 +1,170 @@
+// The playground's behaviour, on the JavaScript client the service serves (GET /client/layout-client.js).
+// `examples` comes from examples.js, spliced into the same module before this file. `window.playground` exposes
+// the page's operations to tests (load an example, prepare, update, scroll) and `#viewport`'s data attributes
+// record the last complete render (its rect and offset) and how many there were.
+import {LayoutClient, Virtualizer, ProblemError} from "/client/layout-client.js";
+
+const $ = (id) => document.getElementById(id);
+const viewport = $("viewport"), content = $("content"), specText = $("spec");
+const client = new LayoutClient("");
+let waiters = [], renders = 0, lastRendered = "", scrolled = false;
+
+function label(e) { return e.category === "cell" ? `${e.section}.${e.item}` : `${e.kind} ${e.section}`; }
+
+const virtualizer = new Virtualizer({
+  client, scrollElement: viewport, content, overscan: 0.5,
+  createView() {
+    const view = document.createElement("div");
+    view.appendChild(document.createElement("span"));
+    return view;
+  },
+  updateView(view, e) {
+    view.dataset.id = view.dataset.key;
+    view.className = `element ${e.category}` + (e.kind ? ` kind-${e.kind}` : "");
+    view.firstChild.textContent = label(e);
+  },
+  recycleView(view) { view.dataset.id = ""; },
+  onRender({elements, complete, rect, offset}) {
+    $("nodes").textContent = content.children.length;
+    $("count").textContent = elements.length;
+    $("latency").textContent = virtualizer.latency.toFixed(1);
+    // A render counts when it shows another rect, or follows a scroll the test asked for.
+    const key = rect.join(",") + "|" + offset.join(",");
+    if (!complete || (key === lastRendered && !scrolled)) return;
+    lastRendered = key;
+    scrolled = false;
+    renders += 1;
+    Object.assign(viewport.dataset, {queryRect: rect.join(","), queryOffset: offset.join(","),
+      renders});
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  },
+  onError: showProblem,
+});
+
+/** Resolves at the next render that shows everything the viewport needs. */
+function completeRender() { return new Promise((resolve) => waiters.push(resolve)); }
+
+async function prepare() {
+  $("problem").hidden = true;
+  let answer, spec;
+  try {
+    spec = JSON.parse(specText.value);
+  } catch (error) {
+    return showProblem({title: "Not JSON", detail: String(error)});
+  }
+  try {
+    answer = await client.prepare(specText.value);
+  } catch (error) {
+    return showProblem(error);
+  }
+  showSummary(answer);
+  // The visible area is the collection view's size; scroll bars and borders come on top of it.
+  viewport.style.width = spec.collectionView.width + "px";
+  viewport.style.height = spec.collectionView.height + "px";
+  viewport.style.width = 2 * spec.collectionView.width - viewport.clientWidth + "px";
+  viewport.style.height = 2 * spec.collectionView.height - viewport.clientHeight + "px";
+  viewport.scrollLeft = 0;
+  viewport.scrollTop = 0;
+  scrolled = true;
+  const rendered = completeRender();
+  await virtualizer.setLayout(answer.id, answer);
+  await rendered;
+  return answer;
+}
+
+function showSummary(answer) {
+  $("summary").textContent = `id ${answer.id} · ${answer.layout} · content ` +
+    `${answer.contentSize.width} × ${answer.contentSize.height} · ${answer.items} items in ` +
+    `${answer.sections} sections` + (answer.boundsDependent ? " · bounds-dependent" : "");
+}
+
+// Problems name the field by JSON pointer: show it, and select that field in the editor.
+function showProblem(error) {
+  const problem = error instanceof ProblemError ? error.problem
+    : error instanceof Error ? {title: "Network error", detail: String(error)} : error;
+  const box = $("problem");
+  box.hidden = false;
+  box.textContent = `${problem.status || ""} ${problem.title || "Error"}: ${problem.detail || ""}`;
+  if (problem.pointer !== undefined) {
+    const mark = document.createElement("mark");
+    mark.textContent = problem.pointer || "/";
+    box.append(" at ", mark);
+    const range = locate(specText.value, problem.pointer);
+    if (range) { specText.focus(); specText.setSelectionRange(range[0], range[1]); }
+  }
+}
+
+// Where a JSON pointer's value (or its missing member's object) sits in the text: [start, end].
+function locate(text, pointer) {
+  const want = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  let i = 0, best = null;
+  const ws = () => { while (/\s/.test(text[i] || "")) i++; };
+  function value(path) {
+    ws();
+    const start = i, matches = path.length <= want.length && path.every((p, k) => p === want[k]);
+    if (text[i] === "{") {
+      i++; ws();
+      while (text[i] !== "}" && i < text.length) {
+        const key = string(); ws(); i++;  // ':'
+        value(path.concat([key])); ws();
+        if (text[i] === ",") { i++; ws(); }
+      }
+      i++;
+    } else if (text[i] === "[") {
+      i++; ws(); let k = 0;
+      while (text[i] !== "]" && i < text.length) {
+        value(path.concat([String(k++)])); ws();
+        if (text[i] === ",") { i++; ws(); }
+      }
+      i++;
+    } else if (text[i] === '"') { string(); }
+    else { while (i < text.length && !/[,\]}\s]/.test(text[i])) i++; }
+    if (matches && (!best || path.length >= best.depth)) best = {depth: path.length, range: [start, i]};
+  }
+  function string() {
+    const start = ++i;
+    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    return text.slice(start, i++);
+  }
+  try { value([]); } catch (e) { return null; }
+  return best && best.range;
+}
+
+// Batch updates: the client posts the batch with the drawn rect, animates each element's before -> after pair
+// (Web Animations), then shows the new layout as it queries it.
+async function update(op) {
+  const first = [...virtualizer.live.keys()].filter((k) => k.startsWith("cell/")).map((k) => k.split("/").map(Number))
+    .sort((a, b) => a[1] - b[1] || a[2] - b[2])[0];
+  if (!first) return;
+  const path = [first[1], first[2]];
+  const batch = {updates: [op === "insert" ? {op: "insertItems", indexPaths: [path]} : {op: "deleteItems", indexPaths: [path]}]};
+  let answer;
+  try {
+    answer = await virtualizer.applyUpdates(batch);
+  } catch (error) {
+    return showProblem(error);
+  }
+  showSummary(answer);
+  // The new layout's answers come after this: wait for the render that shows it whole.
+  scrolled = true;
+  await completeRender();
+  return answer;
+}
+
+function load(name) {
+  $("example").value = name;
+  specText.value = JSON.stringify(examples[name](), null, 1).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, "[$1, $2]");
+}
+
+for (const name of Object.keys(examples)) $("example").add(new Option(name, name));
+$("example").addEventListener("change", () => { load($("example").value); prepare(); });
+$("prepare").addEventListener("click", prepare);
+$("insert").addEventListener("click", () => update("insert"));
+$("delete").addEventListener("click", () => update("delete"));
+load("Photo grid");
+window.playground = {examples: Object.keys(examples), state: {get live() { return virtualizer.live; }}, virtualizer,
+  client, load, prepare, update,
+  scrollTo(x, y) { scrolled = true; virtualizer.scrollToOffset({x, y}); }};
+window.playgroundReady = prepare();

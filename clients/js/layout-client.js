@@ -1,0 +1,818 @@
+// layout-client.js: the layout service's browser client, one ES module with no dependencies and no build step.
+// The service serves it at GET /client/layout-client.js.
+//
+//   LayoutClient: one method per endpoint, each a fetch with an AbortSignal; a problem answer (RFC 9457)
+//     rejects with a ProblemError that carries the problem object.
+//   Virtualizer: keeps a scrolling element's DOM to what its viewport plus an overscan shows, fetching ahead of
+//     the scroll, caching answers, recycling views by category and kind, pinning sticky headers, animating
+//     batch updates. See docs/clients.md.
+
+/** A problem answer (`application/problem+json`) or another failed request, as an Error. */
+export class ProblemError extends Error {
+  constructor(problem, status) {
+    const p = problem && typeof problem === "object" ? problem : {title: String(problem)};
+    const where = p.pointer !== undefined ? ` at ${p.pointer || "/"}` : p.parameter ? ` (${p.parameter})` : "";
+    super(`${status || p.status || ""} ${p.title || "Error"}: ${p.detail || ""}${where}`.trim());
+    this.name = "ProblemError";
+    this.problem = p;
+    this.status = status || p.status || 0;
+  }
+}
+
+/** A 304 answer to a conditional GET: the cached answer with this tag is still the answer. */
+export const NOT_MODIFIED = Object.freeze({notModified: true});
+
+const CATEGORIES = ["cell", "supplementary", "decoration"];
+
+/** How far beyond the content, across the scroll axis, a band reaches (points). */
+const CROSS_REACH = 1000000;
+
+/** Elements of a columnar answer (`format=columns`) as the full format's objects. */
+export function columnsToElements(answer) {
+  const n = answer.count ?? (answer.x ? answer.x.length : 0);
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = {
+      category: answer.category ? CATEGORIES[answer.category[i]] : "cell",
+      section: answer.section[i], item: answer.item[i],
+      frame: {x: answer.x[i], y: answer.y[i], width: answer.width[i], height: answer.height[i]},
+      zIndex: answer.zIndex ? answer.zIndex[i] : 0,
+      alpha: answer.alpha ? answer.alpha[i] : 1,
+      hidden: answer.hidden ? answer.hidden[i] : false,
+    };
+    const kind = answer.kind ? answer.kind[i] : null;
+    if (kind != null) e.kind = kind;
+    if (answer.transform3D && answer.transform3D[i]) e.transform3D = answer.transform3D[i];
+    const s = answer.sticky ? answer.sticky[i] : null;
+    if (s) e.sticky = Array.isArray(s) ? {edge: s[0], min: s[1], max: s[2]} : s;
+    out[i] = e;
+  }
+  return out;
+}
+
+/** The elements of a rect or tile answer, in either format. */
+export function answerElements(answer) {
+  if (Array.isArray(answer.elements)) return answer.elements;
+  if (Array.isArray(answer.x)) return columnsToElements(answer);
+  return [];
+}
+
+/** A stable key per element: `cell/s/i`, `supplementary/kind/s/i`, `decoration/kind/s/i`. */
+export function elementKey(e) {
+  return e.category === "cell" || !e.category ? `cell/${e.section}/${e.item}` : `${e.category}/${e.kind}/${e.section}/${e.item}`;
+}
+
+/** The coordinate along `axis` of a sticky element at scroll position `pos` in a view `viewLength` long. */
+export function stickyCoordinate(e, pos, viewLength, axis = "y") {
+  const s = e.sticky, f = e.frame;
+  const length = axis === "y" ? f.height : f.width;
+  const v = s.edge === "trailing" ? pos + viewLength - length : pos;
+  return Math.min(Math.max(v, s.min), s.max);
+}
+
+/** Every endpoint of the service. `baseURL` "" means the page's own origin. */
+export class LayoutClient {
+  constructor(baseURL = "", {apiKey, fetch: fetchFunction} = {}) {
+    this.baseURL = String(baseURL).replace(/\/+$/, "");
+    this.apiKey = apiKey;
+    this.fetch = fetchFunction || globalThis.fetch.bind(globalThis);
+  }
+
+  /** One request. `ifNoneMatch`: a conditional GET, answered NOT_MODIFIED on 304. Answers carry `etag`. */
+  async request(method, path, {query, body, signal, ifNoneMatch} = {}) {
+    let url = this.baseURL + path;
+    if (query) {
+      const parts = Object.entries(query).filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(Array.isArray(v) ? v.join(",") : v)}`);
+      if (parts.length) url += "?" + parts.join("&");
+    }
+    const headers = {};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (this.apiKey) headers["Authorization"] = `Bearer ${this.apiKey}`;
+    if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
+    const response = await this.fetch(url, {method, headers, signal,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)});
+    if (response.status === 304) return NOT_MODIFIED;
+    let answer;
+    const text = await response.text();
+    try { answer = text ? JSON.parse(text) : {}; } catch {
+      answer = {title: "Not JSON", detail: text.slice(0, 200), status: response.status};
+    }
+    if (!response.ok) throw new ProblemError(answer, response.status);
+    const etag = response.headers && response.headers.get ? response.headers.get("ETag") : null;
+    if (etag && answer && typeof answer === "object") Object.defineProperty(answer, "etag", {value: etag});
+    return answer;
+  }
+
+  /** POST /v1/layouts: the summary of the prepared layout (`id`, `contentSize`, ...). */
+  prepare(spec, {signal} = {}) { return this.request("POST", "/v1/layouts", {body: spec, signal}); }
+
+  /** GET /v1/layouts/{id}. */
+  summary(id, {signal} = {}) { return this.request("GET", `/v1/layouts/${enc(id)}`, {signal}); }
+
+  /** GET .../attributes: the elements in `rect` ([x, y, w, h] or {x, y, width, height}). */
+  attributes(id, rect, {offset, format, limit, cursor, signal, ifNoneMatch} = {}) {
+    return this.request("GET", `/v1/layouts/${enc(id)}/attributes`, {signal, ifNoneMatch,
+      query: {rect: rectList(rect), offset: offset && pointList(offset), format, limit, cursor}});
+  }
+
+  /** GET .../tiles/{k} (when the summary has `tile`): every element in the band [k·L, (k+1)·L). */
+  tile(id, k, {format, signal, ifNoneMatch} = {}) {
+    return this.request("GET", `/v1/layouts/${enc(id)}/tiles/${k}`, {signal, ifNoneMatch, query: {format}});
+  }
+
+  /** POST .../updates: `{updates, rect, offset, anchor}`; the new layout and its animations. */
+  updates(id, batch, {signal} = {}) {
+    return this.request("POST", `/v1/layouts/${enc(id)}/updates`, {body: batch, signal});
+  }
+
+  /** POST .../sizes: `{sizes: [{section, item, width, height}], offset}`; the new layout and the offset answer. */
+  sizes(id, body, {signal} = {}) {
+    return this.request("POST", `/v1/layouts/${enc(id)}/sizes`, {body, signal});
+  }
+
+  /** POST .../bounds: the layout at a new view size, and `contentOffset` keeping the anchor in place. */
+  bounds(id, {collectionView, offset, anchor} = {}, {signal} = {}) {
+    return this.request("POST", `/v1/layouts/${enc(id)}/bounds`, {signal,
+      body: {collectionView, offset: offset && pointObject(offset), anchor}});
+  }
+
+  /** GET .../scroll-to: the offset {x, y} that shows an item (or a section) at `position`. */
+  scrollTo(id, {item, section, position = "top", offset} = {}, {signal} = {}) {
+    return this.request("GET", `/v1/layouts/${enc(id)}/scroll-to`, {signal, query: {
+      item: item && (Array.isArray(item) ? item.join(",") : `${item.section},${item.item}`),
+      section, position, offset: offset && pointList(offset)}});
+  }
+
+  /** GET .../target-offset: where a fling that would end at `proposed` ends. */
+  targetOffset(id, proposed, {velocity, signal} = {}) {
+    return this.request("GET", `/v1/layouts/${enc(id)}/target-offset`, {signal,
+      query: {proposed: pointList(proposed), velocity: velocity && pointList(velocity)}});
+  }
+}
+
+function enc(id) { return encodeURIComponent(id); }
+function rectList(r) { return Array.isArray(r) ? r.join(",") : [r.x, r.y, r.width, r.height].join(","); }
+function pointList(p) { return Array.isArray(p) ? p.join(",") : [p.x, p.y].join(","); }
+function pointObject(p) { return Array.isArray(p) ? {x: p[0], y: p[1]} : p; }
+function isAbort(error) { return error && (error.name === "AbortError" || error.name === "TimeoutError"); }
+
+/** A bounded LRU of answers by key: `{elements, etag, time}`. Keys in `keep` are never evicted. */
+export class AnswerCache {
+  constructor(limit = 48) { this.limit = Math.max(1, limit); this.map = new Map(); this.evictions = 0; }
+  get size() { return this.map.size; }
+  has(key) { return this.map.has(key); }
+  /** The entry, marked as most recently used. */
+  get(key) {
+    const entry = this.map.get(key);
+    if (entry) { this.map.delete(key); this.map.set(key, entry); }
+    return entry;
+  }
+  peek(key) { return this.map.get(key); }
+  set(key, entry, keep) {
+    this.map.delete(key);
+    this.map.set(key, entry);
+    for (const k of this.map.keys()) {
+      if (this.map.size <= this.limit) break;
+      if (k === key || (keep && keep.has(k))) continue;
+      this.map.delete(k);
+      this.evictions += 1;
+    }
+  }
+  delete(key) { return this.map.delete(key); }
+  clear() { this.map.clear(); }
+}
+
+/**
+ * Which bands [k·L, (k+1)·L) a viewport at `pos` (length `view`) needs, moving at `velocity` points/ms:
+ * `behind` points on the trailing side and `behind + |velocity|·lookahead` on the leading side.
+ * Answers `{first, last, order}`: `order` lists the bands nearest the viewport first, leading side before
+ * trailing side at equal distance.
+ */
+export function planBands({pos, view, velocity = 0, band, behind, lookahead, count}) {
+  const ahead = behind + Math.abs(velocity) * lookahead;
+  const start = velocity < 0 ? pos - ahead : pos - behind;
+  const end = velocity < 0 ? pos + view + behind : pos + view + ahead;
+  const first = Math.max(0, Math.floor(start / band));
+  // Closed at the end, as rect queries are: a window ending exactly where a band starts needs that band too.
+  const last = Math.min(count - 1, Math.max(first, Math.floor(end / band)));
+  const visibleFirst = Math.max(first, Math.floor(pos / band)), visibleLast = Math.min(last, Math.floor((pos + view) / band));
+  const order = [];
+  for (let k = visibleFirst; k <= visibleLast; k++) order.push(k);
+  const forward = velocity >= 0;
+  let a = forward ? visibleLast + 1 : visibleFirst - 1, b = forward ? visibleFirst - 1 : visibleLast + 1;
+  const step = forward ? 1 : -1;
+  while ((a >= first && a <= last) || (b >= first && b <= last)) {
+    if (a >= first && a <= last) { order.push(a); a += step; }
+    if (b >= first && b <= last) { order.push(b); b -= step; }
+  }
+  return {first, last, order};
+}
+
+/** Pools of spare views by category and kind, as `dequeueReusableCell(withReuseIdentifier:)`. */
+export class ViewPool {
+  constructor(limit = 64) { this.limit = limit; this.pools = new Map(); this.size = 0; }
+  static reuseKey(e) { return e.category === "cell" || !e.category ? "cell" : `${e.category}/${e.kind}`; }
+  take(e) {
+    const pool = this.pools.get(ViewPool.reuseKey(e));
+    if (!pool || !pool.length) return null;
+    this.size -= 1;
+    return pool.pop();
+  }
+  /** Keeps the view for reuse; answers false when the pool is full (the caller removes it). */
+  put(e, view) {
+    if (this.size >= this.limit) return false;
+    const key = ViewPool.reuseKey(e);
+    if (!this.pools.has(key)) this.pools.set(key, []);
+    this.pools.get(key).push(view);
+    this.size += 1;
+    return true;
+  }
+}
+
+const now = () => (globalThis.performance ? globalThis.performance.now() : Date.now());
+
+/**
+ * Keeps `scrollElement`'s DOM to the elements its viewport plus `overscan` shows.
+ *
+ * - `createView(element)` makes a view (a DOM element); `updateView(view, element)` fills it for an element;
+ *   `recycleView(view, element)` (optional) is told when a view leaves, before it is reused.
+ * - The virtualizer positions views itself (absolute left/top/width/height, z-index, opacity, transform).
+ * - Data comes from tiles when the layout's summary offers them, else from aligned rect bands (layouts that do
+ *   not depend on the offset), else from rect queries with the offset (pinned headers, wheels).
+ */
+export class Virtualizer {
+  constructor({client, layoutId, scrollElement, createView, updateView = () => {}, recycleView = () => {},
+    overscan = 0.5, cacheSize = 48, maxInFlight = 6, lookahead, maxAge = 300000, columns = "auto",
+    selfSizing = false, sizeBatchMs = 100, poolSize = 64, content, onRender, onError, animationMs = 350,
+    maxContentLength = 16000000, clock = now, requestFrame} = {}) {
+    if (!client || !scrollElement || !createView) throw new TypeError("Virtualizer needs client, scrollElement and createView");
+    Object.assign(this, {client, scrollElement, createView, updateView, recycleView, overscan, maxInFlight, maxAge,
+      selfSizing, sizeBatchMs, onRender, onError, animationMs, maxContentLength, clock});
+    this.lookahead = lookahead;  // ms of scrolling fetched ahead; default: measured latency, see lookaheadMs
+    this.columns = columns === true ? "yes" : columns === false ? "no" : "unknown";
+    this.cache = new AnswerCache(cacheSize);
+    this.pool = new ViewPool(poolSize);
+    this.live = new Map();  // key -> {view, element}
+    this.inFlight = new Map();  // band key -> {controller, k, started, revalidation}
+    this.sticky = new Map();  // key -> element with `sticky`, seen in any tile
+    this.stats = {requests: 0, revalidations: 0, notModified: 0, aborted: 0, dropped: 0, lateDrawn: 0, renders: 0,
+      completeRenders: 0, errors: 0, created: 0, reused: 0};
+    this.requested = new Map();  // band key -> times requested (not counting revalidations)
+    this.latency = 30;  // ms, exponentially weighted
+    this.velocity = 0;  // points/ms along the axis
+    this.last = null;
+    this.sizeQueue = new Map();
+    this.reported = new Set();
+    const doc = scrollElement.ownerDocument || globalThis.document;
+    this.content = content || scrollElement.firstElementChild;
+    if (!this.content) {
+      this.content = doc.createElement("div");
+      scrollElement.appendChild(this.content);
+    }
+    if (this.content.style) this.content.style.position = "relative";
+    this.requestFrame = requestFrame || (globalThis.requestAnimationFrame ? (f) => globalThis.requestAnimationFrame(f) : (f) => setTimeout(f, 16));
+    this.onScroll = () => this.update();
+    if (scrollElement.addEventListener) scrollElement.addEventListener("scroll", this.onScroll, {passive: true});
+    this.ready = layoutId ? this.setLayout(layoutId) : Promise.resolve();
+  }
+
+  /** Shows another layout (after a re-prepare). Answers its summary. */
+  async setLayout(layoutId, summary) {
+    this.layoutId = layoutId;
+    this.summary = summary || await this.client.summary(layoutId);
+    if (this.layoutId !== layoutId) return this.summary;
+    this.generation = (this.generation || 0) + 1;
+    this.abortAll();
+    this.cache.clear();
+    this.sticky.clear();
+    this.liveAnswer = null;
+    this.holding = true;  // the views of the last layout stay until the new one can be drawn whole
+    const size = this.summary.contentSize;
+    if (this.content.style) {
+      this.content.style.width = Math.min(size.width, this.maxContentLength) + "px";
+      this.content.style.height = Math.min(size.height, this.maxContentLength) + "px";
+    }
+    this.update();
+    return this.summary;
+  }
+
+  /** How data is fetched: "tiles", "bands" (aligned rects, no offset) or "live" (rects with the offset). */
+  get mode() {
+    if (!this.summary) return "none";
+    if (this.summary.tile && typeof this.client.tile === "function") return "tiles";
+    return this.summary.boundsDependent ? "live" : "bands";
+  }
+
+  /** The scroll axis: the tile's, else the one the content overflows. */
+  get axis() {
+    if (this.summary && this.summary.tile) return this.summary.tile.axis;
+    const s = this.summary && this.summary.contentSize, e = this.scrollElement;
+    return s && s.width > e.clientWidth + 0.5 && s.height <= e.clientHeight + 0.5 ? "x" : "y";
+  }
+
+  get bandLength() {
+    if (this.summary && this.summary.tile) return this.summary.tile.length;
+    const e = this.scrollElement, view = this.axis === "y" ? e.clientHeight : e.clientWidth;
+    return Math.max(256, Math.ceil(view));
+  }
+
+  /** The scroll velocity (points/ms along the axis), 0 once no scroll event came for 150 ms. */
+  get currentVelocity() {
+    return this.last && this.clock() - this.last.t < 150 ? this.velocity : 0;
+  }
+
+  /** Milliseconds of scrolling to fetch ahead: about two answers' time plus two frames. */
+  get lookaheadMs() { return this.lookahead ?? Math.min(1000, Math.max(250, 2 * this.latency + 40)); }
+
+  /**
+   * Browsers cap an element's length (Chromium near 33.5 million pixels, Firefox near 17.9 million). Content
+   * longer than `maxContentLength` scrolls a content element of that length, and the scroll offset maps onto the
+   * layout's range linearly: factor = layout range / DOM range along each axis (1 when it fits).
+   */
+  scale() {
+    const e = this.scrollElement, size = this.summary ? this.summary.contentSize : {width: 0, height: 0};
+    const factor = (length, view) => length <= this.maxContentLength ? 1
+      : Math.max(0, length - view) / Math.max(1, this.maxContentLength - view);
+    return {x: factor(size.width, e.clientWidth), y: factor(size.height, e.clientHeight)};
+  }
+
+  /** The visible rect in the layout's coordinates. */
+  viewport() {
+    const e = this.scrollElement, s = this.scale();
+    return {x: e.scrollLeft * s.x, y: e.scrollTop * s.y, width: e.clientWidth, height: e.clientHeight};
+  }
+
+  /** Where views go in the content element: layout coordinates plus this (0 unless the content is scaled). */
+  shift() {
+    const e = this.scrollElement, s = this.scale();
+    return {x: e.scrollLeft - e.scrollLeft * s.x, y: e.scrollTop - e.scrollTop * s.y};
+  }
+
+  /** The content offset in the layout's coordinates. */
+  offset() { const v = this.viewport(); return {x: v.x, y: v.y}; }
+
+  /** Scrolls to a layout offset. */
+  setScroll(x, y) {
+    const s = this.scale();
+    this.scrollElement.scrollLeft = s.x ? x / s.x : 0;
+    this.scrollElement.scrollTop = s.y ? y / s.y : 0;
+  }
+
+  /**
+   * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
+   * in the direction of scrolling what 3 frames (50 ms) of it move, up to another overscan: a frame that comes
+   * late still finds its views drawn.
+   */
+  renderWindow(v = this.viewport()) {
+    const ox = this.overscan > 1 ? this.overscan : this.overscan * v.width;
+    const oy = this.overscan > 1 ? this.overscan : this.overscan * v.height;
+    const w = {x: v.x - ox, y: v.y - oy, width: v.width + 2 * ox, height: v.height + 2 * oy};
+    const velocity = this.currentVelocity;
+    if (velocity && this.summary) {
+      const y = this.axis === "y", ahead = Math.min(Math.abs(velocity) * 50, y ? oy : ox);
+      if (y) { w.height += ahead; if (velocity < 0) w.y -= ahead; } else { w.width += ahead; if (velocity < 0) w.x -= ahead; }
+    }
+    return w;
+  }
+
+  /** Tracks the scroll velocity, plans requests, and draws what the cache has. Called on every scroll event. */
+  update() {
+    if (!this.summary) return;
+    const v = this.viewport(), t = this.clock(), pos = this.axis === "y" ? v.y : v.x;
+    if (this.last) {
+      const dt = t - this.last.t, dp = pos - this.last.pos;
+      // Over 50 points/ms (50,000 a second) and 8 views is a jump, not a fling. After a pause (250 ms) the
+      // scroll moved within the last frame: a fling starts at the speed of the finger that let go.
+      if (dt < 8) return this.plan(v);  // too close to the last event to measure a speed
+      const instant = dp / (dt >= 250 ? 1000 / 60 : dt);
+      const jump = Math.abs(instant) > 50 && Math.abs(dp) > 8 * (this.axis === "y" ? v.height : v.width);
+      this.velocity = jump ? 0 : dt >= 250 ? instant : 0.6 * instant + 0.4 * this.velocity;
+      this.velocity = Math.max(-50, Math.min(50, this.velocity));
+    }
+    this.last = {t, pos};
+    this.plan(v);
+  }
+
+  plan(v) {
+    if (this.mode === "live") this.planLive(v); else this.planBands(v);
+    this.render(v);
+  }
+
+  // --- Bands and tiles ---------------------------------------------------------------------------------------
+
+  bandKey(k) { return `${this.mode}:${this.layoutId}:${k}`; }
+
+  bandPlan(v = this.viewport(), velocity = this.currentVelocity) {
+    const y = this.axis === "y", w = this.renderWindow(v);
+    const band = this.bandLength, size = this.summary.contentSize;
+    const count = Math.max(1, Math.ceil((y ? size.height : size.width) / band));
+    return planBands({pos: y ? v.y : v.x, view: y ? v.height : v.width, velocity, band,
+      behind: y ? v.y - w.y : v.x - w.x, lookahead: this.lookaheadMs, count});
+  }
+
+  /** The bands worth keeping in flight: the plan at the current velocity, or at twice the last one measured (a
+   * pause in scroll events, or a velocity that wavers from frame to frame, does not cancel the fetch-ahead),
+   * plus one band either side. */
+  keepRange(v = this.viewport()) {
+    const plan = this.bandPlan(v), moving = this.bandPlan(v, 2 * this.velocity);
+    return [Math.min(plan.first, moving.first) - 1, Math.max(plan.last, moving.last) + 1];
+  }
+
+  planBands(v) {
+    const plan = this.bandPlan(v);
+    // Abort what is no longer worth keeping: answers no longer needed are dropped.
+    const [keepFirst, keepLast] = this.keepRange(v);
+    for (const [key, flight] of this.inFlight) {
+      if (flight.k < keepFirst || flight.k > keepLast) {
+        flight.controller.abort();
+        this.inFlight.delete(key);
+        this.stats.aborted += 1;
+      }
+    }
+    const t = this.clock();
+    for (const k of plan.order) {
+      if (this.inFlight.size >= this.maxInFlight) break;
+      const key = this.bandKey(k);
+      if (this.inFlight.has(key)) continue;
+      const entry = this.cache.peek(key);
+      if (entry && t - entry.time <= this.maxAge) continue;
+      this.fetchBand(k, key, entry);
+    }
+  }
+
+  async fetchBand(k, key, entry) {
+    const controller = new AbortController(), generation = this.generation, id = this.layoutId;
+    const revalidation = Boolean(entry), seq = (this.seq = (this.seq || 0) + 1);
+    this.inFlight.set(key, {controller, k, revalidation, seq});
+    // A revalidation asks in the format of the answer it has: the entity tag is the request's.
+    if (revalidation) this.stats.revalidations += 1;
+    else { this.stats.requests += 1; this.requested.set(key, (this.requested.get(key) || 0) + 1); }
+    const started = this.clock();
+    const format = entry ? entry.format : this.columns === "no" ? undefined : "columns";
+    let answer;
+    try {
+      if (this.mode === "tiles") {
+        answer = await this.client.tile(id, k, {format, signal: controller.signal, ifNoneMatch: entry && entry.etag});
+      } else {
+        // Across the whole content, and beyond it: sections that scroll orthogonally (compositional layouts)
+        // place elements past the content's width.
+        const band = this.bandLength, size = this.summary.contentSize, wide = CROSS_REACH;
+        const rect = this.axis === "y" ? [-wide, k * band, size.width + 2 * wide, band]
+          : [k * band, -wide, band, size.height + 2 * wide];
+        answer = await this.client.attributes(id, rect, {format, signal: controller.signal,
+          ifNoneMatch: entry && entry.etag});
+      }
+    } catch (error) {
+      if (this.inFlight.get(key)?.controller === controller) this.inFlight.delete(key);
+      if (isAbort(error) || generation !== this.generation) return;
+      if (format && this.columns === "unknown" && error.status === 400 && /format/.test(JSON.stringify(error.problem))) {
+        this.columns = "no";  // a service without the columnar format that says so
+      } else {
+        this.stats.errors += 1;
+        if (this.onError) this.onError(error); else console.error(error);
+        return;
+      }
+      this.update();
+      return;
+    }
+    const current = this.inFlight.get(key);
+    if (!current || current.controller !== controller || generation !== this.generation) { this.stats.dropped += 1; return; }
+    this.inFlight.delete(key);
+    this.latency = 0.8 * this.latency + 0.2 * (this.clock() - started);
+    if (answer === NOT_MODIFIED) {
+      this.stats.notModified += 1;
+      if (entry) entry.time = this.clock();
+    } else {
+      if (format && this.columns === "unknown") this.columns = Array.isArray(answer.x) ? "yes" : "no";
+      const elements = answerElements(answer);
+      for (const e of elements) if (e.sticky) this.sticky.set(elementKey(e), e);
+      this.cache.set(key, {k, elements, etag: answer.etag, format, time: this.clock()}, this.neededKeys());
+    }
+    // Still needed? Draw it, even though newer requests went out since (a late answer that is still useful).
+    const [keepFirst, keepLast] = this.keepRange();
+    if (k >= keepFirst && k <= keepLast) {
+      if (seq < (this.answeredSeq || 0)) this.stats.lateDrawn += 1;  // a newer request answered first
+      this.answeredSeq = Math.max(this.answeredSeq || 0, seq);
+      this.render();
+      this.planBands(this.viewport());
+    } else {
+      this.stats.dropped += 1;
+    }
+  }
+
+  neededKeys() {
+    const plan = this.bandPlan(), keys = new Set();
+    for (let k = plan.first; k <= plan.last; k++) keys.add(this.bandKey(k));
+    return keys;
+  }
+
+  /** The elements of the cached bands that cover `w`, and whether every band there is cached. */
+  bandElements(w, v) {
+    const y = this.axis === "y", band = this.bandLength, size = this.summary.contentSize;
+    const count = Math.max(1, Math.ceil((y ? size.height : size.width) / band));
+    const lo = y ? w.y : w.x, hi = y ? w.y + w.height : w.x + w.width;
+    const first = Math.max(0, Math.floor(lo / band)), last = Math.min(count - 1, Math.floor(hi / band));
+    const out = new Map();
+    let complete = true;
+    for (let k = first; k <= last; k++) {
+      const entry = this.cache.get(this.bandKey(k));
+      if (!entry) { complete = false; continue; }
+      for (const e of entry.elements) {
+        if (e.sticky) continue;
+        if (intersects(e.frame, w)) out.set(elementKey(e), e);
+      }
+    }
+    // Sticky elements are placed locally, as CSS position: sticky does, from their ranges.
+    const pos = y ? v.y : v.x, view = y ? v.height : v.width;
+    for (const [key, e] of this.sticky) {
+      const c = stickyCoordinate(e, pos, view, this.axis);
+      const frame = y ? {...e.frame, y: c} : {...e.frame, x: c};
+      if (intersects(frame, w)) out.set(key, {...e, frame});
+    }
+    return {elements: [...out.values()], complete};
+  }
+
+  // --- Live rect queries (offset-dependent layouts without tiles) --------------------------------------------
+
+  planLive(v) {
+    this.wantLive = true;
+    if (this.liveFlight) return;  // one at a time; the newest position is asked when it answers
+    this.wantLive = false;
+    const w = this.renderWindow(v), y = this.axis === "y";
+    // Ahead in the direction of scrolling, by the distance one answer takes.
+    const velocity = this.currentVelocity, ahead = Math.abs(velocity) * this.lookaheadMs;
+    if (y) { if (velocity < 0) w.y -= ahead; w.height += ahead; } else { if (velocity < 0) w.x -= ahead; w.width += ahead; }
+    const rect = [w.x, w.y, w.width, w.height], offset = [v.x, v.y];
+    const key = `live:${this.layoutId}:${rect.join(",")}:${offset.join(",")}`;
+    const cached = this.cache.get(key);
+    if (cached && this.clock() - cached.time <= this.maxAge) {
+      this.liveAnswer = {rect, offset, elements: cached.elements, seq: (this.liveSeq = (this.liveSeq || 0) + 1)};
+      return;
+    }
+    const controller = new AbortController(), generation = this.generation, id = this.layoutId;
+    const seq = (this.liveSeq = (this.liveSeq || 0) + 1);
+    this.liveFlight = {controller};
+    this.stats.requests += 1;
+    const started = this.clock();
+    this.client.attributes(id, rect, {offset, signal: controller.signal}).then((answer) => {
+      this.liveFlight = null;
+      if (generation !== this.generation) { this.stats.dropped += 1; return; }
+      this.latency = 0.8 * this.latency + 0.2 * (this.clock() - started);
+      const adjust = answer.contentOffsetAdjustment;
+      if (adjust && (adjust.x || adjust.y)) {  // an infinite wheel left its central band: move by whole turns
+        this.setScroll(v.x + adjust.x, v.y + adjust.y);
+        this.update();
+        return;
+      }
+      const elements = answerElements(answer);
+      this.cache.set(key, {elements, etag: answer.etag, time: this.clock()});
+      if (!this.liveAnswer || seq > this.liveAnswer.seq) this.liveAnswer = {rect, offset, elements, seq};
+      this.render();
+      if (this.wantLive) this.update();
+    }, (error) => {
+      this.liveFlight = null;
+      if (isAbort(error) || generation !== this.generation) return;
+      this.stats.errors += 1;
+      if (this.onError) this.onError(error); else console.error(error);
+    });
+  }
+
+  // --- Drawing -----------------------------------------------------------------------------------------------
+
+  /** Draws what is known for the viewport now; `complete` when nothing in the render window is missing. */
+  render(v = this.viewport()) {
+    if (!this.summary || this.animating) return;
+    let elements, complete, rect, offset;
+    if (this.mode === "live") {
+      const a = this.liveAnswer;
+      if (!a) return;
+      ({elements, rect, offset} = a);
+      complete = offset[0] === v.x && offset[1] === v.y;  // else the best there is until the answer comes
+    } else {
+      const w = this.renderWindow(v);
+      ({elements, complete} = this.bandElements(w, v));
+      rect = [w.x, w.y, w.width, w.height];
+      offset = [v.x, v.y];
+    }
+    if (!complete && this.holding) return;
+    this.holding = false;
+    this.draw(elements);
+    this.stats.renders += 1;
+    if (complete) {
+      this.stats.completeRenders += 1;
+      this.lastComplete = {rect, offset};
+    }
+    if (this.selfSizing) this.measure();
+    if (this.onRender) this.onRender({elements, complete, rect, offset});
+  }
+
+  /** Makes the DOM show exactly `elements`: views leave first, so the new ones reuse them. */
+  draw(elements, keyOf = elementKey) {
+    const keys = new Map(), shift = this.shift();
+    for (const e of elements) keys.set(keyOf(e), e);
+    for (const [key, entry] of this.live) {
+      if (keys.has(key)) continue;
+      this.live.delete(key);
+      this.release(entry);
+    }
+    for (const [key, e] of keys) {
+      let entry = this.live.get(key);
+      if (!entry) {
+        let view = this.pool.take(e);
+        if (view) { this.stats.reused += 1; if (view.style) view.style.display = ""; }
+        else {
+          view = this.createView(e);
+          this.stats.created += 1;
+          if (view.style) view.style.position = "absolute";
+          this.content.appendChild(view);
+        }
+        entry = {view, element: null};
+        this.live.set(key, entry);
+        if (view.dataset) view.dataset.key = key;
+      }
+      const moved = !entry.shift || entry.shift.x !== shift.x || entry.shift.y !== shift.y;
+      if (entry.element !== e || moved) {
+        const changed = !entry.element || !sameElement(entry.element, e);
+        if (changed || moved) place(entry.view, e, shift);
+        if (changed) this.updateView(entry.view, e);
+        entry.element = e;
+        entry.shift = shift;
+      }
+    }
+  }
+
+  release(entry) {
+    this.recycleView(entry.view, entry.element);
+    if (entry.view.dataset) entry.view.dataset.key = "";
+    if (this.pool.put(entry.element, entry.view)) { if (entry.view.style) entry.view.style.display = "none"; }
+    else if (entry.view.remove) entry.view.remove();
+    else this.content.removeChild(entry.view);
+  }
+
+  /** Forgets every view and answer (e.g. before a new layout of other data). */
+  clear() {
+    for (const entry of this.live.values()) this.release(entry);
+    this.live.clear();
+  }
+
+  abortAll() {
+    for (const flight of this.inFlight.values()) flight.controller.abort();
+    this.inFlight.clear();
+    if (this.liveFlight) { this.liveFlight.controller.abort(); this.liveFlight = null; }
+  }
+
+  /** Stops listening and aborts what is in flight. */
+  destroy() {
+    this.abortAll();
+    if (this.scrollElement.removeEventListener) this.scrollElement.removeEventListener("scroll", this.onScroll);
+    this.summary = null;
+  }
+
+  // --- View size changes, self-sizing, scroll-to, updates -----------------------------------------------------
+
+  /** The view changed size: POST bounds, show the new layout, and restore the offset it answers. */
+  async resize({width, height, anchor} = {}) {
+    const e = this.scrollElement;
+    const body = {collectionView: {width: width ?? e.clientWidth, height: height ?? e.clientHeight},
+      offset: this.offset()};
+    if (anchor !== undefined) body.anchor = anchor;
+    const answer = await this.client.bounds(this.layoutId, body);
+    await this.setLayout(answer.id, answer);
+    if (answer.contentOffset) this.scrollToOffset(answer.contentOffset);
+    return answer;
+  }
+
+  scrollToOffset({x, y}) {
+    this.setScroll(x, y);
+    this.last = null;
+    this.velocity = 0;
+    this.update();
+  }
+
+  /** Scrolls to an item (`{section, item}` or [s, i]) or a section at `position`, as the service answers. */
+  async scrollToItem({item, section, position = "top"} = {}) {
+    const o = this.offset();
+    const to = await this.client.scrollTo(this.layoutId, {item, section, position, offset: [o.x, o.y]});
+    this.scrollToOffset(to);
+    return to;
+  }
+
+  /** Self-sizing: measures views whose content sets their size, and reports changed sizes in batches. */
+  measure() {
+    for (const [key, entry] of this.live) {
+      const e = entry.element;
+      if (e.category !== "cell" || this.reported.has(key)) continue;
+      const size = measureView(entry.view, e, this.axis);
+      this.reported.add(key);
+      if (Math.abs(size.width - e.frame.width) > 0.5 || Math.abs(size.height - e.frame.height) > 0.5) {
+        this.sizeQueue.set(key, {section: e.section, item: e.item, width: size.width, height: size.height});
+      }
+    }
+    if (this.sizeQueue.size && !this.sizeTimer) this.sizeTimer = setTimeout(() => this.flushSizes(), this.sizeBatchMs);
+  }
+
+  /** Sends the queued sizes in one batch, shows the new layout and applies the offset answer. */
+  async flushSizes() {
+    this.sizeTimer = null;
+    if (!this.sizeQueue.size) return null;
+    const sizes = [...this.sizeQueue.values()];
+    this.sizeQueue.clear();
+    const offset = this.offset();
+    const answer = await this.client.sizes(this.layoutId, {sizes, offset});
+    await this.setLayout(answer.id, answer);
+    applyOffsetAnswer(this, answer, offset);
+    return answer;
+  }
+
+  /**
+   * performBatchUpdates: POSTs `batch` (`{updates, anchor?}`) with the render window and offset, animates every
+   * before/after pair with the Web Animations API, then shows the new layout at the offset answered.
+   */
+  async applyUpdates(batch) {
+    const v = this.viewport(), w = this.renderWindow(v);
+    const body = {...batch, rect: {x: w.x, y: w.y, width: w.width, height: w.height}, offset: {x: v.x, y: v.y}};
+    const answer = await this.client.updates(this.layoutId, body);
+    this.animating = true;
+    const animations = answer.animations || [];
+    // Before: old views by their old keys; appearing ones (alpha 0 before) get views of their own, since an
+    // insert gives them the index path an old element had.
+    const appearing = (a) => a.before.alpha === 0 && a.after.alpha !== 0;
+    const beforeKey = new Map(animations.map((a) => [a.before, elementKey(a.before) + (appearing(a) ? "#new" : "")]));
+    const afterKeys = new Map();
+    this.draw(animations.map((a) => a.before), (e) => beforeKey.get(e));
+    const running = [], shift = this.shift();
+    for (const a of animations) {
+      const entry = this.live.get(beforeKey.get(a.before));
+      if (!entry) continue;
+      place(entry.view, a.after, shift);
+      if (entry.view.dataset) entry.view.dataset.key = elementKey(a.after);
+      this.updateView(entry.view, a.after);
+      afterKeys.set(entry, a.after);
+      if (entry.view.animate && this.animationMs > 0) {
+        const animation = entry.view.animate([frameKeyframe(a.before, shift), frameKeyframe(a.after, shift)],
+          {duration: this.animationMs, easing: "ease-in-out"});
+        running.push(animation.finished ? animation.finished.catch(() => {}) : null);
+      }
+    }
+    await Promise.all(running.filter(Boolean));
+    this.animating = false;
+    // Re-key the views by their new elements (disappearing ones are released by the next draw).
+    const rekeyed = new Map();
+    for (const [key, entry] of this.live) {
+      const after = afterKeys.get(entry);
+      if (after && after.alpha !== 0) { entry.element = after; rekeyed.set(elementKey(after), entry); }
+      else rekeyed.set(key + "#gone", entry);
+    }
+    this.live = rekeyed;
+    await this.setLayout(answer.id, answer);
+    applyOffsetAnswer(this, answer, v);
+    return answer;
+  }
+}
+
+function applyOffsetAnswer(virtualizer, answer, offset) {
+  if (answer.contentOffset) virtualizer.scrollToOffset(answer.contentOffset);
+  else if (answer.contentOffsetAdjustment && (answer.contentOffsetAdjustment.x || answer.contentOffsetAdjustment.y)) {
+    virtualizer.scrollToOffset({x: offset.x + answer.contentOffsetAdjustment.x, y: offset.y + answer.contentOffsetAdjustment.y});
+  }
+}
+
+function measureView(view, e, axis) {
+  if (!view.style || view.offsetHeight === undefined) return {width: e.frame.width, height: e.frame.height};
+  const s = view.style, saved = axis === "y" ? s.height : s.width;
+  if (axis === "y") s.height = "auto"; else s.width = "auto";
+  const size = {width: view.offsetWidth, height: view.offsetHeight};
+  if (axis === "y") s.height = saved; else s.width = saved;
+  return size;
+}
+
+function intersects(f, w) {
+  return f.x <= w.x + w.width && f.x + f.width >= w.x && f.y <= w.y + w.height && f.y + f.height >= w.y;
+}
+
+function sameElement(a, b) {
+  const f = a.frame, g = b.frame;
+  return f.x === g.x && f.y === g.y && f.width === g.width && f.height === g.height && a.zIndex === b.zIndex &&
+    a.alpha === b.alpha && a.hidden === b.hidden && String(a.transform3D) === String(b.transform3D);
+}
+
+/** Positions a view for an element, moved by `shift` (a scaled content's offset). */
+function place(view, e, shift = {x: 0, y: 0}) {
+  const s = view.style;
+  if (!s) return;
+  const f = e.frame;
+  s.left = f.x + shift.x + "px"; s.top = f.y + shift.y + "px"; s.width = f.width + "px"; s.height = f.height + "px";
+  s.zIndex = e.zIndex ?? 0;
+  s.opacity = e.alpha ?? 1;
+  s.visibility = e.hidden ? "hidden" : "";
+  // CATransform3D is row-vector m11...m44; CSS's matrix3d takes the column-vector matrix column by column:
+  // the same sequence of numbers.
+  s.transform = e.transform3D ? `matrix3d(${e.transform3D.join(",")})` : "";
+}
+
+function frameKeyframe(e, shift = {x: 0, y: 0}) {
+  const f = e.frame;
+  return {left: f.x + shift.x + "px", top: f.y + shift.y + "px", width: f.width + "px", height: f.height + "px", opacity: e.alpha ?? 1,
+    transform: e.transform3D ? `matrix3d(${e.transform3D.join(",")})` : "none"};
+}
