@@ -117,6 +117,29 @@ import Testing
         #expect(moved.after.frame == CGRect(x: 0, y: 40, width: 100, height: 100))
     }
 
+    /// A list (stored as the compositional layout it stands for) with a reported size and a null beside it: the
+    /// `[[Double]?]` that openapi.yaml's `type: [array, "null"]` gives. Frames from docs/compositional.md's
+    /// insetGrouped example: 20-point side insets, 38-point headers, estimated 44-point rows.
+    @Test func listWithNullSizes() async throws {
+        let client = try Service.client()
+        let spec = Components.Schemas.LayoutSpec.list(
+            .init(
+                layout: .list, collectionView: .init(width: 390, height: 844), appearance: .insetGrouped,
+                headerMode: .supplementary, sections: [.init(items: 2), .init(itemSizes: [nil, [390, 60]])]))
+        let (summary, _) = try await client.create(spec)
+        #expect(summary.items == 4)
+        let layout = try await client.layout(id: summary.id)
+        guard case .compositional = layout.spec else {
+            Issue.record("a list is shown as its compositional spec, got \(layout.spec)")
+            return
+        }
+        let rows = try await client.elements(layoutID: summary.id, in: CGRect(x: 0, y: 0, width: 390, height: 844))
+            .elements.filter { $0.category == .cell }
+        #expect(rows.prefix(2).map(\.frame) == [CGRect(x: 20, y: 38, width: 350, height: 44), CGRect(x: 20, y: 82, width: 350, height: 44)])
+        #expect(rows.count == 4)
+        #expect(rows.last?.frame.height == 60)
+    }
+
     /// The README's call of an operation through the generated client directly.
     @Test func generatedClientDirectly() async throws {
         let service = try Service.client()

@@ -119,6 +119,86 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// The JavaScript client (LayoutClient, Virtualizer), one ES module with no dependencies.
+    ///
+    /// Import it from the service (`import {LayoutClient, Virtualizer} from "/client/layout-client.js"`). The
+    /// `ETag` is a hash of its bytes; `Cache-Control: no-cache` makes browsers revalidate it, and a matching
+    /// `If-None-Match` is answered 304.
+    ///
+    ///
+    /// - Remark: HTTP `GET /client/layout-client.js`.
+    /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)`.
+    public func javascriptClient(_ input: Operations.JavascriptClient.Input) async throws -> Operations.JavascriptClient.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.JavascriptClient.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/client/layout-client.js",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "If-None-Match",
+                    value: input.headers.ifNoneMatch
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let headers: Operations.JavascriptClient.Output.Ok.Headers = .init(eTag: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "ETag",
+                        as: Swift.String.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.JavascriptClient.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "text/javascript"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "text/javascript":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .textJavascript(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 304:
+                    return .notModified(.init())
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// performBatchUpdates; a new layout, and how to animate to it.
     ///
     /// UIKit's index rules: deletes, reloads and a move's `from` name index paths before the batch; inserts and a
@@ -1261,6 +1341,13 @@ public struct Client: APIProtocol {
                     name: "offset",
                     value: input.query.offset
                 )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "sectionOffsets",
+                    value: input.query.sectionOffsets
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -1469,6 +1556,13 @@ public struct Client: APIProtocol {
                     explode: true,
                     name: "velocity",
                     value: input.query.velocity
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "section",
+                    value: input.query.section
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
@@ -3205,6 +3299,13 @@ public struct Client: APIProtocol {
                     in: &request,
                     style: .form,
                     explode: true,
+                    name: "sectionOffsets",
+                    value: input.query.sectionOffsets
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
                     name: "limit",
                     value: input.query.limit
                 )
@@ -3434,6 +3535,13 @@ public struct Client: APIProtocol {
                     name: "offset",
                     value: input.query.offset
                 )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "sectionOffsets",
+                    value: input.query.sectionOffsets
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3633,6 +3741,13 @@ public struct Client: APIProtocol {
                     explode: true,
                     name: "offset",
                     value: input.query.offset
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "sectionOffsets",
+                    value: input.query.sectionOffsets
                 )
                 converter.setAcceptHeader(
                     in: &request.headerFields,

@@ -26,6 +26,13 @@ extension Components {
         public typealias Section = Swift.Int
         /// - Remark: Generated from `#/components/parameters/Item`.
         public typealias Item = Swift.Int
+        /// Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
+        /// badges of those sections move back by it; their boundary items and decorations stay. 400 naming the
+        /// parameter for a section that does not scroll on its own, or for another kind of layout.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/SectionOffsets`.
+        public typealias SectionOffsets = Swift.String
         /// The content offset `x,y` (the visible bounds' origin); only bounds-dependent layouts use it. Default 0,0.
         ///
         /// - Remark: Generated from `#/components/parameters/Offset`.

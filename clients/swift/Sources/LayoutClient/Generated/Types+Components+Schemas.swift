@@ -1006,8 +1006,12 @@ extension Components {
         @frozen public enum LayoutSpec: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/CircleLayoutSpec`.
             case circle(Components.Schemas.CircleLayoutSpec)
+            /// - Remark: Generated from `#/components/schemas/LayoutSpec/CompositionalLayoutSpec`.
+            case compositional(Components.Schemas.CompositionalLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/FlowLayoutSpec`.
             case flow(Components.Schemas.FlowLayoutSpec)
+            /// - Remark: Generated from `#/components/schemas/LayoutSpec/ListLayoutSpec`.
+            case list(Components.Schemas.ListLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/WaterfallLayoutSpec`.
             case waterfall(Components.Schemas.WaterfallLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/WheelLayoutSpec`.
@@ -1024,8 +1028,12 @@ extension Components {
                 switch discriminator {
                 case "circle":
                     self = .circle(try .init(from: decoder))
+                case "compositional":
+                    self = .compositional(try .init(from: decoder))
                 case "flow":
                     self = .flow(try .init(from: decoder))
+                case "list":
+                    self = .list(try .init(from: decoder))
                 case "waterfall":
                     self = .waterfall(try .init(from: decoder))
                 case "wheel":
@@ -1042,13 +1050,1272 @@ extension Components {
                 switch self {
                 case let .circle(value):
                     try value.encode(to: encoder)
+                case let .compositional(value):
+                    try value.encode(to: encoder)
                 case let .flow(value):
+                    try value.encode(to: encoder)
+                case let .list(value):
                     try value.encode(to: encoder)
                 case let .waterfall(value):
                     try value.encode(to: encoder)
                 case let .wheel(value):
                     try value.encode(to: encoder)
                 }
+            }
+        }
+        /// UICollectionViewCompositionalLayout (docs/compositional.md has the rules). Each section has its own
+        /// `section` or takes `defaultSection`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec`.
+        public struct CompositionalLayoutSpec: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/layout`.
+            @frozen public enum LayoutPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case compositional = "compositional"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/layout`.
+            public var layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collectionView`.
+            public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/scrollDirection`.
+            @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case vertical = "vertical"
+                case horizontal = "horizontal"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/scrollDirection`.
+            public var scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload?
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/interSectionSpacing`.
+            public var interSectionSpacing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/defaultSection`.
+            public var defaultSection: Components.Schemas.CompositionalSection?
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/sections`.
+            public var sections: [Components.Schemas.CompositionalSectionEntry]
+            /// Creates a new `CompositionalLayoutSpec`.
+            ///
+            /// - Parameters:
+            ///   - layout:
+            ///   - collectionView:
+            ///   - scrollDirection:
+            ///   - interSectionSpacing:
+            ///   - defaultSection:
+            ///   - sections:
+            public init(
+                layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload,
+                collectionView: Components.Schemas.ViewSize,
+                scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload? = nil,
+                interSectionSpacing: Swift.Double? = nil,
+                defaultSection: Components.Schemas.CompositionalSection? = nil,
+                sections: [Components.Schemas.CompositionalSectionEntry]
+            ) {
+                self.layout = layout
+                self.collectionView = collectionView
+                self.scrollDirection = scrollDirection
+                self.interSectionSpacing = interSectionSpacing
+                self.defaultSection = defaultSection
+                self.sections = sections
+            }
+            public enum CodingKeys: String, CodingKey {
+                case layout
+                case collectionView
+                case scrollDirection
+                case interSectionSpacing
+                case defaultSection
+                case sections
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.layout = try container.decode(
+                    Components.Schemas.CompositionalLayoutSpec.LayoutPayload.self,
+                    forKey: .layout
+                )
+                self.collectionView = try container.decode(
+                    Components.Schemas.ViewSize.self,
+                    forKey: .collectionView
+                )
+                self.scrollDirection = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload.self,
+                    forKey: .scrollDirection
+                )
+                self.interSectionSpacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .interSectionSpacing
+                )
+                self.defaultSection = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSection.self,
+                    forKey: .defaultSection
+                )
+                self.sections = try container.decode(
+                    [Components.Schemas.CompositionalSectionEntry].self,
+                    forKey: .sections
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "layout",
+                    "collectionView",
+                    "scrollDirection",
+                    "interSectionSpacing",
+                    "defaultSection",
+                    "sections"
+                ])
+            }
+        }
+        /// `items` (a count) or `itemSizes` (one [width, height] or null per item: reported sizes replace estimated dimensions).
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry`.
+        public struct CompositionalSectionEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/items`.
+            public var items: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/itemSizes`.
+            public var itemSizes: Components.Schemas.ReportedSizeList?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/section`.
+            public var section: Components.Schemas.CompositionalSection?
+            /// Creates a new `CompositionalSectionEntry`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - itemSizes:
+            ///   - section:
+            public init(
+                items: Swift.Int? = nil,
+                itemSizes: Components.Schemas.ReportedSizeList? = nil,
+                section: Components.Schemas.CompositionalSection? = nil
+            ) {
+                self.items = items
+                self.itemSizes = itemSizes
+                self.section = section
+            }
+            public enum CodingKeys: String, CodingKey {
+                case items
+                case itemSizes
+                case section
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.items = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .items
+                )
+                self.itemSizes = try container.decodeIfPresent(
+                    Components.Schemas.ReportedSizeList.self,
+                    forKey: .itemSizes
+                )
+                self.section = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSection.self,
+                    forKey: .section
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "items",
+                    "itemSizes",
+                    "section"
+                ])
+            }
+        }
+        /// One [width, height] or null per item.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReportedSizeList`.
+        public typealias ReportedSizeList = [[Swift.Double]?]
+        /// NSCollectionLayoutSection.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalSection`.
+        public struct CompositionalSection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/group`.
+            public var group: Components.Schemas.CompositionalGroup
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/interGroupSpacing`.
+            public var interGroupSpacing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/contentInsets`.
+            public var contentInsets: Components.Schemas.DirectionalInsets?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/orthogonalScrollingBehavior`.
+            @frozen public enum OrthogonalScrollingBehaviorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case continuous = "continuous"
+                case continuousGroupLeadingBoundary = "continuousGroupLeadingBoundary"
+                case paging = "paging"
+                case groupPaging = "groupPaging"
+                case groupPagingCentered = "groupPagingCentered"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/orthogonalScrollingBehavior`.
+            public var orthogonalScrollingBehavior: Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload`.
+            public struct BoundarySupplementaryItemsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload/kind`.
+                public var kind: Swift.String
+                /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload/size`.
+                public var size: Components.Schemas.CompositionalSize
+                /// top/bottom for vertical layouts, leading/trailing for horizontal ones
+                ///
+                /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload/alignment`.
+                @frozen public enum AlignmentPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case top = "top"
+                    case bottom = "bottom"
+                    case leading = "leading"
+                    case trailing = "trailing"
+                }
+                /// top/bottom for vertical layouts, leading/trailing for horizontal ones
+                ///
+                /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload/alignment`.
+                public var alignment: Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayloadPayload.AlignmentPayload
+                /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload/pinToVisibleBounds`.
+                public var pinToVisibleBounds: Swift.Bool?
+                /// Creates a new `BoundarySupplementaryItemsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - size:
+                ///   - alignment: top/bottom for vertical layouts, leading/trailing for horizontal ones
+                ///   - pinToVisibleBounds:
+                public init(
+                    kind: Swift.String,
+                    size: Components.Schemas.CompositionalSize,
+                    alignment: Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayloadPayload.AlignmentPayload,
+                    pinToVisibleBounds: Swift.Bool? = nil
+                ) {
+                    self.kind = kind
+                    self.size = size
+                    self.alignment = alignment
+                    self.pinToVisibleBounds = pinToVisibleBounds
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case kind
+                    case size
+                    case alignment
+                    case pinToVisibleBounds
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.kind = try container.decode(
+                        Swift.String.self,
+                        forKey: .kind
+                    )
+                    self.size = try container.decode(
+                        Components.Schemas.CompositionalSize.self,
+                        forKey: .size
+                    )
+                    self.alignment = try container.decode(
+                        Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayloadPayload.AlignmentPayload.self,
+                        forKey: .alignment
+                    )
+                    self.pinToVisibleBounds = try container.decodeIfPresent(
+                        Swift.Bool.self,
+                        forKey: .pinToVisibleBounds
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "kind",
+                        "size",
+                        "alignment",
+                        "pinToVisibleBounds"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/boundarySupplementaryItems`.
+            public typealias BoundarySupplementaryItemsPayload = [Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/boundarySupplementaryItems`.
+            public var boundarySupplementaryItems: Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayload?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/DecorationItemsPayload`.
+            public struct DecorationItemsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalSection/DecorationItemsPayload/kind`.
+                public var kind: Swift.String
+                /// - Remark: Generated from `#/components/schemas/CompositionalSection/DecorationItemsPayload/contentInsets`.
+                public var contentInsets: Components.Schemas.DirectionalInsets?
+                /// Creates a new `DecorationItemsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - contentInsets:
+                public init(
+                    kind: Swift.String,
+                    contentInsets: Components.Schemas.DirectionalInsets? = nil
+                ) {
+                    self.kind = kind
+                    self.contentInsets = contentInsets
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case kind
+                    case contentInsets
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.kind = try container.decode(
+                        Swift.String.self,
+                        forKey: .kind
+                    )
+                    self.contentInsets = try container.decodeIfPresent(
+                        Components.Schemas.DirectionalInsets.self,
+                        forKey: .contentInsets
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "kind",
+                        "contentInsets"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/decorationItems`.
+            public typealias DecorationItemsPayload = [Components.Schemas.CompositionalSection.DecorationItemsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/decorationItems`.
+            public var decorationItems: Components.Schemas.CompositionalSection.DecorationItemsPayload?
+            /// Creates a new `CompositionalSection`.
+            ///
+            /// - Parameters:
+            ///   - group:
+            ///   - interGroupSpacing:
+            ///   - contentInsets:
+            ///   - orthogonalScrollingBehavior:
+            ///   - boundarySupplementaryItems:
+            ///   - decorationItems:
+            public init(
+                group: Components.Schemas.CompositionalGroup,
+                interGroupSpacing: Swift.Double? = nil,
+                contentInsets: Components.Schemas.DirectionalInsets? = nil,
+                orthogonalScrollingBehavior: Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload? = nil,
+                boundarySupplementaryItems: Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayload? = nil,
+                decorationItems: Components.Schemas.CompositionalSection.DecorationItemsPayload? = nil
+            ) {
+                self.group = group
+                self.interGroupSpacing = interGroupSpacing
+                self.contentInsets = contentInsets
+                self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+                self.boundarySupplementaryItems = boundarySupplementaryItems
+                self.decorationItems = decorationItems
+            }
+            public enum CodingKeys: String, CodingKey {
+                case group
+                case interGroupSpacing
+                case contentInsets
+                case orthogonalScrollingBehavior
+                case boundarySupplementaryItems
+                case decorationItems
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.group = try container.decode(
+                    Components.Schemas.CompositionalGroup.self,
+                    forKey: .group
+                )
+                self.interGroupSpacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .interGroupSpacing
+                )
+                self.contentInsets = try container.decodeIfPresent(
+                    Components.Schemas.DirectionalInsets.self,
+                    forKey: .contentInsets
+                )
+                self.orthogonalScrollingBehavior = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload.self,
+                    forKey: .orthogonalScrollingBehavior
+                )
+                self.boundarySupplementaryItems = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayload.self,
+                    forKey: .boundarySupplementaryItems
+                )
+                self.decorationItems = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSection.DecorationItemsPayload.self,
+                    forKey: .decorationItems
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "group",
+                    "interGroupSpacing",
+                    "contentInsets",
+                    "orthogonalScrollingBehavior",
+                    "boundarySupplementaryItems",
+                    "decorationItems"
+                ])
+            }
+        }
+        /// NSCollectionLayoutGroup. `count`: n copies of the single subitem sharing the group's length. Custom groups
+        /// hold items with a `frame` each. Groups nest at most 8 deep.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalGroup`.
+        public struct CompositionalGroup: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/axis`.
+            @frozen public enum AxisPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case horizontal = "horizontal"
+                case vertical = "vertical"
+                case custom = "custom"
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/axis`.
+            public var axis: Components.Schemas.CompositionalGroup.AxisPayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/size`.
+            public var size: Components.Schemas.CompositionalSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/count`.
+            public var count: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing`.
+            @frozen public enum InterItemSpacingPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing/case1`.
+                public struct Case1Payload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing/case1/fixed`.
+                    public var fixed: Swift.Double
+                    /// Creates a new `Case1Payload`.
+                    ///
+                    /// - Parameters:
+                    ///   - fixed:
+                    public init(fixed: Swift.Double) {
+                        self.fixed = fixed
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case fixed
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.fixed = try container.decode(
+                            Swift.Double.self,
+                            forKey: .fixed
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "fixed"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing/case1`.
+                case case1(Components.Schemas.CompositionalGroup.InterItemSpacingPayload.Case1Payload)
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing/case2`.
+                public struct Case2Payload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing/case2/flexible`.
+                    public var flexible: Swift.Double
+                    /// Creates a new `Case2Payload`.
+                    ///
+                    /// - Parameters:
+                    ///   - flexible:
+                    public init(flexible: Swift.Double) {
+                        self.flexible = flexible
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case flexible
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.flexible = try container.decode(
+                            Swift.Double.self,
+                            forKey: .flexible
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "flexible"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing/case2`.
+                case case2(Components.Schemas.CompositionalGroup.InterItemSpacingPayload.Case2Payload)
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .case1(try .init(from: decoder))
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try .init(from: decoder))
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .case1(value):
+                        try value.encode(to: encoder)
+                    case let .case2(value):
+                        try value.encode(to: encoder)
+                    }
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/interItemSpacing`.
+            public var interItemSpacing: Components.Schemas.CompositionalGroup.InterItemSpacingPayload?
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/SubitemsPayload`.
+            @frozen public enum SubitemsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/SubitemsPayload/case1`.
+                public struct Case1Payload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/CompositionalGroup/SubitemsPayload/case1/item`.
+                    public var item: Components.Schemas.CompositionalItem
+                    /// Creates a new `Case1Payload`.
+                    ///
+                    /// - Parameters:
+                    ///   - item:
+                    public init(item: Components.Schemas.CompositionalItem) {
+                        self.item = item
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case item
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.item = try container.decode(
+                            Components.Schemas.CompositionalItem.self,
+                            forKey: .item
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "item"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/SubitemsPayload/case1`.
+                case case1(Components.Schemas.CompositionalGroup.SubitemsPayloadPayload.Case1Payload)
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/SubitemsPayload/case2`.
+                public struct Case2Payload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/CompositionalGroup/SubitemsPayload/case2/group`.
+                    public var group: Components.Schemas.CompositionalGroup
+                    /// Creates a new `Case2Payload`.
+                    ///
+                    /// - Parameters:
+                    ///   - group:
+                    public init(group: Components.Schemas.CompositionalGroup) {
+                        self.group = group
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case group
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.group = try container.decode(
+                            Components.Schemas.CompositionalGroup.self,
+                            forKey: .group
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "group"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/CompositionalGroup/SubitemsPayload/case2`.
+                case case2(Components.Schemas.CompositionalGroup.SubitemsPayloadPayload.Case2Payload)
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self = .case1(try .init(from: decoder))
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self = .case2(try .init(from: decoder))
+                        return
+                    } catch {
+                        errors.append(error)
+                    }
+                    throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    switch self {
+                    case let .case1(value):
+                        try value.encode(to: encoder)
+                    case let .case2(value):
+                        try value.encode(to: encoder)
+                    }
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/subitems`.
+            public typealias SubitemsPayload = [Components.Schemas.CompositionalGroup.SubitemsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/CompositionalGroup/subitems`.
+            public var subitems: Components.Schemas.CompositionalGroup.SubitemsPayload
+            /// Creates a new `CompositionalGroup`.
+            ///
+            /// - Parameters:
+            ///   - axis:
+            ///   - size:
+            ///   - count:
+            ///   - interItemSpacing:
+            ///   - subitems:
+            public init(
+                axis: Components.Schemas.CompositionalGroup.AxisPayload,
+                size: Components.Schemas.CompositionalSize,
+                count: Swift.Int? = nil,
+                interItemSpacing: Components.Schemas.CompositionalGroup.InterItemSpacingPayload? = nil,
+                subitems: Components.Schemas.CompositionalGroup.SubitemsPayload
+            ) {
+                self.axis = axis
+                self.size = size
+                self.count = count
+                self.interItemSpacing = interItemSpacing
+                self.subitems = subitems
+            }
+            public enum CodingKeys: String, CodingKey {
+                case axis
+                case size
+                case count
+                case interItemSpacing
+                case subitems
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.axis = try container.decode(
+                    Components.Schemas.CompositionalGroup.AxisPayload.self,
+                    forKey: .axis
+                )
+                self.size = try container.decode(
+                    Components.Schemas.CompositionalSize.self,
+                    forKey: .size
+                )
+                self.count = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .count
+                )
+                self.interItemSpacing = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalGroup.InterItemSpacingPayload.self,
+                    forKey: .interItemSpacing
+                )
+                self.subitems = try container.decode(
+                    Components.Schemas.CompositionalGroup.SubitemsPayload.self,
+                    forKey: .subitems
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "axis",
+                    "size",
+                    "count",
+                    "interItemSpacing",
+                    "subitems"
+                ])
+            }
+        }
+        /// NSCollectionLayoutItem; `frame` (relative to the group) instead of `size` in a custom group.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalItem`.
+        public struct CompositionalItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/size`.
+            public var size: Components.Schemas.CompositionalSize?
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/frame`.
+            public struct FramePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/frame/x`.
+                public var x: Swift.Double
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/frame/y`.
+                public var y: Swift.Double
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/frame/width`.
+                public var width: Swift.Double
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/frame/height`.
+                public var height: Swift.Double
+                /// Creates a new `FramePayload`.
+                ///
+                /// - Parameters:
+                ///   - x:
+                ///   - y:
+                ///   - width:
+                ///   - height:
+                public init(
+                    x: Swift.Double,
+                    y: Swift.Double,
+                    width: Swift.Double,
+                    height: Swift.Double
+                ) {
+                    self.x = x
+                    self.y = y
+                    self.width = width
+                    self.height = height
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case x
+                    case y
+                    case width
+                    case height
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.x = try container.decode(
+                        Swift.Double.self,
+                        forKey: .x
+                    )
+                    self.y = try container.decode(
+                        Swift.Double.self,
+                        forKey: .y
+                    )
+                    self.width = try container.decode(
+                        Swift.Double.self,
+                        forKey: .width
+                    )
+                    self.height = try container.decode(
+                        Swift.Double.self,
+                        forKey: .height
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "x",
+                        "y",
+                        "width",
+                        "height"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/frame`.
+            public var frame: Components.Schemas.CompositionalItem.FramePayload?
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/contentInsets`.
+            public var contentInsets: Components.Schemas.DirectionalInsets?
+            /// A badge, inside its item against the anchor's edges, then moved by the offsets; zIndex 1.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload`.
+            public struct SupplementaryItemsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/kind`.
+                public var kind: Swift.String
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/size`.
+                public var size: Components.Schemas.CompositionalSize
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/anchor`.
+                public struct AnchorPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/anchor/EdgesPayload`.
+                    @frozen public enum EdgesPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case top = "top"
+                        case leading = "leading"
+                        case bottom = "bottom"
+                        case trailing = "trailing"
+                    }
+                    /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/anchor/edges`.
+                    public typealias EdgesPayload = [Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload.AnchorPayload.EdgesPayloadPayload]
+                    /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/anchor/edges`.
+                    public var edges: Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload.AnchorPayload.EdgesPayload
+                    /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/anchor/fractionalOffset`.
+                    public var fractionalOffset: Components.Schemas.Point?
+                    /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/anchor/absoluteOffset`.
+                    public var absoluteOffset: Components.Schemas.Point?
+                    /// Creates a new `AnchorPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - edges:
+                    ///   - fractionalOffset:
+                    ///   - absoluteOffset:
+                    public init(
+                        edges: Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload.AnchorPayload.EdgesPayload,
+                        fractionalOffset: Components.Schemas.Point? = nil,
+                        absoluteOffset: Components.Schemas.Point? = nil
+                    ) {
+                        self.edges = edges
+                        self.fractionalOffset = fractionalOffset
+                        self.absoluteOffset = absoluteOffset
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case edges
+                        case fractionalOffset
+                        case absoluteOffset
+                    }
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.edges = try container.decode(
+                            Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload.AnchorPayload.EdgesPayload.self,
+                            forKey: .edges
+                        )
+                        self.fractionalOffset = try container.decodeIfPresent(
+                            Components.Schemas.Point.self,
+                            forKey: .fractionalOffset
+                        )
+                        self.absoluteOffset = try container.decodeIfPresent(
+                            Components.Schemas.Point.self,
+                            forKey: .absoluteOffset
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "edges",
+                            "fractionalOffset",
+                            "absoluteOffset"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/CompositionalItem/SupplementaryItemsPayload/anchor`.
+                public var anchor: Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload.AnchorPayload
+                /// Creates a new `SupplementaryItemsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - size:
+                ///   - anchor:
+                public init(
+                    kind: Swift.String,
+                    size: Components.Schemas.CompositionalSize,
+                    anchor: Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload.AnchorPayload
+                ) {
+                    self.kind = kind
+                    self.size = size
+                    self.anchor = anchor
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case kind
+                    case size
+                    case anchor
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.kind = try container.decode(
+                        Swift.String.self,
+                        forKey: .kind
+                    )
+                    self.size = try container.decode(
+                        Components.Schemas.CompositionalSize.self,
+                        forKey: .size
+                    )
+                    self.anchor = try container.decode(
+                        Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload.AnchorPayload.self,
+                        forKey: .anchor
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "kind",
+                        "size",
+                        "anchor"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/supplementaryItems`.
+            public typealias SupplementaryItemsPayload = [Components.Schemas.CompositionalItem.SupplementaryItemsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/CompositionalItem/supplementaryItems`.
+            public var supplementaryItems: Components.Schemas.CompositionalItem.SupplementaryItemsPayload?
+            /// Creates a new `CompositionalItem`.
+            ///
+            /// - Parameters:
+            ///   - size:
+            ///   - frame:
+            ///   - contentInsets:
+            ///   - supplementaryItems:
+            public init(
+                size: Components.Schemas.CompositionalSize? = nil,
+                frame: Components.Schemas.CompositionalItem.FramePayload? = nil,
+                contentInsets: Components.Schemas.DirectionalInsets? = nil,
+                supplementaryItems: Components.Schemas.CompositionalItem.SupplementaryItemsPayload? = nil
+            ) {
+                self.size = size
+                self.frame = frame
+                self.contentInsets = contentInsets
+                self.supplementaryItems = supplementaryItems
+            }
+            public enum CodingKeys: String, CodingKey {
+                case size
+                case frame
+                case contentInsets
+                case supplementaryItems
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.size = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalSize.self,
+                    forKey: .size
+                )
+                self.frame = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalItem.FramePayload.self,
+                    forKey: .frame
+                )
+                self.contentInsets = try container.decodeIfPresent(
+                    Components.Schemas.DirectionalInsets.self,
+                    forKey: .contentInsets
+                )
+                self.supplementaryItems = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalItem.SupplementaryItemsPayload.self,
+                    forKey: .supplementaryItems
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "size",
+                    "frame",
+                    "contentInsets",
+                    "supplementaryItems"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CompositionalSize`.
+        public struct CompositionalSize: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalSize/width`.
+            public var width: Components.Schemas.CompositionalDimension
+            /// - Remark: Generated from `#/components/schemas/CompositionalSize/height`.
+            public var height: Components.Schemas.CompositionalDimension
+            /// Creates a new `CompositionalSize`.
+            ///
+            /// - Parameters:
+            ///   - width:
+            ///   - height:
+            public init(
+                width: Components.Schemas.CompositionalDimension,
+                height: Components.Schemas.CompositionalDimension
+            ) {
+                self.width = width
+                self.height = height
+            }
+            public enum CodingKeys: String, CodingKey {
+                case width
+                case height
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.width = try container.decode(
+                    Components.Schemas.CompositionalDimension.self,
+                    forKey: .width
+                )
+                self.height = try container.decode(
+                    Components.Schemas.CompositionalDimension.self,
+                    forKey: .height
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "width",
+                    "height"
+                ])
+            }
+        }
+        /// NSCollectionLayoutDimension; fractions more than 0, of the container (see docs/compositional.md).
+        ///
+        /// - Remark: Generated from `#/components/schemas/CompositionalDimension`.
+        @frozen public enum CompositionalDimension: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case1`.
+            public struct Case1Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case1/absolute`.
+                public var absolute: Swift.Double
+                /// Creates a new `Case1Payload`.
+                ///
+                /// - Parameters:
+                ///   - absolute:
+                public init(absolute: Swift.Double) {
+                    self.absolute = absolute
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case absolute
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.absolute = try container.decode(
+                        Swift.Double.self,
+                        forKey: .absolute
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "absolute"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case1`.
+            case case1(Components.Schemas.CompositionalDimension.Case1Payload)
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case2`.
+            public struct Case2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case2/estimated`.
+                public var estimated: Swift.Double
+                /// Creates a new `Case2Payload`.
+                ///
+                /// - Parameters:
+                ///   - estimated:
+                public init(estimated: Swift.Double) {
+                    self.estimated = estimated
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case estimated
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.estimated = try container.decode(
+                        Swift.Double.self,
+                        forKey: .estimated
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "estimated"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case2`.
+            case case2(Components.Schemas.CompositionalDimension.Case2Payload)
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case3`.
+            public struct Case3Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case3/fractionalWidth`.
+                public var fractionalWidth: Swift.Double
+                /// Creates a new `Case3Payload`.
+                ///
+                /// - Parameters:
+                ///   - fractionalWidth:
+                public init(fractionalWidth: Swift.Double) {
+                    self.fractionalWidth = fractionalWidth
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case fractionalWidth
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.fractionalWidth = try container.decode(
+                        Swift.Double.self,
+                        forKey: .fractionalWidth
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "fractionalWidth"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case3`.
+            case case3(Components.Schemas.CompositionalDimension.Case3Payload)
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case4`.
+            public struct Case4Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case4/fractionalHeight`.
+                public var fractionalHeight: Swift.Double
+                /// Creates a new `Case4Payload`.
+                ///
+                /// - Parameters:
+                ///   - fractionalHeight:
+                public init(fractionalHeight: Swift.Double) {
+                    self.fractionalHeight = fractionalHeight
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case fractionalHeight
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.fractionalHeight = try container.decode(
+                        Swift.Double.self,
+                        forKey: .fractionalHeight
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "fractionalHeight"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CompositionalDimension/case4`.
+            case case4(Components.Schemas.CompositionalDimension.Case4Payload)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .case1(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case2(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case3(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case4(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .case1(value):
+                    try value.encode(to: encoder)
+                case let .case2(value):
+                    try value.encode(to: encoder)
+                case let .case3(value):
+                    try value.encode(to: encoder)
+                case let .case4(value):
+                    try value.encode(to: encoder)
+                }
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DirectionalInsets`.
+        public struct DirectionalInsets: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DirectionalInsets/top`.
+            public var top: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/DirectionalInsets/leading`.
+            public var leading: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/DirectionalInsets/bottom`.
+            public var bottom: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/DirectionalInsets/trailing`.
+            public var trailing: Swift.Double?
+            /// Creates a new `DirectionalInsets`.
+            ///
+            /// - Parameters:
+            ///   - top:
+            ///   - leading:
+            ///   - bottom:
+            ///   - trailing:
+            public init(
+                top: Swift.Double? = nil,
+                leading: Swift.Double? = nil,
+                bottom: Swift.Double? = nil,
+                trailing: Swift.Double? = nil
+            ) {
+                self.top = top
+                self.leading = leading
+                self.bottom = bottom
+                self.trailing = trailing
+            }
+            public enum CodingKeys: String, CodingKey {
+                case top
+                case leading
+                case bottom
+                case trailing
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.top = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .top
+                )
+                self.leading = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .leading
+                )
+                self.bottom = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .bottom
+                )
+                self.trailing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .trailing
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "top",
+                    "leading",
+                    "bottom",
+                    "trailing"
+                ])
+            }
+        }
+        /// UICollectionLayoutListConfiguration: one full-width row per item. Stored and shown (GET) as the
+        /// compositional layout it stands for.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ListLayoutSpec`.
+        public struct ListLayoutSpec: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/layout`.
+            @frozen public enum LayoutPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case list = "list"
+            }
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/layout`.
+            public var layout: Components.Schemas.ListLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collectionView`.
+            public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/appearance`.
+            @frozen public enum AppearancePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case plain = "plain"
+                case grouped = "grouped"
+                case insetGrouped = "insetGrouped"
+                case sidebar = "sidebar"
+            }
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/appearance`.
+            public var appearance: Components.Schemas.ListLayoutSpec.AppearancePayload?
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/headerMode`.
+            @frozen public enum HeaderModePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case supplementary = "supplementary"
+            }
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/headerMode`.
+            public var headerMode: Components.Schemas.ListLayoutSpec.HeaderModePayload?
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/footerMode`.
+            @frozen public enum FooterModePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case supplementary = "supplementary"
+            }
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/footerMode`.
+            public var footerMode: Components.Schemas.ListLayoutSpec.FooterModePayload?
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/rowHeight`.
+            public var rowHeight: Components.Schemas.CompositionalDimension?
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/SectionsPayload`.
+            public struct SectionsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/SectionsPayload/items`.
+                public var items: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/SectionsPayload/itemSizes`.
+                public var itemSizes: Components.Schemas.ReportedSizeList?
+                /// Creates a new `SectionsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - items:
+                ///   - itemSizes:
+                public init(
+                    items: Swift.Int? = nil,
+                    itemSizes: Components.Schemas.ReportedSizeList? = nil
+                ) {
+                    self.items = items
+                    self.itemSizes = itemSizes
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case items
+                    case itemSizes
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.items = try container.decodeIfPresent(
+                        Swift.Int.self,
+                        forKey: .items
+                    )
+                    self.itemSizes = try container.decodeIfPresent(
+                        Components.Schemas.ReportedSizeList.self,
+                        forKey: .itemSizes
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "items",
+                        "itemSizes"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/sections`.
+            public typealias SectionsPayload = [Components.Schemas.ListLayoutSpec.SectionsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/sections`.
+            public var sections: Components.Schemas.ListLayoutSpec.SectionsPayload
+            /// Creates a new `ListLayoutSpec`.
+            ///
+            /// - Parameters:
+            ///   - layout:
+            ///   - collectionView:
+            ///   - appearance:
+            ///   - headerMode:
+            ///   - footerMode:
+            ///   - rowHeight:
+            ///   - sections:
+            public init(
+                layout: Components.Schemas.ListLayoutSpec.LayoutPayload,
+                collectionView: Components.Schemas.ViewSize,
+                appearance: Components.Schemas.ListLayoutSpec.AppearancePayload? = nil,
+                headerMode: Components.Schemas.ListLayoutSpec.HeaderModePayload? = nil,
+                footerMode: Components.Schemas.ListLayoutSpec.FooterModePayload? = nil,
+                rowHeight: Components.Schemas.CompositionalDimension? = nil,
+                sections: Components.Schemas.ListLayoutSpec.SectionsPayload
+            ) {
+                self.layout = layout
+                self.collectionView = collectionView
+                self.appearance = appearance
+                self.headerMode = headerMode
+                self.footerMode = footerMode
+                self.rowHeight = rowHeight
+                self.sections = sections
+            }
+            public enum CodingKeys: String, CodingKey {
+                case layout
+                case collectionView
+                case appearance
+                case headerMode
+                case footerMode
+                case rowHeight
+                case sections
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.layout = try container.decode(
+                    Components.Schemas.ListLayoutSpec.LayoutPayload.self,
+                    forKey: .layout
+                )
+                self.collectionView = try container.decode(
+                    Components.Schemas.ViewSize.self,
+                    forKey: .collectionView
+                )
+                self.appearance = try container.decodeIfPresent(
+                    Components.Schemas.ListLayoutSpec.AppearancePayload.self,
+                    forKey: .appearance
+                )
+                self.headerMode = try container.decodeIfPresent(
+                    Components.Schemas.ListLayoutSpec.HeaderModePayload.self,
+                    forKey: .headerMode
+                )
+                self.footerMode = try container.decodeIfPresent(
+                    Components.Schemas.ListLayoutSpec.FooterModePayload.self,
+                    forKey: .footerMode
+                )
+                self.rowHeight = try container.decodeIfPresent(
+                    Components.Schemas.CompositionalDimension.self,
+                    forKey: .rowHeight
+                )
+                self.sections = try container.decode(
+                    Components.Schemas.ListLayoutSpec.SectionsPayload.self,
+                    forKey: .sections
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "layout",
+                    "collectionView",
+                    "appearance",
+                    "headerMode",
+                    "footerMode",
+                    "rowHeight",
+                    "sections"
+                ])
             }
         }
         /// A decoration view per section (a section background): spans the section's content (insets and items)
@@ -2182,6 +3449,7 @@ extension Components {
                 case waterfall = "waterfall"
                 case circle = "circle"
                 case wheel = "wheel"
+                case compositional = "compositional"
             }
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/layout`.
             public var layout: Components.Schemas.LayoutSummary.LayoutPayload

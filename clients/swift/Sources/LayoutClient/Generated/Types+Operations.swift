@@ -73,7 +73,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The page, self-contained: no external assets.
+            /// The page: its style and script are inline; it imports the client below from this service.
             ///
             /// - Remark: Generated from `#/paths///get(playground)/responses/200`.
             ///
@@ -123,6 +123,182 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .html
+                ]
+            }
+        }
+    }
+    /// The JavaScript client (LayoutClient, Virtualizer), one ES module with no dependencies.
+    ///
+    /// Import it from the service (`import {LayoutClient, Virtualizer} from "/client/layout-client.js"`). The
+    /// `ETag` is a hash of its bytes; `Cache-Control: no-cache` makes browsers revalidate it, and a matching
+    /// `If-None-Match` is answered 304.
+    ///
+    ///
+    /// - Remark: HTTP `GET /client/layout-client.js`.
+    /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)`.
+    public enum JavascriptClient {
+        public static let id: Swift.String = "javascriptClient"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/client/layout-client.js/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/client/layout-client.js/GET/header/If-None-Match`.
+                public var ifNoneMatch: Swift.String?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JavascriptClient.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifNoneMatch:
+                ///   - accept:
+                public init(
+                    ifNoneMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JavascriptClient.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.JavascriptClient.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.JavascriptClient.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/client/layout-client.js/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/client/layout-client.js/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag:
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.JavascriptClient.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/client/layout-client.js/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/client/layout-client.js/GET/responses/200/content/text\/javascript`.
+                    case textJavascript(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textJavascript`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textJavascript`.
+                    /// - SeeAlso: `.textJavascript`.
+                    public var textJavascript: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textJavascript(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.JavascriptClient.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.JavascriptClient.Output.Ok.Headers = .init(),
+                    body: Operations.JavascriptClient.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The module.
+            ///
+            /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.JavascriptClient.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.JavascriptClient.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.JavascriptClient.Output.NotModified)
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.JavascriptClient.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case textJavascript
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/javascript":
+                    self = .textJavascript
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .textJavascript:
+                    return "text/javascript"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .textJavascript
                 ]
             }
         }
@@ -1865,17 +2041,27 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/hit/GET/query/offset`.
                 public var offset: Components.Parameters.Offset?
+                /// Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
+                /// badges of those sections move back by it; their boundary items and decorations stay. 400 naming the
+                /// parameter for a section that does not scroll on its own, or for another kind of layout.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/hit/GET/query/sectionOffsets`.
+                public var sectionOffsets: Components.Parameters.SectionOffsets?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - point: `x,y`
                 ///   - offset: The content offset `x,y` (the visible bounds' origin); only bounds-dependent layouts use it. Default 0,0.
+                ///   - sectionOffsets: Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
                 public init(
                     point: Swift.String,
-                    offset: Components.Parameters.Offset? = nil
+                    offset: Components.Parameters.Offset? = nil,
+                    sectionOffsets: Components.Parameters.SectionOffsets? = nil
                 ) {
                     self.point = point
                     self.offset = offset
+                    self.sectionOffsets = sectionOffsets
                 }
             }
             public var query: Operations.HitTest.Input.Query
@@ -2154,17 +2340,27 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/target-offset/GET/query/velocity`.
                 public var velocity: Swift.String?
+                /// Compositional layouts: the orthogonal section whose row the fling moves (400 for a section that does
+                /// not scroll on its own). `proposed` and `velocity` are then the row's (x for a vertical layout), and the
+                /// answer is the row's target offset (0 across), snapped per its `orthogonalScrollingBehavior`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/target-offset/GET/query/section`.
+                public var section: Swift.Int?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - proposed: `x,y`
                 ///   - velocity: `x,y`, default 0,0
+                ///   - section: Compositional layouts: the orthogonal section whose row the fling moves (400 for a section that does
                 public init(
                     proposed: Swift.String,
-                    velocity: Swift.String? = nil
+                    velocity: Swift.String? = nil,
+                    section: Swift.Int? = nil
                 ) {
                     self.proposed = proposed
                     self.velocity = velocity
+                    self.section = section
                 }
             }
             public var query: Operations.TargetOffset.Input.Query
@@ -4812,6 +5008,13 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/query/offset`.
                 public var offset: Components.Parameters.Offset?
+                /// Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
+                /// badges of those sections move back by it; their boundary items and decorations stay. 400 naming the
+                /// parameter for a section that does not scroll on its own, or for another kind of layout.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/query/sectionOffsets`.
+                public var sectionOffsets: Components.Parameters.SectionOffsets?
                 /// Page the answer: at most this many elements (1 to `--max-elements`), and `next` when more follow. A rect
                 /// too large to answer whole can be paged. Pages partition the whole answer, in its order (a round-robin
                 /// waterfall orders cells within each page).
@@ -4828,16 +5031,19 @@ public enum Operations {
                 /// - Parameters:
                 ///   - rect: `x,y,width,height`; width and height 0 or more.
                 ///   - offset: The content offset `x,y` (the visible bounds' origin); only bounds-dependent layouts use it. Default 0,0.
+                ///   - sectionOffsets: Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
                 ///   - limit: Page the answer: at most this many elements (1 to `--max-elements`), and `next` when more follow. A rect
                 ///   - cursor: The `next` of the previous page; with the same rect, offset and limit (else 400).
                 public init(
                     rect: Swift.String,
                     offset: Components.Parameters.Offset? = nil,
+                    sectionOffsets: Components.Parameters.SectionOffsets? = nil,
                     limit: Swift.Int? = nil,
                     cursor: Swift.String? = nil
                 ) {
                     self.rect = rect
                     self.offset = offset
+                    self.sectionOffsets = sectionOffsets
                     self.limit = limit
                     self.cursor = cursor
                 }
@@ -5211,12 +5417,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/items/{section}/{item}/GET/query/offset`.
                 public var offset: Components.Parameters.Offset?
+                /// Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
+                /// badges of those sections move back by it; their boundary items and decorations stay. 400 naming the
+                /// parameter for a section that does not scroll on its own, or for another kind of layout.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/items/{section}/{item}/GET/query/sectionOffsets`.
+                public var sectionOffsets: Components.Parameters.SectionOffsets?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - offset: The content offset `x,y` (the visible bounds' origin); only bounds-dependent layouts use it. Default 0,0.
-                public init(offset: Components.Parameters.Offset? = nil) {
+                ///   - sectionOffsets: Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
+                public init(
+                    offset: Components.Parameters.Offset? = nil,
+                    sectionOffsets: Components.Parameters.SectionOffsets? = nil
+                ) {
                     self.offset = offset
+                    self.sectionOffsets = sectionOffsets
                 }
             }
             public var query: Operations.ItemAttributes.Input.Query
@@ -5505,12 +5723,24 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/supplementary/{kind}/{section}/{item}/GET/query/offset`.
                 public var offset: Components.Parameters.Offset?
+                /// Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
+                /// badges of those sections move back by it; their boundary items and decorations stay. 400 naming the
+                /// parameter for a section that does not scroll on its own, or for another kind of layout.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/supplementary/{kind}/{section}/{item}/GET/query/sectionOffsets`.
+                public var sectionOffsets: Components.Parameters.SectionOffsets?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - offset: The content offset `x,y` (the visible bounds' origin); only bounds-dependent layouts use it. Default 0,0.
-                public init(offset: Components.Parameters.Offset? = nil) {
+                ///   - sectionOffsets: Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
+                public init(
+                    offset: Components.Parameters.Offset? = nil,
+                    sectionOffsets: Components.Parameters.SectionOffsets? = nil
+                ) {
                     self.offset = offset
+                    self.sectionOffsets = sectionOffsets
                 }
             }
             public var query: Operations.SupplementaryAttributes.Input.Query

@@ -22,6 +22,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /`.
     /// - Remark: Generated from `#/paths///get(playground)`.
     func playground(_ input: Operations.Playground.Input) async throws -> Operations.Playground.Output
+    /// The JavaScript client (LayoutClient, Virtualizer), one ES module with no dependencies.
+    ///
+    /// Import it from the service (`import {LayoutClient, Virtualizer} from "/client/layout-client.js"`). The
+    /// `ETag` is a hash of its bytes; `Cache-Control: no-cache` makes browsers revalidate it, and a matching
+    /// `If-None-Match` is answered 304.
+    ///
+    ///
+    /// - Remark: HTTP `GET /client/layout-client.js`.
+    /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)`.
+    func javascriptClient(_ input: Operations.JavascriptClient.Input) async throws -> Operations.JavascriptClient.Output
     /// performBatchUpdates; a new layout, and how to animate to it.
     ///
     /// UIKit's index rules: deletes, reloads and a move's `from` name index paths before the batch; inserts and a
@@ -203,6 +213,18 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths///get(playground)`.
     public func playground(headers: Operations.Playground.Input.Headers = .init()) async throws -> Operations.Playground.Output {
         try await playground(Operations.Playground.Input(headers: headers))
+    }
+    /// The JavaScript client (LayoutClient, Virtualizer), one ES module with no dependencies.
+    ///
+    /// Import it from the service (`import {LayoutClient, Virtualizer} from "/client/layout-client.js"`). The
+    /// `ETag` is a hash of its bytes; `Cache-Control: no-cache` makes browsers revalidate it, and a matching
+    /// `If-None-Match` is answered 304.
+    ///
+    ///
+    /// - Remark: HTTP `GET /client/layout-client.js`.
+    /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)`.
+    public func javascriptClient(headers: Operations.JavascriptClient.Input.Headers = .init()) async throws -> Operations.JavascriptClient.Output {
+        try await javascriptClient(Operations.JavascriptClient.Input(headers: headers))
     }
     /// performBatchUpdates; a new layout, and how to animate to it.
     ///
