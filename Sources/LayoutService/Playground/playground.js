@@ -6,8 +6,25 @@ import {LayoutClient, Virtualizer, ProblemError} from "/client/layout-client.js"
 
 const $ = (id) => document.getElementById(id);
 const viewport = $("viewport"), content = $("content"), specText = $("spec");
-const client = new LayoutClient("");
 let waiters = [], renders = 0, lastRendered = "", scrolled = false;
+
+// The API key (when the service has keys): a password field, sent by the client as `Authorization: Bearer` with
+// every request the page makes. Kept in sessionStorage (this tab, until it closes: a reload keeps it), never put
+// into the URL or logged.
+const KEY_ITEM = "layout-service.apiKey";
+function storedKey() {
+  try { return sessionStorage.getItem(KEY_ITEM) || undefined; } catch (e) { return undefined; }
+}
+const client = new LayoutClient("", {apiKey: storedKey()});
+function setApiKey(key) {
+  key = String(key || "").trim();
+  client.apiKey = key || undefined;
+  try { if (key) sessionStorage.setItem(KEY_ITEM, key); else sessionStorage.removeItem(KEY_ITEM); } catch (e) { /* storage off */ }
+  if ($("api-key").value.trim() !== key) $("api-key").value = key;
+}
+$("api-key").value = client.apiKey || "";
+$("api-key").addEventListener("input", () => setApiKey($("api-key").value));
+$("api-key").addEventListener("keydown", (event) => { if (event.key === "Enter") prepare(); });
 
 function label(e) { return e.category === "cell" ? `${e.section}.${e.item}` : `${e.kind} ${e.section}`; }
 
@@ -84,9 +101,20 @@ function showSummary(answer) {
 function showProblem(error) {
   const problem = error instanceof ProblemError ? error.problem
     : error instanceof Error ? {title: "Network error", detail: String(error)} : error;
+  const status = problem.status || (error && error.status) || "";
   const box = $("problem");
   box.hidden = false;
-  box.textContent = `${problem.status || ""} ${problem.title || "Error"}: ${problem.detail || ""}`;
+  box.textContent = `${status} ${problem.title || "Error"}: ${problem.detail || ""}`;
+  // Refused for want of a key (401) or of a scope (403): say where the key goes.
+  if (status === 401 || status === 403) {
+    const hint = document.createElement("span");
+    hint.className = "hint";
+    hint.textContent = status === 401
+      ? (client.apiKey ? "The service does not know this key: enter another in the API key field."
+        : "The service needs an API key: enter one in the API key field.")
+      : "This key lacks that scope: enter a key with read,write in the API key field.";
+    box.append(hint);
+  }
   if (problem.pointer !== undefined) {
     const mark = document.createElement("mark");
     mark.textContent = problem.pointer || "/";
@@ -165,6 +193,6 @@ $("insert").addEventListener("click", () => update("insert"));
 $("delete").addEventListener("click", () => update("delete"));
 load("Photo grid");
 window.playground = {examples: Object.keys(examples), state: {get live() { return virtualizer.live; }}, virtualizer,
-  client, load, prepare, update,
+  client, load, prepare, update, setApiKey,
   scrollTo(x, y) { scrolled = true; virtualizer.scrollToOffset({x, y}); }};
 window.playgroundReady = prepare();
