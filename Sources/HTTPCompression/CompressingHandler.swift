@@ -56,6 +56,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
 
     static func addVary(_ response: inout HTTPResponse) {
         if let i = response.headers.firstIndex(where: { HTTPHeaderName.equal($0.name, "Vary") }) {
+            guard !response.headers[i].value.lowercased().contains("accept-encoding") else { return }
             response.headers[i].value += ", Accept-Encoding"
         } else {
             response.headers.append(("Vary", "Accept-Encoding"))
@@ -63,7 +64,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     }
 
     /// Whether an `Accept-Encoding` value takes gzip: `gzip` or `*` with a quality above 0 (RFC 9110 §12.5.3).
-    static func acceptsGzip(_ header: String?) -> Bool {
+    public static func acceptsGzip(_ header: String?) -> Bool {
         guard let header, header.utf8.count >= 1 else { return false }
         if header == "gzip" || header.hasPrefix("gzip, ") { return true }  // browsers, curl --compressed
         if header == "identity" { return false }

@@ -24,6 +24,14 @@ enum LayoutJSON {
             w.number(period)
             w.raw("}")
         }
+        if case .success(let plan) = TilePlan.of(layout) {
+            // Tiles: GET .../tiles/{k} for k in 0..<count, each the band [k·length, (k+1)·length] along the axis.
+            w.raw(plan.vertical ? ",\"tile\":{\"axis\":\"y\",\"length\":" : ",\"tile\":{\"axis\":\"x\",\"length\":")
+            w.number(plan.length)
+            w.raw(",\"count\":")
+            w.int(plan.count)
+            w.raw("}")
+        }
         if includeSpec {
             w.raw(",\"spec\":")
             SpecEncoder.write(layout.spec, into: &w)

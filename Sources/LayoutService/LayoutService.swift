@@ -13,11 +13,17 @@ public final class LayoutService: HTTPHandler {
     private let draining = Atomic<Bool>(false)
     /// POST requests being handled (bounded by `limits.maxConcurrentPosts`).
     private let posting = Atomic<Int>(0)
+    /// Encoded tiles, plain and gzipped (`limits.tileCacheBytes`).
+    let tiles: BytesCache<TileKey, EncodedTile>
+    /// How tiles are gzipped (nil: they are not).
+    let tileGzip: TileGzip?
 
-    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits()) {
+    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil) {
         self.store = store
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
+        self.tiles = BytesCache(capacityBytes: limits.tileCacheBytes)
+        self.tileGzip = tileGzip
     }
 
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
@@ -56,7 +62,11 @@ public final class LayoutService: HTTPHandler {
             if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: cacheHeaders) }
         }
         var response = try answer(route, request, layout: layout)
-        if response.status == 200 { response.headers += cacheHeaders }
+        if response.status == 200 {
+            // A gzipped answer's tag is weak (the bytes differ, the content does not), as CompressingHandler does.
+            if !cacheHeaders.isEmpty, response.header("Content-Encoding") != nil { cacheHeaders[0].value = "W/" + cacheHeaders[0].value }
+            response.headers += cacheHeaders
+        }
         return response
     }
 
@@ -108,6 +118,8 @@ public final class LayoutService: HTTPHandler {
             return Self.json(200, LayoutJSON.summary(id: id, layout: try layout(id), includeSpec: true))
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
+        case .tile(let id, let index):
+            return try tile(request, id: id, index: index, layout: try layout(id))
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { layout, path, offset in

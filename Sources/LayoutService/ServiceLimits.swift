@@ -13,6 +13,8 @@ public struct ServiceLimits: Sendable {
     /// POST requests (the heavy ones: parse, hash, prepare) handled at once; one more gets a 503 with
     /// `Retry-After`, so that large specs cannot take every worker thread from the queries.
     public var maxConcurrentPosts = Int.max
+    /// Bytes of encoded tiles kept (plain and gzipped), least recently used first out.
+    public var tileCacheBytes = 64 << 20
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 

@@ -72,6 +72,8 @@ struct LayoutServiceCommand: ParsableCommand {
     var offloadBodyBytes: Int?
     @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: 1024)")
     var gzipMinBytes: Int?
+    @Option(help: "Memory budget of encoded tiles (plain and gzipped), bytes (LRU). [env: LAYOUT_SERVICE_TILE_CACHE_BYTES] (default: 67108864)")
+    var tileCacheBytes: Int?
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: info)")
     var logLevel: String?
 
@@ -82,7 +84,7 @@ struct LayoutServiceCommand: ParsableCommand {
                               ("--max-connections", maxConnections),
                               ("--max-connections-per-ip", maxConnectionsPerIp),
                               ("--connection-timeout", connectionTimeout), ("--gzip-min-bytes", gzipMinBytes),
-                              ("--offload-body-bytes", offloadBodyBytes)] {
+                              ("--offload-body-bytes", offloadBodyBytes), ("--tile-cache-bytes", tileCacheBytes)] {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
@@ -135,6 +137,8 @@ struct LayoutServiceCommand: ParsableCommand {
         limits.maxConcurrentPosts = max(1, try Environment.resolve(maxConcurrentPosts,
                                                                    "LAYOUT_SERVICE_MAX_CONCURRENT_POSTS",
                                                                    server.threads - 1))
+        limits.tileCacheBytes = try Environment.resolve(tileCacheBytes, "LAYOUT_SERVICE_TILE_CACHE_BYTES",
+                                                        limits.tileCacheBytes)
         let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", 1024)
         let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", "info")
         guard let level = Logger.Level(rawValue: levelName) else {
@@ -173,9 +177,13 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         let metrics = ServiceMetrics()
         let layouts = LayoutStore(capacityBytes: cache, archive: archive, onPrepare: metrics.recordPrepare)
-        let service = LayoutService(store: layouts, limits: limits)
+        // Tiles are gzipped once, when encoded, with the level answers are gzipped at (when gzip is on).
+        let tileGzip = gzipMinimum == 0 ? nil : TileGzip(
+            accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
+            compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
+        let service = LayoutService(store: layouts, limits: limits, tileGzip: tileGzip)
         let front = ObservedService(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
-                                    metrics: metrics, sources: [StoreFigures(store: layouts)], logger: logger, requestLines: logOutput)
+                                    metrics: metrics, sources: [StoreFigures(store: layouts), TileFigures(service: service)], logger: logger, requestLines: logOutput)
         let http = try MicroHTTPServer(configuration: server, handler: front)
         logger.notice("listening", metadata: [
             "address": "\(server.host):\(http.port)", "threads": "\(server.threads)", "specs": "\(specsWhere)",
@@ -201,6 +209,14 @@ struct LayoutServiceCommand: ParsableCommand {
 }
 
 /// The store's figures on `/metrics`.
+/// The tile cache's figures on `/metrics`.
+struct TileFigures: MetricsSource {
+    let service: LayoutService
+    func metricFigures() -> [MetricFigure] {
+        service.tileFigures.map { MetricFigure($0.name, $0.isCounter ? .counter : .gauge, $0.value) }
+    }
+}
+
 struct StoreFigures: MetricsSource {
     let store: LayoutStore
     func metricFigures() -> [MetricFigure] {

@@ -1,0 +1,139 @@
+import HTTPCore
+import LayoutEngine
+import LayoutService
+import LayoutWire
+import TestSupport
+import Testing
+
+/// `GET /v1/layouts/{id}/tiles/{k}`: each tile against a brute-force scan of every element of the layout (pinned
+/// headers and footers unpinned, with their sticky ranges), against the rect query of its band, and in both formats.
+@Suite struct TileServiceTests {
+    static func specs() -> [String] {
+        var rng = SeededRandom(seed: 41)
+        var out: [String] = []
+        for _ in 0..<8 {
+            out.append(String(decoding: SpecEncoder.canonical(.flow(RandomSpecs.flowWithOptions(&rng))), as: UTF8.self))
+            out.append(String(decoding: SpecEncoder.canonical(.waterfall(RandomSpecs.waterfall(&rng, maxItems: 50))),
+                              as: UTF8.self))
+        }
+        out.append(#"{"layout":"circle","collectionView":{"width":400,"height":400},"itemSize":{"width":40,"height":40},"sections":[{"items":9}]}"#)
+        return out
+    }
+
+    /// (category, kind, section, item, frame, sticky) of an element, as text.
+    static func key(_ e: JSONValue) -> String {
+        let f = e["frame"]
+        let s = e["sticky"]
+        return "\(e["category"]?.string ?? "")/\(e["kind"]?.string ?? "")/\(e["section"]?.number ?? -1)/"
+            + "\(e["item"]?.number ?? -1) \(f?["x"]?.number ?? .nan),\(f?["y"]?.number ?? .nan),"
+            + "\(f?["width"]?.number ?? .nan),\(f?["height"]?.number ?? .nan) "
+            + (s.map { "\($0["edge"]?.string ?? "")[\($0["min"]?.number ?? .nan),\($0["max"]?.number ?? .nan)]" } ?? "-")
+    }
+
+    static func key(_ a: LayoutAttributes, _ sticky: StickyRange?) -> String {
+        "\(a.category.name)/\(a.category == .cell ? "" : a.kind)/\(Double(a.indexPath.section))/\(Double(a.indexPath.item)) "
+            + "\(a.frame.x),\(a.frame.y),\(a.frame.width),\(a.frame.height) "
+            + (sticky.map { "\($0.edge == .leading ? "leading" : "trailing")[\($0.min),\($0.max)]" } ?? "-")
+    }
+
+    @Test func tilesHoldWhatABruteForceScanFindsInTheirBands() throws {
+        let c = Client()
+        var tilesSeen = 0
+        for spec in Self.specs() {
+            let summary = c.json(c.send("POST", "/v1/layouts", spec))
+            let id = try #require(summary["id"]?.string)
+            let tile = try #require(summary["tile"], "\(spec)")
+            let vertical = tile["axis"]?.string == "y"
+            let length = try #require(tile["length"]?.number)
+            let count = Int(try #require(tile["count"]?.number))
+            let layout = try #require(try c.service.store.layout(id: id))
+            #expect(vertical == (layout.spec.scrollDirection == .vertical))
+            #expect(length == (vertical ? layout.viewSize.height : layout.viewSize.width).rounded(.up))
+            let contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
+            #expect(count == max(1, Int((contentLength / length).rounded(.up))))
+            // Every element of the layout, for any offset.
+            var list = ElementList(unpinned: true)
+            _ = layout.elements(in: Rect(x: -1e9, y: -1e9, width: 4e9, height: 4e9), offset: .zero, limit: .max - 1,
+                                into: &list)
+            let all = Array(zip(list.elements, list.stickyRanges))
+            for k in 0..<count {
+                let lo = Double(k) * length, hi = lo + length
+                let expected = all.filter { a, range in
+                    let l = vertical ? a.frame.height : a.frame.width
+                    let start = range?.min ?? (vertical ? a.frame.y : a.frame.x)
+                    let end = (range.map { $0.max + l }) ?? (vertical ? a.frame.maxY : a.frame.maxX)
+                    return start <= hi && lo <= end
+                }.map { Self.key($0.0, $0.1) }
+                let answer = c.send("GET", "/v1/layouts/\(id)/tiles/\(k)")
+                #expect(answer.status == 200)
+                let full = c.json(answer)
+                let got = full["elements"].map { Array($0.elements).map(Self.key) } ?? []
+                #expect(got == expected, "tile \(k) of \(spec)")
+                if !layout.isBoundsDependent {
+                    // The rect query of the band (the same attributes object, in the same order).
+                    let band = vertical ? "-1000000,\(lo),\(layout.contentSize.width + 2_000_000),\(length)"
+                        : "\(lo),-1000000,\(length),\(layout.contentSize.height + 2_000_000)"
+                    let rect = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=\(band)"))
+                    #expect(rect["elements"].map { Array($0.elements).map(Self.key) } ?? [] == got)
+                }
+                let columns = c.json(c.send("GET", "/v1/layouts/\(id)/tiles/\(k)?format=columns"))
+                ColumnsServiceTests().compare(full: full, columns: columns)
+                let sticky = columns["sticky"].map { Array($0.elements) }
+                let fullElements: [JSONValue] = full["elements"].map { Array($0.elements) } ?? []
+                for (i, e) in fullElements.enumerated() {
+                    let s: [JSONValue]? = sticky.map { Array($0[i].elements) }
+                    #expect((s?.count == 3) == (e["sticky"] != nil))
+                    if let s, s.count == 3 { #expect(s[1].number == e["sticky"]?["min"]?.number && s[2].number == e["sticky"]?["max"]?.number) }
+                }
+                tilesSeen += 1
+            }
+        }
+        #expect(tilesSeen > 20)
+    }
+
+    @Test func tilesAreImmutableAndServedFromTheSameBytes() throws {
+        let c = Client()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.specs()[0]))["id"]?.string)
+        let first = c.send("GET", "/v1/layouts/\(id)/tiles/0")
+        let second = c.send("GET", "/v1/layouts/\(id)/tiles/0")
+        #expect(first.status == 200 && second.body === first.body)  // the cached bytes, not a copy
+        #expect(first.header("Cache-Control") == "public, max-age=31536000, immutable")
+        let tag = try #require(first.header("ETag"))
+        let again = c.service.handle(HTTPRequest(method: "GET", path: "/v1/layouts/\(id)/tiles/0",
+                                                 headers: [("If-None-Match", tag)]))
+        #expect(again.status == 304)
+        let figures = Dictionary(uniqueKeysWithValues: c.service.tileFigures.map { ($0.name, $0.value) })
+        #expect(figures["tile_cache_hits_total"] == 1 && figures["tile_cache_misses_total"] == 1)
+        #expect(figures["tile_cache_entries"] == 1 && figures["tile_cache_bytes"] == first.body.count)
+    }
+
+    @Test func theTileCacheKeepsItsByteBudget() throws {
+        var limits = ServiceLimits()
+        limits.tileCacheBytes = 12_000
+        let c = Client(limits: limits)
+        let spec = #"{"layout":"flow","collectionView":{"width":300,"height":200},"itemSize":{"width":50,"height":50},"sections":[{"items":600}]}"#
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", spec))["id"]?.string)
+        for k in 0..<20 { #expect(c.send("GET", "/v1/layouts/\(id)/tiles/\(k)").status == 200) }
+        let figures = Dictionary(uniqueKeysWithValues: c.service.tileFigures.map { ($0.name, $0.value) })
+        #expect((figures["tile_cache_bytes"] ?? .max) <= 12_000 && (figures["tile_cache_entries"] ?? 0) >= 1 && (figures["tile_cache_evictions_total"] ?? 0) > 0)
+    }
+
+    @Test func wheelsHaveNoTilesAndBadIndexesAreProblems() throws {
+        let c = Client()
+        let wheel = c.json(c.send("POST", "/v1/layouts",
+                                  #"{"layout":"wheel","collectionView":{"width":320,"height":200},"sections":[{"items":12}]}"#))
+        let wheelID = try #require(wheel["id"]?.string)
+        #expect(wheel["tile"] == nil)
+        let refused = c.send("GET", "/v1/layouts/\(wheelID)/tiles/0")
+        #expect(refused.status == 404)
+        #expect(c.json(refused)["type"]?.string == "urn:layout-service:problem:no-tiles")
+        #expect(c.json(refused)["detail"]?.string?.contains("wheel") == true)
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.specs().last!))["id"]?.string)
+        for (k, status) in [("0", 200), ("1", 404), ("-1", 404), ("x", 400), ("1.5", 400), ("", 400)] {
+            #expect(c.send("GET", "/v1/layouts/\(id)/tiles/\(k)").status == status, "\(k)")
+        }
+        #expect(c.json(c.send("GET", "/v1/layouts/\(id)/tiles/x"))["parameter"]?.string == "k")
+        #expect(c.send("GET", "/v1/layouts/\(id)/tiles/0?format=xml").status == 400)
+        #expect(c.send("GET", "/v1/layouts/nope/tiles/0").status == 404)
+    }
+}
