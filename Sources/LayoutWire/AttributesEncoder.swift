@@ -14,11 +14,12 @@ public enum AttributesEncoder {
     /// An element with its sticky range (`"sticky":{"edge","min","max"}`) when it has one (tiles).
     public static func write(_ a: LayoutAttributes, sticky: StickyRange?, into w: inout JSONWriter) {
         switch a.category {
-        case .cell: w.raw("{\"category\":\"cell\"")
+        case .cell: break  // written with the numbers below, in one reservation
         case .supplementary: w.raw("{\"category\":\"supplementary\",\"kind\":"); w.string(a.kind)
         case .decoration: w.raw("{\"category\":\"decoration\",\"kind\":"); w.string(a.kind)
         }
-        w.write(reserving: elementBodyBytes) { c in
+        w.write(reserving: elementBodyBytes + 20) { c in
+            if a.category == .cell { c.raw("{\"category\":\"cell\"") }
             c.raw(",\"section\":")
             c.int(a.indexPath.section)
             c.raw(",\"item\":")
@@ -92,9 +93,11 @@ public enum AttributesEncoder {
             w.raw("}")
         }
         w.raw(",\"elements\":[")
-        for i in elements.indices {
-            if i > 0 { w.raw(",") }
-            write(elements[i], sticky: sticky?[i], into: &w)
+        elements.withUnsafeBufferPointer { list in  // elements read in place: no copy, no retain of each
+            for i in list.indices {
+                if i > 0 { w.raw(",") }
+                write(list[i], sticky: sticky?[i], into: &w)
+            }
         }
         w.raw("]")
         if let next {
