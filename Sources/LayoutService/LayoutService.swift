@@ -11,8 +11,8 @@ public final class LayoutService: HTTPHandler {
     public let limits: ServiceLimits
     let crossOrigin: CrossOrigin
     private let draining = Atomic<Bool>(false)
-    /// POST requests being handled (bounded by `limits.maxConcurrentPosts`).
-    private let posting = Atomic<Int>(0)
+    /// Admits POSTs by the bytes of their bodies (`limits.maxPostBytesInFlight`), queueing those that must wait.
+    let posts: PostAdmission
     /// Encoded tiles, plain and gzipped (`limits.tileCacheBytes`).
     let tiles: BytesCache<TileKey, EncodedTile>
     /// How tiles are gzipped (nil: they are not).
@@ -23,6 +23,8 @@ public final class LayoutService: HTTPHandler {
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
         self.tiles = BytesCache(capacityBytes: limits.tileCacheBytes)
+        self.posts = PostAdmission(budgetBytes: limits.maxPostBytesInFlight, maxConcurrent: limits.maxConcurrentPosts,
+                                   maxWaiting: limits.maxQueuedPosts, maxWaitSeconds: limits.postQueueSeconds)
         self.tileGzip = tileGzip
     }
 
@@ -103,11 +105,11 @@ public final class LayoutService: HTTPHandler {
         case .transitions:
             return try transition(request)
         case .updates(let id):
-            return try bounded { () throws(Problem) in try updates(request, id: id) }
+            return try bounded(request) { () throws(Problem) in try updates(request, id: id) }
         case .sizes(let id):
-            return try bounded { () throws(Problem) in try sizes(request, id: id) }
+            return try bounded(request) { () throws(Problem) in try sizes(request, id: id) }
         case .layouts:
-            return try bounded { () throws(Problem) in try postLayout(request) }
+            return try bounded(request) { () throws(Problem) in try postLayout(request) }
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
@@ -140,18 +142,19 @@ public final class LayoutService: HTTPHandler {
         }
     }
 
-    /// Runs a POST (the heavy requests: parse, hash, prepare) if fewer than `limits.maxConcurrentPosts` run,
-    /// else a 503 with `Retry-After`.
-    private func bounded(_ post: () throws(Problem) -> HTTPResponse) throws(Problem) -> HTTPResponse {
-        let running = posting.add(1, ordering: .relaxed).newValue
-        defer { posting.subtract(1, ordering: .relaxed) }
-        guard running <= limits.maxConcurrentPosts else {
+    /// Runs a POST (the heavy requests: parse, hash, prepare) once its body fits the bytes in flight
+    /// (`PostAdmission`), else, after waiting up to `limits.postQueueSeconds`, a 503 with `Retry-After`.
+    private func bounded(_ request: HTTPRequest, _ post: () throws(Problem) -> HTTPResponse) throws(Problem)
+        -> HTTPResponse
+    {
+        guard let response = try posts.run(size: request.body.count, post) else {
             throw Problem(
                 status: 503, type: "urn:layout-service:problem:busy",
-                detail: "\(limits.maxConcurrentPosts) POST requests are being handled (--max-concurrent-posts); "
-                    + "try again", headers: [("Retry-After", "1")])
+                detail: "POST bodies of \(limits.maxPostBytesInFlight) bytes are being handled "
+                    + "(--max-post-bytes-in-flight) and this one waited \(limits.postQueueSeconds) s "
+                    + "(--post-queue-seconds) without room; try again", headers: [("Retry-After", "1")])
         }
-        return try post()
+        return response
     }
 
     /// One element's attributes by index path (and offset), or a 404 naming it.

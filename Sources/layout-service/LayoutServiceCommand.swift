@@ -66,7 +66,13 @@ struct LayoutServiceCommand: ParsableCommand {
     var corsOrigins: String?
     @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
     var drainSeconds: Double?
-    @Option(help: "POST requests (parse, hash, prepare) handled at once; one more gets a 503 with Retry-After. [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: threads - 1, at least 1)")
+    @Option(help: "Body bytes of the POST requests (parse, hash, prepare) handled at once; a POST that does not fit waits for room (any one POST runs alone). [env: LAYOUT_SERVICE_MAX_POST_BYTES_IN_FLIGHT] (default: 67108864)")
+    var maxPostBytesInFlight: Int?
+    @Option(help: "Seconds a POST waits for room before a 503 with Retry-After; 0 refuses at once. [env: LAYOUT_SERVICE_POST_QUEUE_SECONDS] (default: 10)")
+    var postQueueSeconds: Double?
+    @Option(help: "POSTs waiting for room at once; one more gets a 503 at once. [env: LAYOUT_SERVICE_POST_QUEUE_LENGTH] (default: 256)")
+    var postQueueLength: Int?
+    @Option(help: "POST requests handled at once whatever their size (the bytes are the budget). [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: no limit)")
     var maxConcurrentPosts: Int?
     @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: 65536)")
     var offloadBodyBytes: Int?
@@ -84,7 +90,8 @@ struct LayoutServiceCommand: ParsableCommand {
                               ("--max-connections", maxConnections),
                               ("--max-connections-per-ip", maxConnectionsPerIp),
                               ("--connection-timeout", connectionTimeout), ("--gzip-min-bytes", gzipMinBytes),
-                              ("--offload-body-bytes", offloadBodyBytes), ("--tile-cache-bytes", tileCacheBytes)] {
+                              ("--offload-body-bytes", offloadBodyBytes), ("--tile-cache-bytes", tileCacheBytes),
+                              ("--post-queue-length", postQueueLength)] {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
@@ -93,6 +100,12 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         if let maxConcurrentPosts, maxConcurrentPosts < 1 {
             throw ValidationError("--max-concurrent-posts must be 1 or more")
+        }
+        if let maxPostBytesInFlight, maxPostBytesInFlight < 1 {
+            throw ValidationError("--max-post-bytes-in-flight must be 1 or more")
+        }
+        if let postQueueSeconds, !(postQueueSeconds >= 0 && postQueueSeconds <= 3600) {
+            throw ValidationError("--post-queue-seconds must be 0 to 3600")
         }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -136,7 +149,17 @@ struct LayoutServiceCommand: ParsableCommand {
             .split(separator: ",").map { String($0.trimmingCharacters()) }
         limits.maxConcurrentPosts = max(1, try Environment.resolve(maxConcurrentPosts,
                                                                    "LAYOUT_SERVICE_MAX_CONCURRENT_POSTS",
-                                                                   server.threads - 1))
+                                                                   limits.maxConcurrentPosts))
+        limits.maxPostBytesInFlight = max(1, try Environment.resolve(maxPostBytesInFlight,
+                                                                     "LAYOUT_SERVICE_MAX_POST_BYTES_IN_FLIGHT",
+                                                                     limits.maxPostBytesInFlight))
+        limits.postQueueSeconds = try Environment.resolve(postQueueSeconds, "LAYOUT_SERVICE_POST_QUEUE_SECONDS",
+                                                          limits.postQueueSeconds)
+        guard limits.postQueueSeconds >= 0, limits.postQueueSeconds <= 3600 else {
+            throw ValidationError("LAYOUT_SERVICE_POST_QUEUE_SECONDS must be 0 to 3600")
+        }
+        limits.maxQueuedPosts = try Environment.resolve(postQueueLength, "LAYOUT_SERVICE_POST_QUEUE_LENGTH",
+                                                        limits.maxQueuedPosts)
         limits.tileCacheBytes = try Environment.resolve(tileCacheBytes, "LAYOUT_SERVICE_TILE_CACHE_BYTES",
                                                         limits.tileCacheBytes)
         let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", 1024)
