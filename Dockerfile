@@ -1,11 +1,13 @@
-# layout-service: build on the official Swift image for Debian 12, run on debian:bookworm-slim.
-# scripts/check-container replays these steps natively (same packages, same flags) in CI.
+# layout-service: build on the official Swift image for Debian 12, run on Debian 12 slim. The base images are
+# pinned by tag; the packages are named without versions (Debian's point releases replace them), and
+# scripts/check-container fails when these lists and .ci/run's disagree (DL3008, "pin versions", is off for
+# that reason). scripts/check-container replays these steps natively (same packages, same flags) in CI.
 
-FROM swift:6.3-bookworm AS build
+FROM swift:6.3.1-bookworm AS build
+# hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev=0.9.75-6 libsqlite3-dev=3.40.1-2+deb12u2 \
-       libpq-dev=15.20-0+deb12u1 zlib1g-dev=1:1.2.13.dfsg-1 libssl-dev=3.0.22-1~deb12u2 \
-       pkg-config=1.8.1-1 \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libpq-dev zlib1g-dev \
+       libssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -14,11 +16,11 @@ COPY Tests ./Tests
 RUN swift build -c release --product layout-service --static-swift-stdlib \
     && install -m 0755 "$(swift build -c release --show-bin-path)/layout-service" /usr/local/bin/layout-service
 
-FROM debian:bookworm-slim
+FROM debian:12.11-slim
+# hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12=0.9.75-6 libsqlite3-0=3.40.1-2+deb12u2 \
-       libpq5=15.20-0+deb12u1 zlib1g=1:1.2.13.dfsg-1 libssl3=3.0.22-1~deb12u2 \
-       libstdc++6=12.2.0-14+deb12u1 \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libpq5 zlib1g libssl3 \
+       libstdc++6 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layout \
     && mkdir -p /var/lib/layout-service && chown 10001 /var/lib/layout-service

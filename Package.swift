@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Arrows point one way:
+/// The module graph, with the one direction each arrow may take, is docs/architecture.md's picture
+/// (scripts/check-module-graph fails on an import it does not allow). In short, arrows point one way:
 ///   layout-service -> LayoutService -> LayoutStore -> LayoutWire -> LayoutEngine
 ///   layout-service -> SQLiteArchive -> LayoutStore (the archive implements LayoutStore's SpecArchive)
 ///   layout-service -> PostgresArchive -> LayoutStore (the shared archive of replicas, over libpq)
@@ -9,6 +10,7 @@ import PackageDescription
 ///   HTTPCompression -> HTTPCore, CZlib (gzip answers: a handler around any handler)
 ///   Observability -> HTTPCore (request log, metrics, /metrics: a handler around any handler; the route template
 ///     comes with the response, the store's figures through Observability's MetricsSource)
+///   AccessControl -> HTTPCore, CCrypto (API keys, scopes, quotas: a handler around any handler)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -50,16 +52,22 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        // A blocking HTTP/1.1 client on a socket, for the healthcheck command and the socket tests; no libmicrohttpd.
+        // The socket calls whose flags differ between Linux and macOS (shim.h).
+        .systemLibrary(name: "CSocket"),
+        .target(name: "HTTPClient", dependencies: ["HTTPCore", "CSocket"], swiftSettings: strict),
         // The only code that touches libmicrohttpd: daemon life cycle, callbacks -> HTTPCore handler.
-        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore"], swiftSettings: strict),
+        .target(name: "MicroHTTPServer", dependencies: ["CMicroHTTPD", "HTTPCore", "CSocket"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // gzip for answers whose client accepts it: the only code that touches zlib.
         .target(name: "HTTPCompression", dependencies: ["CZlib", "HTTPCore"], swiftSettings: strict),
+        // API keys with scopes, no anonymous deletes, quotas per key or client address: a handler around any handler.
+        .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         .target(
             name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
             swiftSettings: strict),
-        // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h).
+        // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h; a no-op on macOS).
         .systemLibrary(name: "CMalloc"),
         // One log line per request (swift-log), request ids, Prometheus metrics (swift-metrics + swift-prometheus).
         .target(
@@ -75,7 +83,8 @@ let package = Package(
             name: "layout-service",
             dependencies: [
                 "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
-                "PostgresArchive", "HTTPCompression", "Observability", "CMalloc",
+                "PostgresArchive", "HTTPCompression", "Observability", "AccessControl", "CMalloc",
+                "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -95,6 +104,7 @@ let package = Package(
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine", "CSQLite"]),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression", "HTTPCore", "CZlib"]),
+        .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "HTTPCore"]),
         .testTarget(
             name: "ObservabilityTests",
             dependencies: [
@@ -106,6 +116,7 @@ let package = Package(
             name: "MicroHTTPServerTests",
             dependencies: [
                 "MicroHTTPServer", "HTTPCore", "LayoutService", "LayoutStore", "LayoutEngine", "LayoutWire", "TestSupport",
+                "HTTPClient",
             ]),
     ]
 )

@@ -1,12 +1,18 @@
 #ifndef CMALLOC_SHIM_H
 #define CMALLOC_SHIM_H
-// glibc's malloc tuning (malloc.h is not in Swift's Glibc module).
+// glibc's malloc tuning (malloc.h is not in Swift's Glibc module); elsewhere (macOS) a no-op.
+#ifdef __GLIBC__
 #include <malloc.h>
+#endif
 
 /// Large blocks come from the heap, not from a mapping of their own, and freed memory stays in the process:
 /// a new layout's arrays (megabytes, on every batch update of a large layout) reuse warm pages instead of
 /// faulting in fresh ones. Returns 1 when both settings took.
 static inline int cmalloc_keep_freed_memory(void) {
+#ifdef __GLIBC__
     return mallopt(M_MMAP_THRESHOLD, 1 << 30) && mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#else
+    return 0;
+#endif
 }
 #endif

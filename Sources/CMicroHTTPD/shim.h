@@ -5,7 +5,18 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <microhttpd.h>
+
+/// The daemon's event loop: epoll on Linux, poll elsewhere (macOS has no epoll), each with its internal threads.
+static inline unsigned int cmhd_internal_event_loop(void) {
+#ifdef __linux__
+    return MHD_USE_EPOLL_INTERNAL_THREAD;
+#else
+    return MHD_USE_POLL_INTERNAL_THREAD;
+#endif
+}
 
 /// MHD_start_daemon with every option passed as one MHD_OPTION_ARRAY (Swift cannot call variadic C functions).
 static inline struct MHD_Daemon *cmhd_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler, void *handler_cls,
@@ -30,6 +41,55 @@ static inline long long cmhd_content_length(struct MHD_Connection *connection) {
 static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
+}
+
+/// The client's IP address as the 16 bytes of its IPv6 form (IPv4 as ::ffff:a.b.c.d), big-endian halves;
+/// returns 0 when unknown.
+static inline int cmhd_client_address_halves(struct MHD_Connection *connection, uint64_t *high, uint64_t *low) {
+    const struct sockaddr *address = cmhd_client_address(connection);
+    if (address == NULL) return 0;
+    const unsigned char *b;
+    unsigned char mapped[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0};
+    if (address->sa_family == AF_INET) {
+        const unsigned char *v4 = (const unsigned char *)&((const struct sockaddr_in *)address)->sin_addr;
+        for (int i = 0; i < 4; i++) mapped[12 + i] = v4[i];
+        b = mapped;
+    } else if (address->sa_family == AF_INET6) {
+        b = (const unsigned char *)&((const struct sockaddr_in6 *)address)->sin6_addr;
+    } else {
+        return 0;
+    }
+    uint64_t h = 0, l = 0;
+    for (int i = 0; i < 8; i++) h = h << 8 | b[i];
+    for (int i = 8; i < 16; i++) l = l << 8 | b[i];
+    *high = h;
+    *low = l;
+    return 1;
+}
+
+/// The per-connection pointer set in the MHD_OPTION_NOTIFY_CONNECTION callback, or NULL.
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+/// A connection's socket, or -1.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+/// Milliseconds since the kernel last received data on a TCP socket (Linux's TCP_INFO), or -1 when unknown.
+static inline long long cmhd_ms_since_last_receive(int fd) {
+#ifdef TCP_INFO
+    struct tcp_info info;
+    socklen_t length = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -1;
+    return info.tcpi_last_data_recv;
+#else
+    (void)fd;
+    return -1;
+#endif
 }
 
 #endif

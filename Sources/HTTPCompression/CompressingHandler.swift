@@ -4,6 +4,12 @@ public import HTTPCore
 /// are gzipped for clients whose `Accept-Encoding` takes gzip. Such answers say `Vary: Accept-Encoding` either
 /// way (caches keep both forms), and a compressed one's strong `ETag` becomes weak (`W/"..."`, as nginx does:
 /// the bytes differ, the content does not; `If-None-Match` compares weakly).
+/// The defaults of `CompressingHandler` (a generic type cannot hold them), for its callers to show.
+public enum CompressionDefaults {
+    /// The smallest answer gzipped.
+    public static let minimumBytes = 1024
+}
+
 public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     public let inner: Inner
     /// Smaller answers are sent as they are (gzip's header and the work are not worth it).
@@ -11,7 +17,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     /// zlib's level: 1 is the fastest, 9 the smallest.
     public let level: Int32
 
-    public init(_ inner: Inner, minimumBytes: Int = 1024, level: Int32 = 1) {
+    public init(_ inner: Inner, minimumBytes: Int = CompressionDefaults.minimumBytes, level: Int32 = 1) {
         self.inner = inner
         self.minimumBytes = minimumBytes
         self.level = level

@@ -7,14 +7,17 @@ public struct HTTPRequest: Sendable {
     public var query: [(name: String, value: String)]
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// Who sent it (the TCP peer; behind a balancer, the balancer), when the server knows.
+    public var client: ClientAddress?
 
     public init(method: String, path: String, query: [(name: String, value: String)] = [],
-                headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+                headers: [(name: String, value: String)] = [], body: [UInt8] = [], client: ClientAddress? = nil) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.client = client
     }
 
     /// The first header of that name (case-insensitive).
@@ -36,6 +39,9 @@ public struct HTTPResponse: Sendable {
     /// The template of the endpoint that answered (`/v1/layouts/{id}/attributes`), nil when no endpoint matched
     /// the path: what logs and metrics name a request by (labels that do not grow with the ids).
     public var route: StaticString?
+    /// The id of the API key the request was made with, for logs and metrics (set by the access handler; never
+    /// sent).
+    public var keyID: String?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
         self.status = status

@@ -4,6 +4,7 @@
 public struct Problem: Error, Sendable {
     public var status: Int
     public var type: String
+    public var title: String
     public var detail: String
     public var pointer: String?
     public var parameter: String?
@@ -13,13 +14,20 @@ public struct Problem: Error, Sendable {
                 parameter: String? = nil, headers: [(name: String, value: String)] = []) {
         self.status = status
         self.type = type
+        self.title = HTTPStatus.reason(status)
         self.detail = detail
         self.pointer = pointer
         self.parameter = parameter
         self.headers = headers
     }
 
-    public var title: String { HTTPStatus.reason(status) }
+    /// A problem of one of this service's types: its URN, status and title come from `kind`.
+    public init(_ kind: ProblemType, detail: String, pointer: String? = nil, parameter: String? = nil,
+                headers: [(name: String, value: String)] = []) {
+        self.init(status: kind.status, type: kind.uri, detail: detail, pointer: pointer, parameter: parameter,
+                  headers: headers)
+        self.title = kind.title
+    }
 
     public var response: HTTPResponse {
         var body = "{\"type\":\(Self.quoted(type)),\"title\":\(Self.quoted(title)),\"status\":\(status)"

@@ -4,9 +4,10 @@ public enum LayoutSpec: Sendable, Hashable {
     case waterfall(WaterfallLayoutSpec)
     case circle(CircleLayoutSpec)
     case wheel(WheelLayoutSpec)
+    case compositional(CompositionalLayoutSpec)
 
     /// The layouts' names in the wire format.
-    public static let names = ["flow", "waterfall", "circle", "wheel"]
+    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list"]
 
     /// The layout's name in the wire format (`"flow"`, ...).
     public var name: String {
@@ -15,6 +16,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .waterfall: "waterfall"
         case .circle: "circle"
         case .wheel: "wheel"
+        case .compositional: "compositional"
         }
     }
 
@@ -31,6 +33,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .waterfall(let waterfall): try waterfall.validate(limits: limits)
         case .circle(let circle): try circle.validate(limits: limits)
         case .wheel(let wheel): try wheel.validate(limits: limits)
+        case .compositional(let c): try c.validate(limits: limits)
         }
     }
 
@@ -43,6 +46,7 @@ public enum LayoutSpec: Sendable, Hashable {
             if circle.radius == circle.defaultRadius { circle.radius = nil }
             return .circle(circle)
         case .wheel: return self
+        case .compositional(let c): return .compositional(c.normalized())
         }
     }
 
@@ -54,6 +58,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .waterfall(let waterfall): PreparedWaterfallLayout(waterfall)
         case .circle(let circle): PreparedCircleLayout(circle)
         case .wheel(let wheel): PreparedWheelLayout(wheel)
+        case .compositional(let c): PreparedCompositionalLayout(c)
         }
     }
 
@@ -115,6 +120,20 @@ public protocol PreparedLayout: Sendable {
 
     /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:` (the spec's `scrollTargetBehavior`).
     func targetContentOffset(proposed: Point, velocity: Point) -> Point
+
+    // Viewport (bounds changes, anchoring, scroll-to: Viewport/). Defaults come from the queries above; a layout
+    // whose frames follow the offset (a wheel) or that pins headers gives its own.
+
+    /// A cell's place along the scroll axis, whatever the offset; nil when the index path does not exist.
+    func scrollExtent(ofItem indexPath: IndexPath) -> ScrollExtent?
+    /// The cells on screen at `offset` (inside the content inset), in index order, with their extents.
+    func anchorCandidates(at offset: Point) -> [(IndexPath, ScrollExtent)]
+    /// A section's header along the scroll axis (unpinned), nil when it has none.
+    func headerExtent(ofSection section: Int) -> ScrollExtent?
+    /// How much of the visible area's start a pinned header covers over the cells of `section` (0: no pinning).
+    func pinnedHeaderLength(ofSection section: Int) -> Double
+    /// For layouts whose scroll range wraps: the offset a client starts at (in the central band); nil otherwise.
+    var initialOffset: Point? { get }
 }
 
 /// The most elements (and sections) the service's own queries (hit tests, scroll targets, moves) cross at once:
@@ -134,9 +153,30 @@ extension PreparedLayout {
 
     public var transformsCells: Bool { false }
 
+    public var initialOffset: Point? { nil }
+
+    public func scrollExtent(ofItem indexPath: IndexPath) -> ScrollExtent? {
+        attributesForItem(at: indexPath, offset: .zero).map { Axis(spec.scrollDirection).extent($0.frame) }
+    }
+
+    public func anchorCandidates(at offset: Point) -> [(IndexPath, ScrollExtent)] {
+        let inset = contentInset
+        let view = viewSize
+        let visible = Rect(x: offset.x + inset.left, y: offset.y + inset.top,
+                           width: max(0, view.width - inset.left - inset.right),
+                           height: max(0, view.height - inset.top - inset.bottom))
+        let axis = Axis(spec.scrollDirection)
+        return cells(in: visible, offset: offset).map { ($0.indexPath, axis.extent($0.frame)) }
+    }
+
+    public func headerExtent(ofSection section: Int) -> ScrollExtent? { nil }
+
+    public func pinnedHeaderLength(ofSection section: Int) -> Double { 0 }
+
     /// The proposal clamped to the scroll range.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
-        ScrollTargeting(behavior: .none, direction: .vertical, view: viewSize, content: contentSize)
+        ScrollTargeting(behavior: .none, direction: .vertical, view: viewSize, content: contentSize,
+                        inset: contentInset)
             .target(proposed: proposed, velocity: velocity) { _ in ([], true) }
     }
 

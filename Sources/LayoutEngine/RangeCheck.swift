@@ -95,4 +95,12 @@ struct RangeCheck {
         try finite(e.bottom, at: path + [.key("bottom")])
         try finite(e.right, at: path + [.key("right")])
     }
+
+    /// `collectionView.contentInset`: each side finite, 0 or more.
+    func contentInset(_ e: EdgeInsets) throws(LayoutError) {
+        let at: [SpecPathComponent] = [.key("collectionView"), .key("contentInset")]
+        for (name, v) in [("top", e.top), ("left", e.left), ("bottom", e.bottom), ("right", e.right)] {
+            try nonNegative(v, at: at + [.key(name)])
+        }
+    }
 }

@@ -45,7 +45,7 @@ struct CrossOrigin {
     func preflight(_ request: HTTPRequest, methods: [String]) -> HTTPResponse {
         var headers: [(name: String, value: String)] = [
             ("Access-Control-Allow-Methods", methods.joined(separator: ", ")),
-            ("Access-Control-Allow-Headers", "Content-Type, If-None-Match"),
+            ("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match"),
             ("Access-Control-Max-Age", "86400"),
             ("Allow", (methods + ["OPTIONS"]).joined(separator: ", ")),
         ]

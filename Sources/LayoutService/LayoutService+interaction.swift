@@ -8,23 +8,36 @@ extension LayoutService {
     func hit(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let point = try QueryParameters.requiredPoint(request, "point")
         let offset = try QueryParameters.point(request, "offset")
-        guard let path = layout.itemIndexPath(at: point, offset: offset) else {
-            throw Problem(status: 404, type: "urn:layout-service:problem:no-item", detail: "no item at \(point.x),\(point.y)")
+        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
+        let found = if let c = layout as? PreparedCompositionalLayout, !sectionOffsets.isEmpty {
+            c.itemIndexPath(at: point, offset: offset, sectionOffsets: sectionOffsets)
+        } else {
+            layout.itemIndexPath(at: point, offset: offset)
         }
-        return Self.json(200, Array("{\"section\":\(path.section),\"item\":\(path.item)}".utf8))
+        guard let path = found else {
+            throw Problem(.noItem, detail: "no item at \(point.x),\(point.y)")
+        }
+        var w = JSONWriter(capacity: 64)
+        AttributesEncoder.writeIndexPath(path, into: &w)
+        return Self.json(200, w)
     }
 
     /// `GET .../target-offset?proposed=x,y[&velocity=x,y]`: where a fling ends.
     func targetOffset(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let proposed = try QueryParameters.requiredPoint(request, "proposed")
         let velocity = try QueryParameters.point(request, "velocity")
-        let target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        var target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        if let section = try CompositionalQueries.section(request, layout),
+           let c = layout as? PreparedCompositionalLayout
+        {
+            // An orthogonal row: its own offset along the row (x for a vertical layout), 0 across.
+            let vertical = c.compositionalSpec.scrollDirection == .vertical
+            let row = c.orthogonalTargetOffset(section: section, proposed: vertical ? proposed.x : proposed.y,
+                                               velocity: vertical ? velocity.x : velocity.y) ?? 0
+            target = vertical ? Point(x: row, y: 0) : Point(x: 0, y: row)
+        }
         var w = JSONWriter(capacity: 64)
-        w.raw("{\"x\":")
-        w.number(target.x)
-        w.raw(",\"y\":")
-        w.number(target.y)
-        w.raw("}")
+        AttributesEncoder.writePoint(target, into: &w)
         return Self.json(200, w)
     }
 
@@ -37,13 +50,7 @@ extension LayoutService {
             throw Problem(status: 404, detail: "layout \(id) has no item \(item.section)/\(item.item)")
         }
         var w = JSONWriter(capacity: 512)
-        w.raw("{\"attributes\":")
-        AttributesEncoder.write(move.attributes, into: &w)
-        w.raw(",\"target\":{\"section\":")
-        w.int(move.target.section)
-        w.raw(",\"item\":")
-        w.int(move.target.item)
-        w.raw("}}")
+        AttributesEncoder.writeMove(move, into: &w)
         return Self.json(200, w)
     }
 
@@ -55,15 +62,15 @@ extension LayoutService {
         let from = try layout(fromID)
         let to = try layout(toID)
         if let why = Transition.mismatch(from, to) {
-            throw Problem(status: 422, type: "urn:layout-service:problem:different-data",
-                          detail: "a transition needs layouts of the same data: \(why)", parameter: "to")
+            throw Problem(.differentData, detail: "a transition needs layouts of the same data: \(why)",
+                          parameter: "to")
         }
         let progress = try QueryParameters.fraction(request, "progress")
         let rect = try QueryParameters.rect(request)
         let offset = try QueryParameters.point(request, "offset")
         guard let elements = Transition.elements(from: from, to: to, progress: progress, in: rect, offset: offset,
                                                  limit: limits.maxElements) else {
-            throw Problem(status: 422, type: "urn:layout-service:problem:too-many-elements",
+            throw Problem(.tooManyElements,
                           detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
                           parameter: "rect")
         }

@@ -20,48 +20,42 @@ extension LayoutService {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
             spec = try old.spec.applying(plan)
         } catch {
-            throw Problem(status: 422, type: "urn:layout-service:problem:inconsistent-batch",
+            throw Problem(.inconsistentBatch,
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
         }
         let first = Self.firstChange(plan, old)
         do {
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-update",
+            throw Problem(.invalidUpdate,
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
+        // The anchor is checked before anything is stored; it is an index path before the batch.
+        let placement = batch.offsetGiven || batch.anchor != .firstVisible
+            ? try Self.placement(of: batch.anchor, in: old, at: batch.offset) : nil
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .updates(request.body))
-        var w = JSONWriter(capacity: 1024)
-        // The summary, less its closing brace: the animations follow in the same object.
-        let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
-        summary.dropLast().withUnsafeBufferPointer { w.json($0) }
+        var animations: UpdateAnimations?
         if let rect = batch.rect {
-            guard let a = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
-                                                limit: limits.maxElements) else {
-                throw Problem(status: 422, type: "urn:layout-service:problem:too-many-elements",
+            animations = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
+                                               limit: limits.maxElements)
+            guard animations != nil else {
+                throw Problem(.tooManyElements,
                               detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
                               pointer: "/rect")
             }
-            w.raw(",\"animations\":[")
-            for (i, animation) in a.animations.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.raw("{\"before\":")
-                AttributesEncoder.write(animation.before, into: &w)
-                w.raw(",\"after\":")
-                AttributesEncoder.write(animation.after, into: &w)
-                w.raw("}")
-            }
-            w.raw("],\"insertedSupplementary\":")
-            Self.writeViews(a.insertedSupplementary, &w)
-            w.raw(",\"deletedSupplementary\":")
-            Self.writeViews(a.deletedSupplementary, &w)
         }
-        w.raw("}")
-        let (pointer, count) = w.takeBuffer()
-        return HTTPResponse(status: created ? 201 : 200,
-                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
-                            body: HTTPBody(adopting: pointer, count: count))
+        let contentOffset = placement.flatMap { placement in
+            batch.offsetGiven
+                ? new.contentOffset(keeping: placement, from: old,
+                                    survivor: AnchorSurvivors(plan: plan, oldSectionCount: old.numberOfSections)
+                                        .survivor(of:))
+                : nil
+        }
+        var w = JSONWriter(capacity: 1024)
+        UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, contentOffset: contentOffset,
+                                        into: &w)
+        return Self.registered(newID, created: created, w)
     }
 
     /// `POST /v1/layouts/{id}/sizes`: self-sizing. The reported items take their sizes (a new layout, registered
@@ -82,32 +76,31 @@ extension LayoutService {
             first = Self.firstChange(plan, old)
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch let error as BatchError {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: error.reason,
-                          pointer: "/sizes")
+            throw Problem(.invalidSizeReport, detail: error.reason, pointer: "/sizes")
         } catch let error as LayoutError {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report",
+            throw Problem(.invalidSizeReport,
                           detail: "the resized layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)",
                           pointer: "/sizes")
         } catch {
-            throw Problem(status: 422, type: "urn:layout-service:problem:invalid-size-report", detail: "\(error)",
-                          pointer: "/sizes")
+            throw Problem(.invalidSizeReport, detail: "\(error)", pointer: "/sizes")
         }
+        let placement = try Self.placement(of: report.anchor, in: old, at: report.offset)
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .sizes(request.body))
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)
-        let summary = LayoutJSON.summary(id: newID, layout: new, includeSpec: false)
-        summary.dropLast().withUnsafeBufferPointer { w.json($0) }
-        w.raw(",\"contentOffsetAdjustment\":{\"x\":")
-        w.number(adjustment.x)
-        w.raw(",\"y\":")
-        w.number(adjustment.y)
-        w.raw("}}")
-        let (pointer, count) = w.takeBuffer()
-        return HTTPResponse(status: created ? 201 : 200,
-                            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(newID)")],
-                            body: HTTPBody(adopting: pointer, count: count))
+        UpdateEncoder.writeSizesAnswer(id: newID, layout: new, contentOffsetAdjustment: adjustment,
+                                       contentOffset: new.contentOffset(keeping: placement, from: old), into: &w)
+        return Self.registered(newID, created: created, w)
+    }
+
+    /// The answer naming a registered layout: `201` when it is new, `200` when it was known, with its `Location`;
+    /// the body adopts the writer's memory.
+    static func registered(_ id: String, created: Bool, _ writer: consuming JSONWriter) -> HTTPResponse {
+        var response = json(created ? 201 : 200, writer)
+        response.headers.append(("Location", "/v1/layouts/\(id)"))
+        return response
     }
 
     /// Where the updated layout can first differ from `old` (past its last section when nothing changes).
@@ -124,21 +117,5 @@ extension LayoutService {
         try Self.storeCall { () throws(ArchiveError) in
             try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: first, change: change)
         }
-    }
-
-    /// `[{"kind","section","item"}]`.
-    static func writeViews(_ views: [LayoutAttributes], _ w: inout JSONWriter) {
-        w.raw("[")
-        for (i, v) in views.enumerated() {
-            if i > 0 { w.raw(",") }
-            w.raw("{\"kind\":")
-            w.string(v.kind)
-            w.raw(",\"section\":")
-            w.int(v.indexPath.section)
-            w.raw(",\"item\":")
-            w.int(v.indexPath.item)
-            w.raw("}")
-        }
-        w.raw("]")
     }
 }

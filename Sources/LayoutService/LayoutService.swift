@@ -4,7 +4,7 @@ import LayoutEngine
 import LayoutWire
 import Synchronization
 
-/// The HTTP API of mission.md §2 over a `LayoutStore`. Runs synchronously on the server's worker threads:
+/// The HTTP API (docs/api.md) over a `LayoutStore`. Runs synchronously on the server's worker threads:
 /// handler -> store (one short lock) -> prepared layout (no lock).
 public final class LayoutService: HTTPHandler {
     public let store: LayoutStore
@@ -30,6 +30,10 @@ public final class LayoutService: HTTPHandler {
 
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
     public static func routeTemplate(path: String) -> String? { Route(path: path).map { "\($0.template)" } }
+
+    /// The route template of a path as the responses carry it (`HTTPResponse.route`), for layers in front that
+    /// answer without the service (the access handler's refusals).
+    public static func routeTemplateLiteral(path: String) -> StaticString? { Route(path: path)?.template }
 
     /// From now on `GET /readyz` answers 503 (call it when shutdown starts).
     public func markDraining() { draining.store(true, ordering: .relaxed) }
@@ -108,6 +112,10 @@ public final class LayoutService: HTTPHandler {
             return try bounded(request) { () throws(Problem) in try updates(request, id: id) }
         case .sizes(let id):
             return try bounded(request) { () throws(Problem) in try sizes(request, id: id) }
+        case .bounds(let id):
+            return try bounded(request) { () throws(Problem) in try bounds(request, id: id) }
+        case .scrollTo(let id):
+            return try scrollTo(request, id: id, layout: try layout(id))
         case .layouts:
             return try bounded(request) { () throws(Problem) in try postLayout(request) }
         case .layout(let id):
@@ -117,26 +125,33 @@ public final class LayoutService: HTTPHandler {
                 }
                 return HTTPResponse(status: 204)
             }
-            return Self.json(200, LayoutJSON.summary(id: id, layout: try layout(id), includeSpec: true))
+            return Self.json(200, SummaryEncoder.bytes(id: id, layout: try layout(id), includeSpec: true))
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
         case .tile(let id, let index):
             return try tile(request, id: id, index: index, layout: try layout(id))
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
-                               describe: "item") { layout, path, offset in
-                layout.attributesForItem(at: path, offset: offset)
+                               describe: "item") { (layout, path, offset) throws(Problem) in
+                if let c = layout as? PreparedCompositionalLayout {
+                    return c.attributesForItem(at: path, sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
+                }
+                return layout.attributesForItem(at: path, offset: offset)
             }
         case .supplementary(let id, let kind, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "\(kind) view") {
-                layout, path, offset in
-                layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
+                (layout, path, offset) throws(Problem) in
+                if let c = layout as? PreparedCompositionalLayout {
+                    return c.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset,
+                                                            sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
+                }
+                return layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)
             }
         case .decoration(let id, let kind, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "\(kind) decoration") {
-                layout, path, offset in
+                (layout, path, offset) throws(Problem) in
                 layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset)
             }
         }
@@ -149,7 +164,7 @@ public final class LayoutService: HTTPHandler {
     {
         guard let response = try posts.run(size: request.body.count, post) else {
             throw Problem(
-                status: 503, type: "urn:layout-service:problem:busy",
+                .busy,
                 detail: "POST bodies of \(limits.maxPostBytesInFlight) bytes are being handled "
                     + "(--max-post-bytes-in-flight) and this one waited \(limits.postQueueSeconds) s "
                     + "(--post-queue-seconds) without room; try again", headers: [("Retry-After", "1")])
@@ -160,16 +175,17 @@ public final class LayoutService: HTTPHandler {
     /// One element's attributes by index path (and offset), or a 404 naming it.
     private func element(_ request: HTTPRequest, id: String, layout: any PreparedLayout, section: String,
                          item: String, describe: String,
-                         _ lookup: (any PreparedLayout, IndexPath, Point) -> LayoutAttributes?) throws(Problem)
+                         _ lookup: (any PreparedLayout, IndexPath, Point) throws(Problem) -> LayoutAttributes?)
+        throws(Problem)
         -> HTTPResponse
     {
         let path = IndexPath(section: try QueryParameters.index(section, "section"),
                              item: try QueryParameters.index(item, "item"))
         let offset = try QueryParameters.point(request, "offset")
-        guard let a = lookup(layout, path, offset) else {
+        guard let a = try lookup(layout, path, offset) else {
             throw Problem(status: 404, detail: "layout \(id) has no \(describe) at \(path.section)/\(path.item)")
         }
-        return Self.json(200, LayoutJSON.attributes(a))
+        return Self.json(200, AttributesEncoder.bytes(a))
     }
 
     /// `POST /v1/layouts`: decode, validate, register (preparing once), answer 201 or 200 with the summary.
@@ -185,7 +201,7 @@ public final class LayoutService: HTTPHandler {
         return HTTPResponse(
             status: created ? 201 : 200,
             headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(id)")],
-            body: LayoutJSON.summary(id: id, layout: layout, includeSpec: false))
+            body: SummaryEncoder.bytes(id: id, layout: layout, includeSpec: false))
     }
 
     /// `GET .../attributes?rect=x,y,w,h[&offset=x,y][&limit=n[&cursor=c]]`: `layoutAttributesForElementsInRect:`,
@@ -212,12 +228,17 @@ public final class LayoutService: HTTPHandler {
         var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 512))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
         let (limit, overflow) = skip.addingReportingOverflow(take)
-        let complete = layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
+        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
+        let complete = if let c = layout as? PreparedCompositionalLayout {
+            c.elements(in: rect, offset: offset, sectionOffsets: sectionOffsets, limit: overflow ? .max - 1 : limit, into: &list)
+        } else {
+            layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)
+        }
         var next: String?
         if !complete {
             guard let page else {
                 throw Problem(
-                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    .tooManyElements,
                     detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller "
                         + "rects, or pages of them (limit, cursor)",
                     parameter: "rect")
@@ -227,7 +248,7 @@ public final class LayoutService: HTTPHandler {
             let given = min(list.count, skip + take)
             guard given > skip else {
                 throw Problem(
-                    status: 422, type: "urn:layout-service:problem:too-many-elements",
+                    .tooManyElements,
                     detail: "more than \(skip + take) items were looked at without reaching this page; query "
                         + "smaller rects", parameter: "rect")
             }
@@ -260,7 +281,7 @@ public final class LayoutService: HTTPHandler {
         var elements: [LayoutAttributes] = []
         guard layout.elements(in: rect, offset: offset, limit: limit, into: &elements) else {
             throw Problem(
-                status: 422, type: "urn:layout-service:problem:too-many-elements",
+                .tooManyElements,
                 detail: whole
                     ? "the layout has more than \(limit) elements: give a rect (render.svg?rect=x,y,width,height)"
                     : "the rect holds more than \(limit) elements (--max-elements); query smaller rects",
@@ -282,13 +303,13 @@ public final class LayoutService: HTTPHandler {
         do {
             return try call()
         } catch {
-            throw Problem(status: 503, type: "urn:layout-service:problem:store-unavailable",
+            throw Problem(.storeUnavailable,
                           detail: "the spec store failed: \(error.message)", headers: [("Retry-After", "1")])
         }
     }
 
     static func unknownLayout(_ id: String) -> Problem {
-        Problem(status: 404, type: "urn:layout-service:problem:unknown-layout", detail: "no layout with id \(id)")
+        Problem(.unknownLayout, detail: "no layout with id \(id)")
     }
 
     static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {

@@ -6,14 +6,11 @@ enum ProblemMapping {
     static func problem(for error: SpecInputError) -> Problem {
         switch error {
         case .syntax(let e):
-            return Problem(status: 400, type: "urn:layout-service:problem:malformed-json",
-                           detail: "the body is not valid JSON: \(e.description)")
+            return Problem(.malformedJSON, detail: "the body is not valid JSON: \(e.description)")
         case .spec(let e):
             let field = e.pointer.isEmpty ? "the spec" : e.pointer
-            return Problem(status: 422,
-                           type: e.isLimit ? "urn:layout-service:problem:limit-exceeded"
-                               : "urn:layout-service:problem:invalid-spec",
-                           detail: "\(field): \(e.reason)", pointer: e.pointer)
+            return Problem(e.isLimit ? .limitExceeded : .invalidSpec, detail: "\(field): \(e.reason)",
+                           pointer: e.pointer)
         }
     }
 }

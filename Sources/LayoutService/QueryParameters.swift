@@ -60,7 +60,7 @@ enum QueryParameters {
     /// A section or item index in a path.
     static func index(_ text: String, _ name: String) throws(Problem) -> Int {
         guard let value = Int(text), value >= 0 else {
-            throw Problem(status: 400, type: "urn:layout-service:problem:invalid-parameter",
+            throw Problem(.invalidParameter,
                           detail: "\(name) in the path must be a whole number, 0 or more (got \"\(text)\")",
                           parameter: name)
         }
@@ -113,8 +113,7 @@ enum QueryParameters {
     }
 
     static func badParameter(_ name: String, _ detail: String) -> Problem {
-        Problem(status: 400, type: "urn:layout-service:problem:invalid-parameter", detail: "\(name) \(detail)",
-                parameter: name)
+        Problem(.invalidParameter, detail: "\(name) \(detail)", parameter: name)
     }
 }
 

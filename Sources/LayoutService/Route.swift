@@ -17,6 +17,8 @@ enum Route: Equatable {
     case transitions
     case updates(id: String)
     case sizes(id: String)
+    case bounds(id: String)
+    case scrollTo(id: String)
 
     /// The route a path names, or nil (404). Matches the path's bytes segment by segment: strings are made only
     /// for the variable parts (the id, kind, section and item).
@@ -69,6 +71,8 @@ enum Route: Equatable {
             if equals(3, "moving") { return .moving(id: id) }
             if equals(3, "updates") { return .updates(id: id) }
             if equals(3, "sizes") { return .sizes(id: id) }
+            if equals(3, "bounds") { return .bounds(id: id) }
+            if equals(3, "scroll-to") { return .scrollTo(id: id) }
             return nil
         case 5 where equals(3, "tiles"):
             return .tile(id: text(2), index: text(4))
@@ -85,8 +89,9 @@ enum Route: Equatable {
     /// The layout whose answers this route gives (they never change for an id: cacheable), if any.
     var immutableLayoutID: String? {
         switch self {
-        case .layout(let id), .attributes(let id), .tile(let id, _), .render(let id), .hit(let id), .targetOffset(let id),
-            .moving(let id), .item(let id, _, _), .supplementary(let id, _, _, _), .decoration(let id, _, _, _):
+        case .layout(let id), .attributes(let id), .tile(let id, _), .render(let id), .hit(let id),
+            .targetOffset(let id), .moving(let id), .scrollTo(let id), .item(let id, _, _),
+            .supplementary(let id, _, _, _), .decoration(let id, _, _, _):
             id
         default: nil
         }
@@ -113,13 +118,15 @@ enum Route: Equatable {
         case .transitions: "/v1/transitions"
         case .updates: "/v1/layouts/{id}/updates"
         case .sizes: "/v1/layouts/{id}/sizes"
+        case .bounds: "/v1/layouts/{id}/bounds"
+        case .scrollTo: "/v1/layouts/{id}/scroll-to"
         }
     }
 
     /// The methods the route answers (HEAD goes with GET).
     var methods: [String] {
         switch self {
-        case .layouts, .updates, .sizes: ["POST"]
+        case .layouts, .updates, .sizes, .bounds: ["POST"]
         case .layout: ["GET", "HEAD", "DELETE"]
         default: ["GET", "HEAD"]
         }

@@ -3,45 +3,6 @@ import LayoutEngine
 public import LayoutStore
 import LayoutWire
 
-/// Tiles: a layout cut along its scroll axis into bands of one length, `L`, about one view length. Tile `k` holds
-/// every element whose (closed) frame meets the band `[k·L, (k+1)·L]` across the whole content: the rect query
-/// of that band. Answers never change for an id, so tiles are cached encoded (plain and gzipped) and served from
-/// those bytes.
-///
-/// Pinned headers and footers are given where they sit unpinned, with their sticky range (`StickyRange`), in
-/// every tile that a place of that range meets. The wheel has no tiles: its attributes change with every offset.
-struct TilePlan: Equatable {
-    let vertical: Bool
-    let length: Double
-    let count: Int
-
-    /// The tiling of a layout, or why it has none.
-    static func of(_ layout: any PreparedLayout) -> Result<TilePlan, TilesRefused> {
-        if case .wheel = layout.spec {
-            return .failure(TilesRefused(
-                detail: "the wheel has no tiles: every cell turns with the content offset; query rects with an offset"))
-        }
-        let vertical = layout.spec.scrollDirection == .vertical
-        let view = vertical ? layout.viewSize.height : layout.viewSize.width
-        let content = vertical ? layout.contentSize.height : layout.contentSize.width
-        let length = max(1, view.rounded(.up))
-        let count = max(1, Int((content / length).rounded(.up)))
-        return .success(TilePlan(vertical: vertical, length: length, count: count))
-    }
-
-    /// The band of tile `k`, across the whole content (and well beyond it, for elements that reach outside).
-    func rect(_ k: Int, content: Size) -> Rect {
-        let across = vertical ? content.width : content.height
-        let start = Double(k) * length
-        let margin = max(across, 1) * 4 + 1_000_000
-        return vertical
-            ? Rect(x: -margin, y: start, width: across + 2 * margin, height: length)
-            : Rect(x: start, y: -margin, width: length, height: across + 2 * margin)
-    }
-}
-
-struct TilesRefused: Error, Equatable { let detail: String }
-
 /// The gzip of tiles: whether a request takes it, and the compressor (given by the command, which owns gzip).
 public struct TileGzip: Sendable {
     public let accepts: @Sendable (HTTPRequest) -> Bool
@@ -75,14 +36,14 @@ extension LayoutService {
         switch TilePlan.of(layout) {
         case .success(let p): plan = p
         case .failure(let refused):
-            throw Problem(status: 404, type: "urn:layout-service:problem:no-tiles", detail: refused.detail)
+            throw Problem(.noTiles, detail: refused.detail)
         }
         guard let k = Int(index) else {
-            throw Problem(status: 400, type: "urn:layout-service:problem:invalid-parameter",
-                          detail: "k in the path must be a whole number (got \"\(index)\")", parameter: "k")
+            throw Problem(.invalidParameter, detail: "k in the path must be a whole number (got \"\(index)\")",
+                          parameter: "k")
         }
         guard k >= 0, k < plan.count else {
-            throw Problem(status: 404, type: "urn:layout-service:problem:unknown-tile",
+            throw Problem(.unknownTile,
                           detail: "layout \(id) has tiles 0 to \(plan.count - 1) (got \(k))")
         }
         let format = try QueryParameters.format(request)
@@ -113,7 +74,7 @@ extension LayoutService {
                               into: &list)
         else {
             throw Problem(
-                status: 422, type: "urn:layout-service:problem:too-many-elements",
+                .tooManyElements,
                 detail: "tile \(k) holds more than \(limits.maxElements) elements (--max-elements); query rects, or "
                     + "pages of them (limit, cursor)")
         }

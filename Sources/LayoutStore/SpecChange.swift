@@ -6,12 +6,15 @@ import LayoutWire
 public enum SpecChange: Sendable {
     case updates([UInt8])
     case sizes([UInt8])
+    /// A new view size (`POST .../bounds`).
+    case bounds([UInt8])
 
     /// The bytes an archive stores: a kind byte (`u` or `s`), then the body.
     public var stored: [UInt8] {
         switch self {
         case .updates(let body): [UInt8(ascii: "u")] + body
         case .sizes(let body): [UInt8(ascii: "s")] + body
+        case .bounds(let body): [UInt8(ascii: "b")] + body
         }
     }
 
@@ -19,6 +22,7 @@ public enum SpecChange: Sendable {
         switch stored.first {
         case UInt8(ascii: "u"): self = .updates(Array(stored.dropFirst()))
         case UInt8(ascii: "s"): self = .sizes(Array(stored.dropFirst()))
+        case UInt8(ascii: "b"): self = .bounds(Array(stored.dropFirst()))
         default: return nil
         }
     }
@@ -35,6 +39,9 @@ public enum SpecChange: Sendable {
         case .sizes(let body):
             guard let report = try? SizeReportDecoder.decode(body, json: json) else { return nil }
             operations = SelfSizing.batch(report.sizes)
+        case .bounds(let body):
+            guard let request = try? BoundsDecoder.decode(body, json: json) else { return nil }
+            return base.withViewport(request.viewport(from: base.viewport)).normalized()
         }
         guard let plan = try? UpdatePlan.make(oldCounts: base.sectionCounts, operations: operations),
               let spec = try? base.applying(plan) else { return nil }

@@ -1,6 +1,6 @@
 public import LayoutEngine
 
-/// The wire form of layout attributes (mission.md, "HTTP API"):
+/// The wire form of layout attributes (docs/api.md, "Attributes"):
 /// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?}`.
 public enum AttributesEncoder {
     /// The most the numeric part of one element takes: the literals (about 150 bytes), two ints (20 each),
@@ -86,11 +86,8 @@ public enum AttributesEncoder {
         w.raw("{\"contentSize\":")
         writeSize(contentSize, into: &w)
         if let d = offsetAdjustment {
-            w.raw(",\"contentOffsetAdjustment\":{\"x\":")
-            w.number(d.x)
-            w.raw(",\"y\":")
-            w.number(d.y)
-            w.raw("}")
+            w.raw(",\"contentOffsetAdjustment\":")
+            writePoint(d, into: &w)
         }
         w.raw(",\"elements\":[")
         elements.withUnsafeBufferPointer { list in  // elements read in place: no copy, no retain of each
@@ -104,6 +101,40 @@ public enum AttributesEncoder {
             w.raw(",\"next\":")
             w.string(next)
         }
+        w.raw("}")
+    }
+
+    /// One attributes object as a body of its own.
+    public static func bytes(_ a: LayoutAttributes) -> [UInt8] {
+        var w = JSONWriter(capacity: 256)
+        write(a, into: &w)
+        return w.bytes
+    }
+
+    /// `{"x","y"}`: a content offset or an adjustment of one.
+    public static func writePoint(_ p: Point, into w: inout JSONWriter) {
+        w.raw("{\"x\":")
+        w.number(p.x)
+        w.raw(",\"y\":")
+        w.number(p.y)
+        w.raw("}")
+    }
+
+    /// `{"section","item"}`.
+    public static func writeIndexPath(_ path: IndexPath, into w: inout JSONWriter) {
+        w.raw("{\"section\":")
+        w.int(path.section)
+        w.raw(",\"item\":")
+        w.int(path.item)
+        w.raw("}")
+    }
+
+    /// `{"attributes","target"}`: the dragged item and the index path it would take.
+    public static func writeMove(_ move: InteractiveMove, into w: inout JSONWriter) {
+        w.raw("{\"attributes\":")
+        write(move.attributes, into: &w)
+        w.raw(",\"target\":")
+        writeIndexPath(move.target, into: &w)
         w.raw("}")
     }
 

@@ -6,6 +6,10 @@ public struct BatchRequest: Sendable {
     public var operations: [BatchOperation]
     public var rect: Rect?
     public var offset: Point
+    /// Whether the body gave `offset` (the answer then has `contentOffset`).
+    public var offsetGiven = false
+    /// What keeps its place (an index path before the batch).
+    public var anchor: ScrollAnchor = .firstVisible
 }
 
 public enum BatchDecoder {
@@ -22,7 +26,7 @@ public enum BatchDecoder {
     }
 
     static func decode(_ root: SpecReader, for spec: LayoutSpec) throws(SpecError) -> BatchRequest {
-        let m = try root.object(allowed: ["updates", "rect", "offset"], required: ["updates"])
+        let m = try root.object(allowed: ["updates", "rect", "offset", "anchor"], required: ["updates"])
         let operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec) }
         var rect: Rect?
         if let r = m["rect"] {
@@ -36,7 +40,8 @@ public enum BatchDecoder {
             let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
             offset = Point(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
-        return BatchRequest(operations: operations, rect: rect, offset: offset)
+        return BatchRequest(operations: operations, rect: rect, offset: offset, offsetGiven: m["offset"] != nil,
+                            anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
     }
 
     static func operation(_ r: SpecReader, _ spec: LayoutSpec) throws(SpecError) -> BatchOperation {
@@ -97,6 +102,7 @@ public enum BatchDecoder {
         switch spec {
         case .flow: return .flow(try SpecDecoder.decodeFlowSection(r))
         case .waterfall: return .waterfall(try SpecDecoder.decodeWaterfallSection(r))
+        case .compositional: return .compositional(try SpecDecoder.decodeCompositionalSectionEntry(r))
         case .circle, .wheel: throw r.fail("this layout has exactly one section: only items can change")
         }
     }

@@ -22,11 +22,8 @@ public enum ColumnsEncoder {
         w.raw("{\"contentSize\":")
         AttributesEncoder.writeSize(contentSize, into: &w)
         if let d = offsetAdjustment {
-            w.raw(",\"contentOffsetAdjustment\":{\"x\":")
-            w.number(d.x)
-            w.raw(",\"y\":")
-            w.number(d.y)
-            w.raw("}")
+            w.raw(",\"contentOffsetAdjustment\":")
+            AttributesEncoder.writePoint(d, into: &w)
         }
         w.raw(",\"count\":")
         w.int(elements.count)

@@ -5,6 +5,8 @@ public import LayoutEngine
 public struct SizeReport: Sendable {
     public var sizes: [(IndexPath, Size)]
     public var offset: Point
+    /// What keeps its place (`contentOffset`).
+    public var anchor: ScrollAnchor = .firstVisible
 }
 
 public enum SizeReportDecoder {
@@ -15,7 +17,7 @@ public enum SizeReportDecoder {
     }
 
     static func decode(_ root: SpecReader) throws(SpecError) -> SizeReport {
-        let m = try root.object(allowed: ["sizes", "offset"], required: ["sizes"])
+        let m = try root.object(allowed: ["sizes", "offset", "anchor"], required: ["sizes"])
         let sizes = try m["sizes"]!.array { (r: SpecReader) throws(SpecError) -> (IndexPath, Size) in
             let f = try r.object(allowed: ["section", "item", "width", "height"],
                                  required: ["section", "item", "width", "height"])
@@ -30,6 +32,7 @@ public enum SizeReportDecoder {
             let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
             offset = Point(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
-        return SizeReport(sizes: sizes, offset: offset)
+        return SizeReport(sizes: sizes, offset: offset,
+                          anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
     }
 }

@@ -9,13 +9,16 @@ extension SpecDecoder {
         "layout", "collectionView", "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
         "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections", "rowAlignment", "lastRowAlignment",
-        "itemAlignment", "layoutDirection", "scrollTargetBehavior",
+        "itemAlignment", "layoutDirection", "scrollTargetBehavior", "contentAnchor",
     ] + chromeKeys
 
     static func decodeFlow(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> FlowLayoutSpec {
         let m = try root.object(allowed: flowKeys, required: ["collectionView", "sections"])
         let sections = try sectionList(m["sections"]!, limits: limits, decodeFlowSection)
-        var spec = FlowLayoutSpec(collectionView: try m["collectionView"]!.size(), sections: sections)
+        let viewport = try m["collectionView"]!.viewport()
+        var spec = FlowLayoutSpec(collectionView: viewport.size, sections: sections)
+        spec.contentInset = viewport.contentInset
+        if let r = m["contentAnchor"] { spec.contentAnchor = try r.oneOf(ContentAnchor.self) }
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
         if let r = m["itemSize"] { spec.itemSize = try r.size() }
         if let r = m["estimatedItemSize"] { spec.estimatedItemSize = try r.size() }

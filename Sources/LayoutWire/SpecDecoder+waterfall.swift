@@ -3,7 +3,7 @@ import LayoutEngine
 extension SpecDecoder {
     static let waterfallKeys = [
         "layout", "collectionView", "scrollDirection", "columnCount", "columnSpacing", "itemSpacing", "sectionInset",
-        "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections",
+        "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections", "contentAnchor",
     ] + chromeKeys
     static let waterfallSectionKeys = [
         "itemHeights", "itemSizes", "columnCount", "columnSpacing", "itemSpacing", "sectionInset", "headerHeight",
@@ -13,7 +13,10 @@ extension SpecDecoder {
     static func decodeWaterfall(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> WaterfallLayoutSpec {
         let m = try root.object(allowed: waterfallKeys, required: ["collectionView", "sections"])
         let sections = try sectionList(m["sections"]!, limits: limits, decodeWaterfallSection)
-        var spec = WaterfallLayoutSpec(collectionView: try m["collectionView"]!.size(), sections: sections)
+        let viewport = try m["collectionView"]!.viewport()
+        var spec = WaterfallLayoutSpec(collectionView: viewport.size, sections: sections)
+        spec.contentInset = viewport.contentInset
+        if let r = m["contentAnchor"] { spec.contentAnchor = try r.oneOf(ContentAnchor.self) }
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
         if let r = m["columnCount"] { spec.columnCount = try r.count() }
         if let r = m["columnSpacing"] { spec.columnSpacing = try r.number() }

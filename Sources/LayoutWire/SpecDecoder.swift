@@ -1,6 +1,6 @@
 public import LayoutEngine
 
-/// Reads a layout spec (mission.md, "Spec") from JSON: types and names checked here, ranges and limits by the
+/// Reads a layout spec (docs/specs.md) from JSON: types and names checked here, ranges and limits by the
 /// engine's `validate`, then normalized, so the result is ready to encode canonically and prepare.
 public enum SpecDecoder {
     public static func decode(_ document: JSONDocument, limits: SpecLimits) throws(SpecError) -> LayoutSpec {
@@ -18,6 +18,8 @@ public enum SpecDecoder {
         case "waterfall": spec = .waterfall(try decodeWaterfall(root, limits: limits))
         case "circle": spec = .circle(try decodeCircle(root))
         case "wheel": spec = .wheel(try decodeWheel(root))
+        case "compositional": spec = .compositional(try decodeCompositional(root, limits: limits))
+        case "list": spec = .compositional(try decodeList(root, limits: limits))
         case let other:
             let known = LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")
             throw layoutName.fail("\"\(other)\" is not a known layout (\(known))")

@@ -10,7 +10,8 @@ extension SpecEncoder {
     /// Everything before the sections' first `{`: the layout's keys, then `"sections":[`.
     static func writeFlowHead(_ s: FlowLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
-        w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
+        collectionView(s.collectionView, s.contentInset, &w)
+        contentAnchor(s.contentAnchor, &w)
         if !s.chrome.decorations.isEmpty { decorations(s.chrome.decorations, &w) }
         if let e = s.estimatedItemSize { w.key("estimatedItemSize"); size(e, &w); w.raw(",") }
         w.key("footerReferenceSize"); size(s.footerReferenceSize, &w); w.raw(",")

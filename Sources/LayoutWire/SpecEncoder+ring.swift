@@ -3,7 +3,7 @@ import LayoutEngine
 extension SpecEncoder {
     static func writeCircle(_ s: CircleLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
-        w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
+        collectionView(s.collectionView, s.contentInset, &w)
         w.key("itemSize"); size(s.itemSize, &w); w.raw(",")
         w.key("layout"); w.raw("\"circle\",")
         if let r = s.radius { w.key("radius"); w.number(r); w.raw(",") }
@@ -12,7 +12,7 @@ extension SpecEncoder {
 
     static func writeWheel(_ s: WheelLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
-        w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
+        collectionView(s.collectionView, s.contentInset, &w)
         w.key("infinite"); w.bool(s.infinite); w.raw(",")
         w.key("itemSize"); size(s.itemSize, &w); w.raw(",")
         w.key("layout"); w.raw("\"wheel\",")

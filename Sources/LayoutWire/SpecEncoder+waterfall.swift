@@ -3,9 +3,10 @@ import LayoutEngine
 extension SpecEncoder {
     static func writeWaterfall(_ s: WaterfallLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
-        w.key("collectionView"); size(s.collectionView, &w); w.raw(",")
+        collectionView(s.collectionView, s.contentInset, &w)
         w.key("columnCount"); w.int(s.columnCount); w.raw(",")
         w.key("columnSpacing"); w.number(s.columnSpacing); w.raw(",")
+        contentAnchor(s.contentAnchor, &w)
         if !s.chrome.decorations.isEmpty { decorations(s.chrome.decorations, &w) }
         w.key("footerHeight"); w.number(s.footerHeight); w.raw(",")
         w.key("headerHeight"); w.number(s.headerHeight); w.raw(",")

@@ -18,6 +18,7 @@ public enum SpecEncoder {
         case .waterfall(let waterfall): writeWaterfall(waterfall, into: &w)
         case .circle(let circle): writeCircle(circle, into: &w)
         case .wheel(let wheel): writeWheel(wheel, into: &w)
+        case .compositional(let c): writeCompositional(c, into: &w)
         }
     }
 
@@ -27,6 +28,31 @@ public enum SpecEncoder {
         w.raw(",\"width\":")
         w.number(s.width)
         w.raw("}")
+    }
+
+    /// `"collectionView":{...},`: its `contentInset` only when it is not zero (ids of specs without one stay).
+    static func collectionView(_ s: Size, _ inset: EdgeInsets, _ w: inout JSONWriter) {
+        w.key("collectionView")
+        if inset == .zero {
+            size(s, &w)
+        } else {
+            w.raw("{\"contentInset\":")
+            insets(inset, &w)
+            w.raw(",\"height\":")
+            w.number(s.height)
+            w.raw(",\"width\":")
+            w.number(s.width)
+            w.raw("}")
+        }
+        w.raw(",")
+    }
+
+    /// `"contentAnchor":"end",` when it is not `start`.
+    static func contentAnchor(_ anchor: ContentAnchor, _ w: inout JSONWriter) {
+        guard anchor != .start else { return }
+        w.key("contentAnchor")
+        w.string(anchor.rawValue)
+        w.raw(",")
     }
 
     static func insets(_ e: EdgeInsets, _ w: inout JSONWriter) {
@@ -44,9 +70,7 @@ public enum SpecEncoder {
     /// `"decorations":[...],` (every field of each written).
     static func decorations(_ list: [DecorationSpec], _ w: inout JSONWriter) {
         w.key("decorations")
-        w.raw("[")
-        for (i, d) in list.enumerated() {
-            if i > 0 { w.raw(",") }
+        w.array(list) { d, w in
             w.raw("{\"includeFooter\":")
             w.bool(d.includeFooter)
             w.raw(",\"includeHeader\":")
@@ -59,7 +83,7 @@ public enum SpecEncoder {
             w.int(d.zIndex)
             w.raw("}")
         }
-        w.raw("],")
+        w.raw(",")
     }
 
     /// The pinning flags that are on, each followed by a comma (they sort between `scrollDirection` and
@@ -80,12 +104,8 @@ public enum SpecEncoder {
     /// `"sections":[...]}`: the sections, each written by `section`, closing the spec's object.
     static func sections<T>(_ list: [T], _ w: inout JSONWriter, _ section: (T, inout JSONWriter) -> Void) {
         w.key("sections")
-        w.raw("[")
-        for (i, s) in list.enumerated() {
-            if i > 0 { w.raw(",") }
-            section(s, &w)
-        }
-        w.raw("]}")
+        w.array(list, section)
+        w.raw("}")
     }
 
     /// `[[w,h],...]`.

@@ -76,6 +76,13 @@ struct SpecReader {
         return Size(width: try m["width"]!.number(), height: try m["height"]!.number())
     }
 
+    /// `collectionView`: `{"width": w, "height": h, "contentInset"?: {top, left, bottom, right}}`.
+    func viewport() throws(SpecError) -> Viewport {
+        let m = try object(allowed: ["width", "height", "contentInset"], required: ["width", "height"])
+        return Viewport(size: Size(width: try m["width"]!.number(), height: try m["height"]!.number()),
+                        contentInset: try m["contentInset"]?.insets() ?? .zero)
+    }
+
     /// `{"top", "left", "bottom", "right"}`, each optional (0).
     func insets() throws(SpecError) -> EdgeInsets {
         let m = try object(allowed: ["top", "left", "bottom", "right"])

@@ -1,4 +1,9 @@
+import CSocket
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A bound, listening TCP socket, made here so that port 0 works and the port is known before serving.
 struct ListenSocket {
@@ -20,7 +25,7 @@ struct ListenSocket {
         } else {
             throw .invalidHost(host)
         }
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = csocket_stream(family)
         guard fd >= 0 else { throw .socket("socket", errno: errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))

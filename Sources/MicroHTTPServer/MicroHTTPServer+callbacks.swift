@@ -9,11 +9,13 @@ import Synchronization
 let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in
     let context = Unmanaged<ServerContext>.fromOpaque(cls!).takeUnretainedValue()
     guard let conCls, let uploadSize else { return .NO }
+    let watched = context.slowClients.enabled ? watchedConnection(connection) : nil
     guard let stored = conCls.pointee else {
         // First call: headers only. Reject an announced oversized body right away (the connection then closes).
         context.inFlight.add(1, ordering: .relaxed)
         let state = RequestState()
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        if let watched { context.slowClients.headReceived(watched) }
         if cmhd_content_length(connection) > Int64(context.maxBodyBytes) {
             return queue(tooLarge(context), on: connection, draining: true)
         }
@@ -23,45 +25,89 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     let size = uploadSize.pointee
     if size > 0 {
         // A body chunk: keep it, or count and drop it once the body is known to be too large (chunked bodies).
-        if !state.tooLarge, state.body.count + size <= context.maxBodyBytes, let uploadData {
-            uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
-                state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+        if let watched { context.slowClients.bodyReceived(watched, bytes: size) }
+        switch state.phase {
+        case .receiving where state.body.count + size <= context.maxBodyBytes:
+            if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: size) {
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+                }
             }
-        } else {
-            state.tooLarge = true
+        case .receiving:
             state.body = []
-            state.discarded += size
-            if state.discarded > 4 * context.maxBodyBytes + (1 << 20) { return .NO }  // give up on a firehose
+            state.phase = .discarding(bytes: size)
+        case .discarding(let bytes):
+            state.phase = .discarding(bytes: bytes + size)
+            if bytes + size > 4 * context.maxBodyBytes + (1 << 20) { return .NO }  // give up on a firehose
+        case .offloaded, .answered:
+            return .NO  // no body after the request was complete
         }
         uploadSize.pointee = 0
         return .YES
     }
-    if state.tooLarge { return queue(tooLarge(context), on: connection, draining: true) }
-    if state.offloaded {
+    switch state.phase {
+    case .receiving:
+        break
+    case .discarding:
+        return queue(tooLarge(context), on: connection, draining: true)
+    case .offloaded:
+        return .YES  // a spurious call while the pool thread works
+    case .answered(let response):
         // Called again after the pool thread resumed the connection: its answer is ready.
-        guard let response = state.response else { return .YES }
-        state.response = nil
+        state.phase = .offloaded
         return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
     }
+    if let watched { context.slowClients.requestReceived(watched) }
     var request = HTTPRequest(method: String(cString: method!), path: String(cString: url!))
     request.query = values(of: connection, kind: .GET_ARGUMENT_KIND)
     request.headers = values(of: connection, kind: .HEADER_KIND)
     request.body = state.body
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    if cmhd_client_address_halves(connection, &high, &low) != 0 {
+        request.client = ClientAddress(high: high, low: low)
+    }
     state.body = []
     if let pool = context.offload, request.body.count >= context.offloadBodyBytes, let connection {
         // A heavy request: handled on the pool while this event loop serves its other connections.
-        state.offloaded = true
+        state.phase = .offloaded
         MHD_suspend_connection(connection)
         let handler = context.handler
         let suspended = SuspendedConnection(connection)
         pool.run {
-            state.response = handler.handle(request)
+            state.phase = .answered(handler.handle(request))
             MHD_resume_connection(suspended.connection)
         }
         return .YES
     }
     let response = context.handler.handle(request)
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+}
+
+/// The guard's record of a connection (set in `notifyConnection`).
+private func watchedConnection(_ connection: OpaquePointer?) -> WatchedConnection? {
+    guard let connection, let pointer = cmhd_socket_context(connection) else { return nil }
+    return Unmanaged<WatchedConnection>.fromOpaque(pointer).takeUnretainedValue()
+}
+
+/// Registers each new connection with the slow-client guard, and unregisters it before libmicrohttpd closes its
+/// socket.
+let notifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let socketContext else { return }
+    let slowClients = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().slowClients
+    if code == .CONNECTION_NOTIFY_STARTED {
+        guard let connection else { return }
+        let fd = cmhd_connection_fd(connection)
+        guard fd >= 0 else { return }
+        let watched = WatchedConnection(fd: fd)
+        socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
+        slowClients.opened(watched)
+    } else if let stored = socketContext.pointee {
+        let watched = Unmanaged<WatchedConnection>.fromOpaque(stored)
+        slowClients.closed(watched.takeUnretainedValue())
+        watched.release()
+        socketContext.pointee = nil
+    }
 }
 
 /// A suspended connection handed to the pool thread that resumes it (libmicrohttpd keeps it alive until then).
@@ -71,15 +117,19 @@ private struct SuspendedConnection: @unchecked Sendable {
 }
 
 /// Frees the per-request state (also on errors and timeouts).
-let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCls, _ in
     guard let cls, let conCls, let stored = conCls.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(stored).release()
     conCls.pointee = nil
-    Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .releasing)
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    if context.slowClients.enabled, let watched = watchedConnection(connection) {
+        context.slowClients.requestCompleted(watched)
+    }
+    context.inFlight.subtract(1, ordering: .releasing)
 }
 
 private func tooLarge(_ context: ServerContext) -> HTTPResponse {
-    Problem(status: 413, type: "urn:layout-service:problem:body-too-large",
+    Problem(.bodyTooLarge,
             detail: "the request body exceeds the limit of \(context.maxBodyBytes) bytes (--max-body-bytes)")
         .response
 }

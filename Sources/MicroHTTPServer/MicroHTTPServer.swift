@@ -1,10 +1,14 @@
 import CMicroHTTPD
-import Glibc
 public import HTTPCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// An HTTP/1.1 server on libmicrohttpd: epoll with an internal pool of worker threads, each calling the
-/// handler synchronously. Bodies are collected from `upload_data` up to `maxBodyBytes` (413 beyond).
+/// An HTTP/1.1 server on libmicrohttpd: epoll (poll on macOS) with an internal pool of worker threads, each calling
+/// the handler synchronously. Bodies are collected from `upload_data` up to `maxBodyBytes` (413 beyond).
 ///
 /// Life cycle: `init` binds and starts serving; `shutdown` stops accepting, lets requests in flight finish (up to
 /// `drainSeconds`), then stops the daemon.
@@ -22,7 +26,11 @@ public final class MicroHTTPServer: @unchecked Sendable {
         context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes,
                                 offloadBodyBytes: configuration.offloadBodyBytes,
                                 offload: configuration.offloadBodyBytes > 0
-                                    ? WorkerPool(threads: configuration.offloadThreads) : nil)
+                                    ? WorkerPool(threads: configuration.offloadThreads) : nil,
+                                slowClients: SlowClientGuard(
+                                    headSeconds: configuration.headTimeoutSeconds,
+                                    minBodyBytesPerSecond: configuration.minBodyBytesPerSecond,
+                                    maxConnections: configuration.maxConnections))
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         var options: [MHD_OptionItem] = [
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
@@ -34,9 +42,11 @@ public final class MicroHTTPServer: @unchecked Sendable {
                            ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(requestCompleted, to: Int.self),
                            ptr_value: contextPointer),
+            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notifyConnection, to: Int.self),
+                           ptr_value: contextPointer),
             MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
-        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        let flags = cmhd_internal_event_loop() | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
         daemon = options.withUnsafeMutableBufferPointer {
             cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)
@@ -45,7 +55,13 @@ public final class MicroHTTPServer: @unchecked Sendable {
             close(socket.fd)
             throw .daemonFailed
         }
+        context.slowClients.start()
     }
+
+    /// Connections closed because their request head did not arrive in time (`headTimeoutSeconds`), or because
+    /// their body came slower than `minBodyBytesPerSecond`.
+    public var closedSlowHeads: Int { context.slowClients.closedHeads.load(ordering: .relaxed) }
+    public var closedSlowBodies: Int { context.slowClients.closedBodies.load(ordering: .relaxed) }
 
     /// Requests that have started (headers read) and not yet completed.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .acquiring) }
@@ -65,6 +81,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
             waited += 0.005
         }
         MHD_stop_daemon(daemon)  // closes the listen socket itself only if quiescing failed
+        context.slowClients.stop()
         self.daemon = nil
     }
 
@@ -77,24 +94,35 @@ final class ServerContext: Sendable {
     let maxBodyBytes: Int
     let offloadBodyBytes: Int
     let offload: WorkerPool?
+    let slowClients: SlowClientGuard
     let inFlight = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
 
-    init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?) {
+    init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?,
+         slowClients: SlowClientGuard) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.offloadBodyBytes = offloadBodyBytes
         self.offload = offload
+        self.slowClients = slowClients
     }
 }
 
 /// Per-request state, kept in libmicrohttpd's `*con_cls` from the first callback to the completion callback.
-/// An offloaded request's `response` is written by a pool thread before it resumes the connection, and read by
-/// the event loop after (libmicrohttpd's resume orders the two).
+/// An offloaded request's answer is written by a pool thread before it resumes the connection, and read by the
+/// event loop after (libmicrohttpd's resume orders the two).
 final class RequestState: @unchecked Sendable {
+    enum Phase {
+        /// Collecting the body (if any) into `body`.
+        case receiving
+        /// The body went over `maxBodyBytes`: counting what is dropped until the 413 can be sent.
+        case discarding(bytes: Int)
+        /// Handled on the offload pool, the connection suspended.
+        case offloaded
+        /// The pool's answer, to queue once the connection is resumed.
+        case answered(HTTPResponse)
+    }
+
+    var phase = Phase.receiving
     var body: [UInt8] = []
-    var tooLarge = false
-    var discarded = 0
-    var offloaded = false
-    var response: HTTPResponse?
 }

@@ -14,6 +14,12 @@ public struct ServerConfiguration: Sendable {
     public var maxConnectionsPerIP = 0
     /// Seconds a connection may stay idle before it is closed; 0 means never.
     public var connectionTimeout = 30
+    /// Seconds a request head may take to arrive whole, from the connection's opening or from the previous
+    /// answer on it once its next head has begun (libmicrohttpd's `connectionTimeout` measures idleness only);
+    /// 0 turns it off. Late connections get a 408 and are closed.
+    public var headTimeoutSeconds = 10.0
+    /// Bytes a second a request body must average, after one second of grace; 0 turns it off.
+    public var minBodyBytesPerSecond = 1024
     /// Per-connection memory for the request head and buffers; larger heads get a 431. libmicrohttpd clears it
     /// between requests on a connection, so it costs time per request in proportion (16 KiB: about 10% less
     /// work per rect query than 32 KiB, measured with callgrind).

@@ -3,7 +3,10 @@ public import Logging
 
 /// Wraps the service's handler with what operations need: a request id (the client's `X-Request-Id`, or a new
 /// one; echoed back), one log line per request (method, route template, status, duration, bytes, id), request
-/// counts and latency histograms, and `GET /metrics` (Prometheus text format, with the figures of `sources`).
+/// counts and latency histograms, and `GET /metrics` (Prometheus text format, with the figures of `sources`; with
+/// `servesMetrics` false, the inner handler answers it, e.g. a `MetricsEndpoint` behind the access handler). Lines
+/// carry the API key's id (`key`) when the answer names one, and every `DELETE` also writes a `notice` line: key,
+/// layout id, request id.
 ///
 /// The route template comes with the inner handler's response (`HTTPResponse.route`): this layer knows no routes.
 public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
@@ -14,14 +17,16 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
     /// Where request lines are written directly, in `LineLogHandler`'s format (the logger's handler must write to
     /// the same output), without building swift-log metadata per request; nil: through `logger`.
     public let requestLines: LogOutput?
+    public let servesMetrics: Bool
 
     public init(_ inner: Inner, metrics: ServiceMetrics, sources: [any MetricsSource] = [], logger: Logger,
-                requestLines: LogOutput? = nil) {
+                requestLines: LogOutput? = nil, servesMetrics: Bool = true) {
         self.inner = inner
         self.metrics = metrics
         self.sources = sources
         self.logger = logger
         self.requestLines = requestLines
+        self.servesMetrics = servesMetrics
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -35,12 +40,8 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
                                              "target": .string(request.path + (query.isEmpty ? "" : "?" + query))])
         }
         var response: HTTPResponse
-        if request.path == "/metrics" {
-            response = request.method == "GET" || request.method == "HEAD"
-                ? HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                               body: metrics.exposition(sources: sources))
-                : HTTPResponse(status: 405, headers: [("Allow", "GET, HEAD")])
-            response.route = "/metrics"
+        if servesMetrics && request.path == "/metrics" {
+            response = MetricsEndpoint<Inner>.answer(request, metrics: metrics, sources: sources)
         } else {
             response = inner.handle(request)
         }
@@ -51,30 +52,44 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
             if let requestLines {
                 requestLines.write { line in
                     Self.requestLine(into: &line, id: id, method: request.method, route: response.route,
-                                     status: response.status, bytes: response.body.count, duration: duration)
+                                     status: response.status, bytes: response.body.count, duration: duration,
+                                     key: response.keyID)
                 }
             } else {
-                logger.info("request", metadata: [
+                var metadata: Logger.Metadata = [
                     "id": .string(id), "method": .string(request.method),
                     "route": .string(response.route.map { "\($0)" } ?? "unmatched"),
                     "status": .string(String(response.status)), "bytes": .string(String(response.body.count)),
                     "ms": .string(Self.milliseconds(duration)),
-                ])
+                ]
+                if let key = response.keyID { metadata["key"] = .string(key) }
+                logger.info("request", metadata: metadata)
             }
+        }
+        if request.method == "DELETE", let route = response.route, route.description == "/v1/layouts/{id}" {
+            logger.notice("delete", metadata: [
+                "key": .string(response.keyID ?? "-"),
+                "layout": .string(String(request.path.split(separator: "/").last ?? "")),
+                "id": .string(id), "status": .string(String(response.status)),
+            ])
         }
         return response
     }
 
-    /// `ts=... level=info msg=request bytes=... id=... method=... ms=... route=... status=...`, the line
+    /// `ts=... level=info msg=request bytes=... id=... [key=...] method=... ms=... route=... status=...`, the line
     /// `LineLogHandler` writes for the metadata the logger path gives, written as bytes.
     static func requestLine(into line: inout [UInt8], id: String, method: String, route: StaticString?, status: Int,
-                            bytes: Int, duration: Duration) {
+                            bytes: Int, duration: Duration, key: String? = nil) {
         line += "ts=".utf8
         LineLogHandler.appendTimestamp(to: &line)
         line += " level=info msg=request bytes=".utf8
         appendDecimal(bytes, to: &line)
         line += " id=".utf8
         LineLogHandler.appendValue(id, to: &line)
+        if let key {
+            line += " key=".utf8
+            LineLogHandler.appendValue(key, to: &line)
+        }
         line += " method=".utf8
         LineLogHandler.appendValue(method, to: &line)
         line += " ms=".utf8

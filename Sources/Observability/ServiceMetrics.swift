@@ -37,6 +37,8 @@ public final class ServiceMetrics: Sendable {
         var last: [String: Int] = [:]
     }
     private let figures = Mutex(Figures())
+    /// More exposition text, written by other layers at each scrape (see `include`).
+    private let texts = Mutex<[@Sendable (inout [UInt8]) -> Void]>([])
 
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -93,11 +95,18 @@ public final class ServiceMetrics: Sendable {
         prepareTimer.recordNanoseconds(Self.nanoseconds(duration))
     }
 
+    /// Adds metrics that another layer keeps itself, with labels (the server's slow-client counts, the access
+    /// layer's counts by key): `source` appends their text exposition (format 0.0.4) at each scrape.
+    public func include(_ source: @escaping @Sendable (inout [UInt8]) -> Void) {
+        texts.withLock { $0.append(source) }
+    }
+
     /// The text exposition (format 0.0.4) of every metric, after reading the sources' figures.
     public func exposition(sources: [any MetricsSource] = []) -> [UInt8] {
         update(from: sources.flatMap { $0.metricFigures() })
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
+        for text in texts.withLock({ $0 }) { text(&buffer) }
         return buffer
     }
 

@@ -82,7 +82,7 @@ final class PGConnection: @unchecked Sendable {
             buffers.append(buffer)
             pointers.append(UnsafePointer(buffer))
         }
-        defer { buffers.forEach { $0.deallocate() } }
+        defer { for buffer in buffers { buffer.deallocate() } }
         return body(pointers)
     }
 

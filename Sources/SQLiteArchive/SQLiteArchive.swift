@@ -1,7 +1,11 @@
 import CSQLite
-import Glibc
 public import LayoutStore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Specs kept in an embedded SQLite database (`<data dir>/layouts.sqlite`): WAL journal, `synchronous=FULL`, so a
 /// save that returned survives a crash or a kill. One connection, used by one thread at a time.

@@ -1,6 +1,10 @@
-import Glibc
 import LayoutEngine
 import LayoutWire
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// libFuzzer target: any bytes as a spec body. A spec that decodes must prepare, answer queries, and read back
 /// from its canonical form as the same spec; nothing may crash, whatever the bytes.

@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick]`: prints the figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds]`: prints the figures the README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -11,6 +11,16 @@ struct LayoutBench {
         _ = cmalloc_keep_freed_memory()  // as the service does
         if CommandLine.arguments.contains("--updates") {
             UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
+        if CommandLine.arguments.contains("--compositional") {
+            print(Measure.pad("compositional layouts", 28) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
+                  + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
+            CompositionalBench.rows(quick: quick)
+            return
+        }
+        if CommandLine.arguments.contains("--bounds") {
+            ViewportBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         let sizes = quick ? [10_000, 100_000] : [10_000, 100_000, 1_000_000]
@@ -37,12 +47,15 @@ struct LayoutBench {
         circle.itemSize = Size(width: 10, height: 10)
         customRow("circle 1k", .circle(circle), n: 1000)
         customRow("wheel 60", .wheel(WheelLayoutSpec(collectionView: Size(width: 390, height: 844), items: 60)), n: 60)
+        CompositionalBench.rows(quick: quick)
         print("")
         interactionRow(n: quick ? 100_000 : 1_000_000)
         print("")
         decodeRow(n: quick ? 100_000 : 1_000_000)
         print("")
         UpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+        print("")
+        ViewportBench.rows(n: quick ? 100_000 : 1_000_000)
     }
 
     static func spec(n: Int, varied: Bool) -> FlowLayoutSpec {

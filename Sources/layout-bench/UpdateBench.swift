@@ -4,17 +4,13 @@ import LayoutService
 import LayoutStore
 import LayoutWire
 import SQLiteArchive
-import Glibc
 
 /// Batch updates and size reports on a large flow layout, through the service's handler (no sockets): what a
 /// client waits for, from the request's body to the new layout's answer, and where the time goes.
 enum UpdateBench {
     static func rows(n: Int) {
         rows(n: n, archive: nil)
-        var template = Array("/tmp/layout-bench-XXXXXX".utf8CString)
-        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        rows(n: n, archive: { try! SQLiteArchive(directory: directory + "/\(Int.random(in: 0..<1_000_000_000))") },
-             stages: false)
+        rows(n: n, archive: TemporaryArchives.sqlite(), stages: false)
     }
 
     static func rows(n: Int, archive: (() -> any SpecArchive)?, stages: Bool = true) {

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Options resolve as: command-line flag, else environment variable, else default.
 enum Environment {

@@ -1,6 +1,6 @@
 import ArgumentParser
+import HTTPClient
 import HTTPCore
-import MicroHTTPServer
 
 /// `layout-service healthcheck [--port N]`: exits 0 when `GET /healthz` on the local service answers 200 (for a
 /// container's HEALTHCHECK, which has no curl). The port is the service's own option (flag, then

@@ -1,6 +1,6 @@
+import AccessControl
 import ArgumentParser
 import CMalloc
-import Glibc
 import HTTPCompression
 import HTTPCore
 import LayoutEngine
@@ -11,6 +11,11 @@ import MicroHTTPServer
 import Observability
 import PostgresArchive
 import SQLiteArchive
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Substring {
     func trimmingCharacters() -> Substring {
@@ -32,55 +37,71 @@ struct LayoutServiceCommand: ParsableCommand {
             Runs the service (without a subcommand). Every option can also be set by the environment variable \
             shown with it; a flag wins over the variable, which wins over the default.
             """,
-        subcommands: [Healthcheck.self])
+        subcommands: [Healthcheck.self, Keys.self])
 
-    @Option(help: "Address to bind, IPv4 or IPv6. [env: LAYOUT_SERVICE_HOST] (default: 0.0.0.0)")
+    @Option(help: "Address to bind, IPv4 or IPv6. [env: LAYOUT_SERVICE_HOST] (default: \(Defaults.server.host))")
     var host: String?
-    @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: 8080)")
+    @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: \(Defaults.server.port))")
     var port: Int?
     @Option(help: "Worker threads. [env: LAYOUT_SERVICE_THREADS] (default: the number of cores)")
     var threads: Int?
-    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: sqlite)")
+    @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: \(Defaults.store))")
     var store: String?
-    @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: ./data)")
+    @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: \(Defaults.dataDirectory))")
     var dataDir: String?
-    @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: 536870912)")
+    @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: \(Defaults.cacheBytes))")
     var cacheBytes: Int?
-    @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: 33554432)")
+    @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: \(Defaults.server.maxBodyBytes))")
     var maxBodyBytes: Int?
-    @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: 2000000)")
+    @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: \(Defaults.limits.spec.maxItems))")
     var maxItems: Int?
-    @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: 100000)")
+    @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: \(Defaults.limits.spec.maxSections))")
     var maxSections: Int?
-    @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: 100000)")
+    @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(Defaults.limits.maxElements))")
     var maxElements: Int?
-    @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: 1024)")
+    @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: \(Defaults.server.maxConnections))")
     var maxConnections: Int?
-    @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: 0)")
+    @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: \(Defaults.server.maxConnectionsPerIP))")
     var maxConnectionsPerIp: Int?
-    @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: 30)")
+    @Option(help: "Seconds an idle connection is kept, 0 for ever. [env: LAYOUT_SERVICE_CONNECTION_TIMEOUT] (default: \(Defaults.server.connectionTimeout))")
     var connectionTimeout: Int?
-    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: 16384)")
+    @Option(help: "Seconds a request head may take to arrive whole (from the connection's opening, or from the start of its next request); later ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_HEAD_TIMEOUT] (default: \(Defaults.server.headTimeoutSeconds))")
+    var headTimeout: Double?
+    @Option(help: "Bytes a second a request body must average after one second of grace; slower ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND] (default: \(Defaults.server.minBodyBytesPerSecond))")
+    var minBodyBytesPerSecond: Int?
+    @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: \(Defaults.server.connectionMemoryBytes))")
     var connectionMemoryBytes: Int?
-    @Option(help: "Origins browsers may call from (CORS): * or a comma-separated list. [env: LAYOUT_SERVICE_CORS_ORIGINS] (default: *)")
+    @Option(help: "Origins browsers may call from (CORS): * or a comma-separated list. [env: LAYOUT_SERVICE_CORS_ORIGINS] (default: \(Defaults.corsOrigins))")
     var corsOrigins: String?
-    @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: 10)")
+    @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: \(Defaults.server.drainSeconds))")
     var drainSeconds: Double?
-    @Option(help: "Body bytes of the POST requests (parse, hash, prepare) handled at once; a POST that does not fit waits for room (any one POST runs alone). [env: LAYOUT_SERVICE_MAX_POST_BYTES_IN_FLIGHT] (default: 67108864)")
+    @Option(help: "Body bytes of the POST requests (parse, hash, prepare) handled at once; a POST that does not fit waits for room (any one POST runs alone). [env: LAYOUT_SERVICE_MAX_POST_BYTES_IN_FLIGHT] (default: \(Defaults.limits.maxPostBytesInFlight))")
     var maxPostBytesInFlight: Int?
-    @Option(help: "Seconds a POST waits for room before a 503 with Retry-After; 0 refuses at once. [env: LAYOUT_SERVICE_POST_QUEUE_SECONDS] (default: 10)")
+    @Option(help: "Seconds a POST waits for room before a 503 with Retry-After; 0 refuses at once. [env: LAYOUT_SERVICE_POST_QUEUE_SECONDS] (default: \(Defaults.limits.postQueueSeconds))")
     var postQueueSeconds: Double?
-    @Option(help: "POSTs waiting for room at once; one more gets a 503 at once. [env: LAYOUT_SERVICE_POST_QUEUE_LENGTH] (default: 256)")
+    @Option(help: "POSTs waiting for room at once; one more gets a 503 at once. [env: LAYOUT_SERVICE_POST_QUEUE_LENGTH] (default: \(Defaults.limits.maxQueuedPosts))")
     var postQueueLength: Int?
     @Option(help: "POST requests handled at once whatever their size (the bytes are the budget). [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: no limit)")
     var maxConcurrentPosts: Int?
-    @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: 65536)")
+    @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: \(Defaults.server.offloadBodyBytes))")
     var offloadBodyBytes: Int?
-    @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: 1024)")
+    @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: \(Defaults.gzipMinBytes))")
     var gzipMinBytes: Int?
-    @Option(help: "Memory budget of encoded tiles (plain and gzipped), bytes (LRU). [env: LAYOUT_SERVICE_TILE_CACHE_BYTES] (default: 67108864)")
+    @Option(help: "Memory budget of encoded tiles (plain and gzipped), bytes (LRU). [env: LAYOUT_SERVICE_TILE_CACHE_BYTES] (default: \(Defaults.limits.tileCacheBytes))")
     var tileCacheBytes: Int?
-    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: info)")
+    @Option(help: "File of API keys, one a line: ID SHA256-OF-SECRET SCOPES [requests-per-minute=N] [post-bytes-per-minute=N] (make lines with `layout-service keys new`); re-read on SIGHUP. Without it, anyone may read and write, and nobody may delete. [env: LAYOUT_SERVICE_API_KEYS_FILE]")
+    var apiKeysFile: String?
+    @Flag(help: "With keys: GET and HEAD need no key (for a public CDN in front). [env: LAYOUT_SERVICE_ANONYMOUS_READ=true]")
+    var anonymousRead = false
+    @Flag(help: "Without keys: anyone may DELETE a layout (else a 403). [env: LAYOUT_SERVICE_ALLOW_ANONYMOUS_DELETE=true]")
+    var allowAnonymousDelete = false
+    @Option(help: "Requests a minute per key without its own quota, and per client address without a key (429 beyond); 0 for no quota. [env: LAYOUT_SERVICE_REQUESTS_PER_MINUTE] (default: 0)")
+    var requestsPerMinute: Int?
+    @Option(help: "POST body bytes a minute per key without its own quota, and per client address without a key (429 beyond); 0 for no quota. [env: LAYOUT_SERVICE_POST_BYTES_PER_MINUTE] (default: 0)")
+    var postBytesPerMinute: Int?
+    @Option(help: "A second listener, on the same address, answering GET /metrics to anyone (for a scraper on a private network); on the main port /metrics needs the admin scope when there are keys. [env: LAYOUT_SERVICE_METRICS_PORT]")
+    var metricsPort: Int?
+    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: \(Defaults.logLevel))")
     var logLevel: String?
 
     func validate() throws {
@@ -91,9 +112,13 @@ struct LayoutServiceCommand: ParsableCommand {
                               ("--max-connections-per-ip", maxConnectionsPerIp),
                               ("--connection-timeout", connectionTimeout), ("--gzip-min-bytes", gzipMinBytes),
                               ("--offload-body-bytes", offloadBodyBytes), ("--tile-cache-bytes", tileCacheBytes),
-                              ("--post-queue-length", postQueueLength)] {
+                              ("--post-queue-length", postQueueLength),
+                              ("--min-body-bytes-per-second", minBodyBytesPerSecond),
+                              ("--requests-per-minute", requestsPerMinute),
+                              ("--post-bytes-per-minute", postBytesPerMinute), ("--metrics-port", metricsPort)] {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
+        if let headTimeout, !(headTimeout >= 0) { throw ValidationError("--head-timeout must be 0 or more") }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
         if let store, Self.storeKind(store) == nil {
             throw ValidationError("--store must be sqlite, memory or a postgres:// URL")
@@ -116,6 +141,15 @@ struct LayoutServiceCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Block the stop signals and SIGHUP (reload the keys) before any thread starts (the log's flusher is the
+        // first), so every thread inherits the mask and the main thread alone receives them, with sigwait.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGHUP)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
         // Updates of large layouts allocate megabytes each: keep freed memory for reuse rather than fault fresh
         // pages in every time (an insert on a million items: about 15 ms with fresh pages, 4.5 ms with warm ones).
         _ = cmalloc_keep_freed_memory()
@@ -139,13 +173,18 @@ struct LayoutServiceCommand: ParsableCommand {
         server.offloadBodyBytes = try Environment.resolve(offloadBodyBytes, "LAYOUT_SERVICE_OFFLOAD_BODY_BYTES",
                                                           server.offloadBodyBytes)
         server.offloadThreads = server.threads
+        server.headTimeoutSeconds = try Environment.resolve(headTimeout, "LAYOUT_SERVICE_HEAD_TIMEOUT",
+                                                            server.headTimeoutSeconds)
+        server.minBodyBytesPerSecond = try Environment.resolve(minBodyBytesPerSecond,
+                                                               "LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND",
+                                                               server.minBodyBytesPerSecond)
         var limits = ServiceLimits()
         limits.spec.maxItems = try Environment.resolve(maxItems, "LAYOUT_SERVICE_MAX_ITEMS", limits.spec.maxItems)
         limits.spec.maxSections = try Environment.resolve(maxSections, "LAYOUT_SERVICE_MAX_SECTIONS",
                                                           limits.spec.maxSections)
         limits.maxElements = try Environment.resolve(maxElements, "LAYOUT_SERVICE_MAX_ELEMENTS", limits.maxElements)
-        let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", 512 << 20)
-        limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", "*")
+        let cache = try Environment.resolve(cacheBytes, "LAYOUT_SERVICE_CACHE_BYTES", Defaults.cacheBytes)
+        limits.corsOrigins = try Environment.resolve(corsOrigins, "LAYOUT_SERVICE_CORS_ORIGINS", Defaults.corsOrigins)
             .split(separator: ",").map { String($0.trimmingCharacters()) }
         limits.maxConcurrentPosts = max(1, try Environment.resolve(maxConcurrentPosts,
                                                                    "LAYOUT_SERVICE_MAX_CONCURRENT_POSTS",
@@ -162,8 +201,8 @@ struct LayoutServiceCommand: ParsableCommand {
                                                         limits.maxQueuedPosts)
         limits.tileCacheBytes = try Environment.resolve(tileCacheBytes, "LAYOUT_SERVICE_TILE_CACHE_BYTES",
                                                         limits.tileCacheBytes)
-        let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", 1024)
-        let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", "info")
+        let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", Defaults.gzipMinBytes)
+        let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", Defaults.logLevel)
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError("LAYOUT_SERVICE_LOG_LEVEL must be one of "
                                   + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
@@ -173,16 +212,26 @@ struct LayoutServiceCommand: ParsableCommand {
             LineLogHandler(label: label, level: level, output: logOutput)
         }
 
-        // Block the stop signals before any thread starts, so every worker inherits the mask and the main thread
-        // alone receives them, synchronously, with sigwait.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", "sqlite")
-        let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", "./data")
+        // Keys: a malformed file or an unknown scope stops the service here, with the line's number.
+        let keysPath = Environment.string("LAYOUT_SERVICE_API_KEYS_FILE").map { apiKeysFile ?? $0 } ?? apiKeysFile
+        let keys: [APIKey]? = try keysPath.map { path in
+            do { return try KeysFile.load(path: path) } catch { throw ValidationError("--api-keys-file \(path): \(error)") }
+        }
+        var policy = AccessPolicy()
+        policy.corsOrigins = limits.corsOrigins
+        policy.routeTemplate = { LayoutService.routeTemplateLiteral(path: $0) }
+        policy.anonymousRead = try anonymousRead || Environment.resolve(nil, "LAYOUT_SERVICE_ANONYMOUS_READ", false)
+        policy.allowAnonymousDelete = try allowAnonymousDelete
+            || Environment.resolve(nil, "LAYOUT_SERVICE_ALLOW_ANONYMOUS_DELETE", false)
+        policy.requestsPerMinute = try Environment.resolve(requestsPerMinute, "LAYOUT_SERVICE_REQUESTS_PER_MINUTE", 0)
+        policy.postBytesPerMinute = try Environment.resolve(postBytesPerMinute, "LAYOUT_SERVICE_POST_BYTES_PER_MINUTE",
+                                                            0)
+        let metricsListener: Int? = Environment.string("LAYOUT_SERVICE_METRICS_PORT") == nil
+            ? metricsPort : try Environment.resolve(metricsPort, "LAYOUT_SERVICE_METRICS_PORT", 0)
+
+        let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", Defaults.store)
+        let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", Defaults.dataDirectory)
         let archive: (any SpecArchive)?
         let specsWhere: String
         switch Self.storeKind(storeSetting) {
@@ -205,16 +254,59 @@ struct LayoutServiceCommand: ParsableCommand {
             accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
             compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
         let service = LayoutService(store: layouts, limits: limits, tileGzip: tileGzip)
-        let front = ObservedService(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
-                                    metrics: metrics, sources: [StoreFigures(store: layouts), TileFigures(service: service)], logger: logger, requestLines: logOutput)
+        let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts), TileFigures(service: service)]
+        let access = AccessHandler(
+            MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
+                            metrics: metrics, sources: metricsSources),
+            keys: keys, policy: policy)
+        let front = ObservedService(access, metrics: metrics, sources: metricsSources, logger: logger,
+                                    requestLines: logOutput, servesMetrics: false)
+        metrics.include { access.writeMetrics(into: &$0) }
         let http = try MicroHTTPServer(configuration: server, handler: front)
+        var metricsServer: MicroHTTPServer?
+        if let metricsListener {
+            var configuration = server
+            configuration.port = metricsListener
+            configuration.threads = 1
+            configuration.offloadBodyBytes = 0
+            metricsServer = try MicroHTTPServer(configuration: configuration,
+                                                handler: MetricsEndpoint(NoEndpoint(), metrics: metrics, sources: metricsSources))
+        }
+        metrics.include { [unowned http] out in
+            out += Array("""
+                # HELP http_slow_clients_closed_total Connections closed for a late request head or a slow body.
+                # TYPE http_slow_clients_closed_total counter
+                http_slow_clients_closed_total{phase="head"} \(http.closedSlowHeads)
+                http_slow_clients_closed_total{phase="body"} \(http.closedSlowBodies)
+
+                """.utf8)
+        }
         logger.notice("listening", metadata: [
             "address": "\(server.host):\(http.port)", "threads": "\(server.threads)", "specs": "\(specsWhere)",
+            "keys": "\(keys.map { String($0.count) } ?? "none")",
+            "metrics_port": "\(metricsServer.map { String($0.port) } ?? "-")",
         ])
         var received: Int32 = 0
-        sigwait(&signals, &received)
+        while true {
+            sigwait(&signals, &received)
+            guard received == SIGHUP else { break }
+            // Re-read the keys (to revoke one without a restart); a bad file keeps the keys in force.
+            guard let keysPath else {
+                logger.notice("SIGHUP ignored: no --api-keys-file")
+                continue
+            }
+            do {
+                let reloaded = try KeysFile.load(path: keysPath)
+                access.reload(reloaded)
+                logger.notice("keys reloaded", metadata: ["keys": "\(reloaded.count)"])
+            } catch {
+                logger.error("keys not reloaded, the previous ones stay in force",
+                             metadata: ["file": "\(keysPath)", "error": "\(error)", "keys": "\(access.keyIDs.count)"])
+            }
+        }
         logger.notice("draining", metadata: ["signal": "\(received)", "in_flight": "\(http.requestsInFlight)"])
         service.markDraining()
+        metricsServer?.shutdown()
         http.shutdown()
         logger.notice("stopped")
         logOutput.flush()

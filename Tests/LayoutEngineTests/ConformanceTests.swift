@@ -3,7 +3,8 @@ import LayoutWire
 import TestSupport
 import Testing
 
-/// Every case of shared/conformance/flow-cases.json, through the engine: content size, every frame, every query.
+/// Every case of Tests/Fixtures/flow-cases.json (docs/specs.md, "The flow rules"), through the engine: content
+/// size, every frame, every query.
 @Suite struct ConformanceTests {
     static let cases = Fixtures.conformanceCases()
 

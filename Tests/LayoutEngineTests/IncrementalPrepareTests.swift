@@ -67,6 +67,21 @@ import Testing
         #expect(resumed > 200)
     }
 
+    /// Chat layouts: content anchored at the end (short content moves down by the room left; a resumed
+    /// preparation must not keep lines of another room), insets too.
+    @Test func endAnchoredLayouts() throws {
+        var rng = SeededRandom(seed: 777)
+        for _ in 0..<120 {
+            var spec = RandomSpecs.flow(&rng, maxSections: 3, maxItems: 30)
+            spec.contentAnchor = .end
+            spec.contentInset = RandomSpecs.contentInset(&rng)
+            if Bool.random(using: &rng) {  // often shorter than the view
+                if spec.scrollDirection == .vertical { spec.collectionView.height *= 4 } else { spec.collectionView.width *= 4 }
+            }
+            _ = try check(spec, &rng, rounds: 6)
+        }
+    }
+
     @Test func largeLayouts() throws {
         var rng = SeededRandom(seed: 99)
         let sizes = (0..<30_000).map { _ in Size(width: Double(Int.random(in: 30...200, using: &rng)), height: Double(Int.random(in: 30...90, using: &rng))) }

@@ -80,10 +80,15 @@ import Testing
         var spec = WheelLayoutSpec(collectionView: Size(width: 320, height: 200), items: 12)
         spec.infinite = true
         let layout = PreparedWheelLayout(spec)
-        #expect(layout.contentSize.height == 12 * 200 + 200)  // one turn plus a viewport
-        #expect(layout.wrapAdjustment(for: Point(x: 0, y: -10)) == Point(x: 0, y: 2400))
-        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 2400)) == Point(x: 0, y: -2400))
-        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 100)) == nil)
+        #expect(layout.contentSize.height == 3 * 12 * 200 + 200)  // a turn each side of the central one, a viewport
+        #expect(layout.initialOffset == Point(x: 0, y: 2400))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: -10)) == Point(x: 0, y: 4800))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 2390)) == Point(x: 0, y: 2400))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 4800)) == Point(x: 0, y: -2400))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 7000)) == Point(x: 0, y: -2400))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 7300)) == Point(x: 0, y: -4800))
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 2400)) == nil)
+        #expect(layout.wrapAdjustment(for: Point(x: 0, y: 4799)) == nil)
         // The move changes nothing on screen: the same transforms, frames at the same place in the bounds.
         for i in 0..<12 {
             let before = layout.attributesForItem(at: IndexPath(section: 0, item: i), offset: Point(x: 0, y: -10))!

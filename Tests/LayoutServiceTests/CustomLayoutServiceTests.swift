@@ -37,8 +37,9 @@ import Testing
         let answer = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,-20,320,200&offset=0,-20"))
         #expect(answer["elements"]?.count == 12)
         #expect(Array(answer["elements"]!.elements).first?["transform3D"]?.count == 16)
-        #expect(answer["contentOffsetAdjustment"]?["y"]?.number == 2400)
-        let inBand = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,0,320,200&offset=0,0"))
+        #expect(answer["contentOffsetAdjustment"]?["y"]?.number == 4800)
+        #expect(summary["initialOffset"]?["y"]?.number == 2400)
+        let inBand = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,2400,320,200&offset=0,2400"))
         #expect(inBand["contentOffsetAdjustment"] == nil)
         let item = c.json(c.send("GET", "/v1/layouts/\(id)/items/0/3?offset=0,100"))
         #expect(item["frame"]?["y"]?.number == 178.0)  // offset 100 + (200 - 44) / 2

@@ -14,6 +14,8 @@ import Testing
             ("/v1/layouts/\(id)/moving", "/v1/layouts/{id}/moving"),
             ("/v1/layouts/\(id)/updates", "/v1/layouts/{id}/updates"),
             ("/v1/layouts/\(id)/sizes", "/v1/layouts/{id}/sizes"),
+            ("/v1/layouts/\(id)/bounds", "/v1/layouts/{id}/bounds"),
+            ("/v1/layouts/\(id)/scroll-to", "/v1/layouts/{id}/scroll-to"),
             ("/v1/layouts/\(id)/items/0/1", "/v1/layouts/{id}/items/{section}/{item}"),
             ("/v1/layouts/\(id)/supplementary/header/0/0", "/v1/layouts/{id}/supplementary/{kind}/{section}/{item}"),
             ("/v1/layouts/\(id)/decorations/background/0/0", "/v1/layouts/{id}/decorations/{kind}/{section}/{item}"),

@@ -11,6 +11,8 @@ struct Client {
         service = LayoutService(store: LayoutStore(capacityBytes: cacheBytes), limits: limits)
     }
 
+    init(service: LayoutService) { self.service = service }
+
     func send(_ method: String, _ target: String, _ body: String? = nil) -> HTTPResponse {
         let parts = target.split(separator: "?", maxSplits: 1)
         var query: [(name: String, value: String)] = []

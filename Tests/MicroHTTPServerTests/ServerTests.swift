@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import HTTPClient
 import HTTPCore
 import LayoutEngine
 import LayoutService
@@ -9,6 +9,11 @@ import MicroHTTPServer
 import Synchronization
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The HTTP layer on a real socket: libmicrohttpd, the bridge and the service together.
 @Suite(.serialized) struct ServerTests {

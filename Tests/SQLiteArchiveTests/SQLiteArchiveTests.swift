@@ -1,9 +1,13 @@
 import CSQLite
-import Glibc
 import LayoutEngine
 import LayoutStore
 import SQLiteArchive
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct SQLiteArchiveTests {
     func temporaryDirectory() -> String {

@@ -5,6 +5,7 @@ public import LayoutEngine
 /// answer to that rect.
 public enum ElementOracle {
     public static func all(_ layout: any PreparedLayout, offset: Point = .zero) -> [LayoutAttributes] {
+        if let c = layout as? PreparedCompositionalLayout { return compositional(c, offset: offset) }
         var out: [LayoutAttributes] = []
         for s in 0..<layout.numberOfSections {
             let path = IndexPath(section: s, item: 0)
@@ -25,7 +26,31 @@ public enum ElementOracle {
         case .flow(let f): (f.sections[section].decorations ?? f.chrome.decorations).map(\.kind)
         case .waterfall(let w): (w.sections[section].decorations ?? w.chrome.decorations).map(\.kind)
         case .circle, .wheel: []
+        case .compositional: []
         }
+    }
+
+    /// A compositional layout's elements by section: boundary items before the content, each cell followed by its
+    /// badges, boundary items after, decorations; orthogonal rows not scrolled.
+    static func compositional(_ layout: PreparedCompositionalLayout, offset: Point) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        for s in 0..<layout.numberOfSections {
+            let path = IndexPath(section: s, item: 0)
+            let (before, after) = layout.boundaryKinds(section: s)
+            for kind in before { out.append(layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)!) }
+            for i in 0..<layout.numberOfItems(inSection: s) {
+                let p = IndexPath(section: s, item: i)
+                out.append(layout.attributesForItem(at: p, offset: offset)!)
+                for kind in layout.badgeKinds(section: s, item: i) {
+                    out.append(layout.attributesForSupplementaryView(ofKind: kind, at: p, offset: offset, sectionOffsets: [:])!)
+                }
+            }
+            for kind in after { out.append(layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)!) }
+            for kind in layout.decorationKinds(section: s) {
+                out.append(layout.attributesForDecorationView(ofKind: kind, at: path, offset: offset)!)
+            }
+        }
+        return out
     }
 
     /// The brute-force answer: every element meeting `rect`.

@@ -1,7 +1,7 @@
 public import LayoutEngine
 public import LayoutWire
 
-/// The conformance cases of `Tests/Fixtures/flow-cases.json` (copied from shared/conformance).
+/// The conformance cases of `Tests/Fixtures/flow-cases.json` (their rules: docs/specs.md, "The flow rules").
 public struct ConformanceCase: Sendable {
     public var name: String
     public var specJSON: [UInt8]

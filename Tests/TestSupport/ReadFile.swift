@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The bytes of a file, or nil.
 public func readFile(_ path: String) -> [UInt8]? {

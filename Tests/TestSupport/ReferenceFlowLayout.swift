@@ -1,6 +1,6 @@
 public import LayoutEngine
 
-/// An independent, deliberately naive implementation of the flow rules (shared/conformance/README.md), written
+/// An independent, deliberately naive implementation of the flow rules (docs/specs.md, "The flow rules"), written
 /// straight from the rule text in vertical terms and transposed for horizontal scrolling. The oracle for property
 /// tests: O(n), every element materialized.
 public enum ReferenceFlowLayout {

@@ -91,7 +91,8 @@ def screenshot(browser, name):
     browser.save_screenshot(os.path.join(ARTIFACTS, "playground-%s.png" % name.lower().replace(" ", "-")))
 
 
-EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Circle", "Wheel", "Pinned headers", "100k-item feed"]
+EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Circle", "Wheel", "Pinned headers", "100k-item feed",
+            "Compositional photo grid", "App Store page", "Badges", "Settings list"]
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -14,7 +14,7 @@ from conftest import BIN, free_port, kill_during_a_burst_of_posts
 SPEC = json.dumps({"layout": "flow", "collectionView": {"width": 320, "height": 480},
                    "itemSize": {"width": 100, "height": 50}, "sections": [{"items": 7}]}).encode()
 HERE = os.path.dirname(os.path.abspath(__file__))
-CHECKER = os.path.join(HERE, "..", "..", "..", "shared", "tools", "check-conformance.py")
+CHECKER = os.path.join(HERE, "check_conformance.py")
 FIXTURES = os.path.join(HERE, "..", "Fixtures", "flow-cases.json")
 
 
@@ -110,15 +110,9 @@ def test_healthcheck_command(service):
                           timeout=10).returncode == 1
 
 
-def test_conformance_with_the_shared_checker(service):
-    """shared/tools/check-conformance.py, when shared/ is beside the repository (CI, developers)."""
+def test_conformance_with_the_checker(service):
+    """Tests/e2e/check_conformance.py: every case of Tests/Fixtures/flow-cases.json over HTTP."""
     cases = FIXTURES
-    shared_cases = os.path.join(HERE, "..", "..", "..", "shared", "conformance", "flow-cases.json")
-    if os.path.exists(shared_cases):
-        cases = shared_cases
-    if not os.path.exists(CHECKER):
-        import pytest
-        pytest.skip("shared/tools/check-conformance.py is not beside the repository")
     r = subprocess.run([sys.executable, CHECKER, service.url, cases], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "cases match" in r.stdout

@@ -78,7 +78,7 @@ def spec(n, width=300):
 
 def test_two_replicas_answer_each_others_ids(postgres, start):
     a = start("--store", postgres.url)
-    b = start("--store", postgres.url)
+    b = start("--store", postgres.url, "--allow-anonymous-delete")
     status, summary = post(a.url, spec(1234))
     assert status == 201
     layout_id = summary["id"]

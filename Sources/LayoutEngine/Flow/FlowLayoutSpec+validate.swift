@@ -5,6 +5,7 @@ extension FlowLayoutSpec {
     public func validate(limits: SpecLimits, unchangedBefore: (section: Int, item: Int)? = nil) throws(LayoutError) {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
+        try check.contentInset(contentInset)
         try check.nonNegative(itemSize, at: [.key("itemSize")])
         if let e = estimatedItemSize { try check.nonNegative(e, at: [.key("estimatedItemSize")]) }
         try check.nonNegative(minimumLineSpacing, at: [.key("minimumLineSpacing")])

@@ -58,6 +58,11 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var chrome = SectionChromeSpec()
     /// Where flings stop (`targetContentOffset`).
     public var scrollTargetBehavior: ScrollTargetBehavior = .none
+    /// `collectionView.contentInset` (UIScrollView's adjusted content inset): the scroll range, pinned headers and
+    /// scroll positions; no frame of a non-pinned element.
+    public var contentInset: EdgeInsets = .zero
+    /// Where content shorter than the view sits: `.end` for chat (the newest message at the bottom).
+    public var contentAnchor: ContentAnchor = .start
 
     public init(collectionView: Size, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView

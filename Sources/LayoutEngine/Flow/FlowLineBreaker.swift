@@ -1,4 +1,4 @@
-/// The line rules of `UICollectionViewFlowLayout` (shared/conformance/README.md, rules 3 to 8) and the alignment
+/// The line rules of `UICollectionViewFlowLayout` (docs/specs.md, "The flow rules", 3 to 8) and the alignment
 /// options beyond them, in line coordinates.
 enum FlowLineBreaker {
     /// How many items of length `length` a full line holds (rule 3: greedy, an exact fit joins; at least one).

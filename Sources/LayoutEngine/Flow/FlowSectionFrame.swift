@@ -1,5 +1,5 @@
 /// Where one prepared section sits: its band in the scroll direction (see `SectionBand`) and its items.
-struct FlowSectionFrame: Sendable {
+struct FlowSectionFrame: SectionFrame, Sendable {
     var band: SectionBand
     var itemCount: Int
     var placement: FlowPlacement

@@ -15,11 +15,25 @@ public struct PreparedFlowLayout: SectionedLayout {
     /// Start along the line of every item of the varied sections.
     let itemU: [Double]
     public let numberOfItems: Int
+    /// Where the first section starts along the scroll axis: 0, or the room left above content shorter than the
+    /// view with `contentAnchor` `end`.
+    let contentOrigin: Double
 
     /// `prepareLayout`. The spec must have passed `validate`.
     /// - Complexity: O(items of varied sections + sections).
     public init(_ spec: FlowLayoutSpec) {
-        self.init(spec, resume: nil)
+        self = Self.anchored(spec, resume: nil)
+    }
+
+    /// Content shorter than the visible area goes to its end with `contentAnchor` `end` (prepared again from
+    /// there: such content is at most a view long).
+    private static func anchored(_ spec: FlowLayoutSpec, resume: Resume?) -> PreparedFlowLayout {
+        let first = PreparedFlowLayout(spec, resume: resume, origin: 0)
+        guard spec.contentAnchor == .end else { return first }
+        let axes = LineAxes(spec.scrollDirection)
+        let (before, after) = axes.stackInsets(spec.contentInset)
+        let room = axes.v(spec.collectionView) - before - after - axes.v(first.contentSize)
+        return room > 0 ? PreparedFlowLayout(spec, resume: nil, origin: room) : first
     }
 
     /// `prepareLayout` for a spec that matches `old`'s before item `item` of section `section` (the sections
@@ -28,7 +42,7 @@ public struct PreparedFlowLayout: SectionedLayout {
     /// exactly what `init(spec)` gives.
     /// - Complexity: O(what is copied, as memory) + O(items from the change on).
     public init(_ spec: FlowLayoutSpec, reusing old: PreparedFlowLayout, unchangedBefore section: Int, item: Int) {
-        self.init(spec, resume: Resume(old: old, section: section, item: item))
+        self = Self.anchored(spec, resume: Resume(old: old, section: section, item: item))
     }
 
     /// Where a preparation starts again in an older layout of the same spec up to some item.
@@ -38,7 +52,7 @@ public struct PreparedFlowLayout: SectionedLayout {
         let item: Int
     }
 
-    private init(_ spec: FlowLayoutSpec, resume: Resume?) {
+    private init(_ spec: FlowLayoutSpec, resume: Resume?, origin: Double) {
         let axes = LineAxes(spec.scrollDirection)
         let viewU = axes.u(spec.collectionView)
         var sections: [FlowSectionFrame] = []
@@ -51,13 +65,13 @@ public struct PreparedFlowLayout: SectionedLayout {
         let variedItems = spec.sections.reduce(0) { total, s in
             if case .sizes(let sizes) = s.items { total + sizes.count } else { total }
         }
-        var v = 0.0
+        var v = origin
         var total = 0
         var firstSection = 0
         // Within the first section prepared again: its line table's start, and the old line to go on from.
         var within: (firstLine: Int, firstU: Int, line: Int)?
         if let r = resume, r.section <= min(r.old.sections.count, spec.sections.count),
-           r.old.flowSpec.collectionView == spec.collectionView
+           r.old.flowSpec.collectionView == spec.collectionView, r.old.contentOrigin == origin
         {
             let old = r.old
             let s = r.section
@@ -94,7 +108,7 @@ public struct PreparedFlowLayout: SectionedLayout {
             lineLength = Array(old.lineLength[..<keptLines])
             itemU.reserveCapacity(variedItems)
             itemU.append(contentsOf: old.itemU[..<keptU])
-            v = s > 0 ? old.sections[s - 1].band.end : 0
+            v = s > 0 ? old.sections[s - 1].band.end : origin
             total = sections.reduce(0) { $0 + $1.itemCount }
             firstSection = s
         } else {
@@ -158,7 +172,12 @@ public struct PreparedFlowLayout: SectionedLayout {
         }
         self.flowSpec = spec
         self.axes = axes
-        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome)
+        // Right-to-left horizontal layouts are computed mirrored: their leading edge is the view's right.
+        let e = spec.contentInset
+        let pinInset = spec.layoutDirection == .rightToLeft && !axes.vertical ? (e.right, e.left) : axes.stackInsets(e)
+        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
+                                    pinInset: pinInset)
+        self.contentOrigin = origin
         self.sections = sections
         self.lineFirst = lineFirst
         self.lineV = lineV
@@ -169,15 +188,10 @@ public struct PreparedFlowLayout: SectionedLayout {
     }
 
     public var spec: LayoutSpec { .flow(flowSpec) }
-    public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
     public var viewSize: Size { flowSpec.collectionView }
     var scrollDirection: ScrollDirection { flowSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { flowSpec.scrollTargetBehavior }
-
-    public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].itemCount : 0
-    }
 
     public var byteCount: Int {
         var sizes = 0

@@ -18,19 +18,30 @@ struct ScrollTargeting {
     let content: Size
     /// The largest offset along the scroll axis (the content's length less a viewport, or a wheel's turn).
     let maxOffset: Double
+    /// `collectionView.contentInset`: the scroll range runs from `-before` to the content's end plus `after` less
+    /// the view; item stops are taken inside the inset.
+    let inset: EdgeInsets
+    let range: ScrollRange
 
     init(behavior: ScrollTargetBehavior, direction: ScrollDirection, view: Size, content: Size,
-         maxOffset: Double? = nil) {
+         inset: EdgeInsets = .zero) {
         self.behavior = behavior
         self.direction = direction
         self.view = view
         self.content = content
-        let along = direction == .vertical ? content.height - view.height : content.width - view.width
-        self.maxOffset = max(0, maxOffset ?? along)
+        self.inset = inset
+        self.range = ScrollRange(view: view, content: content, inset: inset)
+        self.maxOffset = direction == .vertical ? range.max.y : range.max.x
     }
 
     var vertical: Bool { direction == .vertical }
     var viewLength: Double { vertical ? view.height : view.width }
+    /// The insets before and after the visible area along the scroll axis.
+    var insetBefore: Double { vertical ? inset.top : inset.left }
+    var insetAfter: Double { vertical ? inset.bottom : inset.right }
+    var minOffset: Double { vertical ? range.min.y : range.min.x }
+    /// The visible area's length along the scroll axis (inside the insets).
+    var visibleLength: Double { max(0, viewLength - insetBefore - insetAfter) }
 
     /// The target for `proposed` and `velocity`; `items` returns the cells meeting a rect (at the proposal's
     /// offset), for the item behaviours.
@@ -39,22 +50,21 @@ struct ScrollTargeting {
                 items: (Rect) -> (cells: [LayoutAttributes], complete: Bool)) -> Point {
         // Clamped first: the target is in the scroll range anyway, and the item search widens from here, so a
         // proposal far outside must not make it widen without end.
-        let along = min(max(vertical ? proposed.y : proposed.x, 0), maxOffset)
+        let along = min(max(vertical ? proposed.y : proposed.x, minOffset), maxOffset)
         let speed = vertical ? velocity.y : velocity.x
         var target = along
         switch behavior {
         case .none:
             break
         case .paging:
-            target = Self.snap(along / viewLength, speed: speed) * viewLength
+            // Pages of a view's length from the start of the scroll range.
+            target = Self.snap((along - minOffset) / viewLength, speed: speed) * viewLength + minOffset
         case .item, .centeredItem:
             if let stop = nearestStop(to: along, speed: speed, items: items) { target = stop }
         }
-        target = min(max(target, 0), maxOffset)
-        let across = vertical ? proposed.x : proposed.y
-        let acrossMax = max(0, vertical ? content.width - view.width : content.height - view.height)
-        let clampedAcross = min(max(across, 0), acrossMax)
-        return vertical ? Point(x: clampedAcross, y: target) : Point(x: target, y: clampedAcross)
+        target = min(max(target, minOffset), maxOffset)
+        let across = range.clamp(proposed)
+        return vertical ? Point(x: across.x, y: target) : Point(x: target, y: across.y)
     }
 
     /// A whole number near `value`: the nearest, or the next one up (down) for a positive (negative) speed.
@@ -75,7 +85,7 @@ struct ScrollTargeting {
         let centred = behavior == .centeredItem
         // Where an item's edge (or centre) lies when it is a stop at `along` (within the content: `along` is in
         // the scroll range).
-        let place = along + (centred ? viewLength / 2 : 0)
+        let place = along + insetBefore + (centred ? visibleLength / 2 : 0)
         let length = vertical ? content.height : content.width
         // A stop is usually within an item of the proposal; the loop widens the window. It starts at a length
         // that doubling can grow (a viewport of 5e-324 points has a quarter of 0) and stops after as many
@@ -88,7 +98,8 @@ struct ScrollTargeting {
             let (cells, complete) = items(rect)
             let stops = cells.map { a in
                 let f = a.frame
-                return centred ? (vertical ? f.center.y : f.center.x) - viewLength / 2 : (vertical ? f.minY : f.minX)
+                return centred ? (vertical ? f.center.y : f.center.x) - visibleLength / 2 - insetBefore
+                    : (vertical ? f.minY : f.minX) - insetBefore
             }
             let ahead = stops.filter { speed > 0 ? $0 >= along : speed < 0 ? $0 <= along : true }
             // The window covers the whole content after at most log2(length / viewLength) + 3 doublings.

@@ -6,6 +6,8 @@ public struct CircleLayoutSpec: Sendable, Hashable {
     /// The circle's radius; nil for min(width, height)/2 - itemWidth/2.
     public var radius: Double?
     public var items: Int
+    /// `collectionView.contentInset`: the scroll range only (the circle stays centred in the view).
+    public var contentInset: EdgeInsets = .zero
 
     public init(collectionView: Size, items: Int) {
         self.collectionView = collectionView
@@ -21,6 +23,7 @@ public struct CircleLayoutSpec: Sendable, Hashable {
     public func validate(limits: SpecLimits) throws(LayoutError) {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
+        try check.contentInset(contentInset)
         try check.nonNegative(itemSize, at: [.key("itemSize")])
         if let radius { try check.nonNegative(radius, at: [.key("radius")]) }
         try check.itemTotal(items, limits: limits, at: [.key("sections"), .index(0), .key("items")])
@@ -37,6 +40,8 @@ public struct WheelLayoutSpec: Sendable, Hashable {
     /// Whether the scroll range wraps: offsets a turn (n × viewHeight) apart show the same thing.
     public var infinite = false    /// Where flings stop (`targetContentOffset`).
     public var scrollTargetBehavior: ScrollTargetBehavior = .none
+    /// `collectionView.contentInset`: the scroll range and scroll positions.
+    public var contentInset: EdgeInsets = .zero
 
     public var items: Int
 
@@ -48,6 +53,7 @@ public struct WheelLayoutSpec: Sendable, Hashable {
     public func validate(limits: SpecLimits) throws(LayoutError) {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
+        try check.contentInset(contentInset)
         try check.nonNegative(itemSize, at: [.key("itemSize")])
         try check.finite(m34, at: [.key("m34")])
         try check.itemTotal(items, limits: limits, at: [.key("sections"), .index(0), .key("items")])

@@ -24,7 +24,8 @@ public struct PreparedWheelLayout: PreparedLayout {
     /// Any behaviour but `none` snaps to whole items: one item per view height of scrolling.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         let behavior: ScrollTargetBehavior = wheelSpec.scrollTargetBehavior == .none ? .none : .paging
-        return ScrollTargeting(behavior: behavior, direction: .vertical, view: viewSize, content: contentSize)
+        return ScrollTargeting(behavior: behavior, direction: .vertical, view: viewSize, content: contentSize,
+                               inset: wheelSpec.contentInset)
             .target(proposed: proposed, velocity: velocity) { _ in ([], true) }
     }
     public var byteCount: Int { MemoryLayout<Self>.stride }
@@ -32,20 +33,54 @@ public struct PreparedWheelLayout: PreparedLayout {
     /// The length of one turn: n view heights of scrolling.
     public var period: Double { Double(wheelSpec.items) * wheelSpec.collectionView.height }
 
-    /// One view width by one turn, plus a viewport when the range wraps (so that the last offset of a turn can
-    /// be reached before the client moves back by a turn).
+    /// One view width by one turn. An infinite wheel has a turn before and after its central band
+    /// `[period, 2 · period)`, plus a viewport, so a client can scroll either way from `initialOffset` and is moved
+    /// back into the band (by whole turns, which changes nothing on screen) whenever it leaves it.
     public var contentSize: Size {
         let h = wheelSpec.collectionView.height
-        return Size(width: wheelSpec.collectionView.width, height: wheelSpec.infinite ? period + h : max(period, h))
+        return Size(width: wheelSpec.collectionView.width, height: wheelSpec.infinite ? 3 * period + h : max(period, h))
     }
 
     public var wrapPeriod: Double? { wheelSpec.infinite ? period : nil }
 
-    /// Offsets outside [0, period) move back by whole turns, which changes no attribute.
+    /// Where the central band starts: one turn in (0 for a finite wheel).
+    var bandStart: Double { wheelSpec.infinite ? period : 0 }
+
+    /// An infinite wheel starts at the central band's start (item 0 in front, as at offset 0).
+    public var initialOffset: Point? { wheelSpec.infinite ? Point(x: 0, y: period) : nil }
+
+    /// Offsets outside the central band `[period, 2 · period)` move back into it by whole turns.
     public func wrapAdjustment(for offset: Point) -> Point? {
-        guard wheelSpec.infinite, period > 0, offset.y < 0 || offset.y >= period else { return nil }
-        let turns = (offset.y / period).rounded(.down)
+        guard wheelSpec.infinite, period > 0, offset.y < period || offset.y >= 2 * period else { return nil }
+        let turns = ((offset.y - period) / period).rounded(.down)
+        // A far offset over a vanishing period: no whole number of turns to tell.
+        guard turns.isFinite, (turns * period).isFinite else { return nil }
         return Point(x: 0, y: -turns * period)
+    }
+
+    /// Item i is in front at offset `bandStart + ((n - i) mod n) · viewHeight` (its angle a whole turn): its
+    /// extent starts there plus the top inset and is as long as the visible area, so that every scroll position
+    /// puts it in front.
+    public func scrollExtent(ofItem indexPath: IndexPath) -> ScrollExtent? {
+        let n = wheelSpec.items
+        guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < n else { return nil }
+        let h = wheelSpec.collectionView.height
+        let inset = wheelSpec.contentInset
+        return ScrollExtent(bandStart + Double((n - indexPath.item) % n) * h + inset.top,
+                            max(0, h - inset.top - inset.bottom))
+    }
+
+    /// The item in front at `offset` (or turning away from the front).
+    public func anchorCandidates(at offset: Point) -> [(IndexPath, ScrollExtent)] {
+        let n = wheelSpec.items
+        let h = wheelSpec.collectionView.height
+        guard n > 0, h > 0 else { return [] }
+        let y = offset.y + (wrapAdjustment(for: offset)?.y ?? 0)
+        // In Double first: a far offset over a tiny view is beyond Int.
+        let turns = ((y - bandStart) / h).rounded(.down)
+        guard turns >= 0, turns <= Double(n) else { return [] }
+        let path = IndexPath(section: 0, item: (n - Int(turns) % n) % n)
+        return scrollExtent(ofItem: path).map { [(path, $0)] } ?? []
     }
 
     /// (i + offset.y / viewHeight) / n · 2π.

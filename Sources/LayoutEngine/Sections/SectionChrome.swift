@@ -5,6 +5,9 @@ struct SectionChrome: Sendable {
     let viewU: Double
     let viewV: Double
     let spec: SectionChromeSpec
+    /// `collectionView.contentInset` before and after the visible area along the scroll axis: pinned headers
+    /// stick below the top inset, pinned footers above the bottom one.
+    var pinInset: (before: Double, after: Double) = (0, 0)
 
     /// zIndex of pinned headers and footers: above cells (0), which they float over.
     static let pinnedZIndex = 1
@@ -19,7 +22,8 @@ struct SectionChrome: Sendable {
             var v = band.start
             if spec.pinHeaders {
                 // Stick to the visible bounds' leading edge, but never leave the section (header to footer).
-                v = max(band.start, min(max(axes.v(offset), band.start), band.footerStart - band.headerLength))
+                v = max(band.start, min(max(axes.v(offset) + pinInset.before, band.start),
+                                        band.footerStart - band.headerLength))
             }
             var a = LayoutAttributes.supplementary(kind, path, axes.frame(u: 0, v: v, lengthU: viewU,
                                                                           lengthV: band.headerLength))
@@ -29,7 +33,7 @@ struct SectionChrome: Sendable {
             guard band.footerLength > 0 else { return nil }
             var v = band.footerStart
             if spec.pinFooters {
-                let trailingEdge = axes.v(offset) + viewV
+                let trailingEdge = axes.v(offset) + viewV - pinInset.after
                 v = min(band.footerStart, max(trailingEdge - band.footerLength, band.contentStart))
             }
             var a = LayoutAttributes.supplementary(kind, path, axes.frame(u: 0, v: v, lengthU: viewU,

@@ -2,6 +2,7 @@
 public enum SectionContent: Sendable, Hashable {
     case flow(FlowSectionSpec)
     case waterfall(WaterfallSectionSpec)
+    case compositional(CompositionalSectionSpec)
 }
 
 /// One operation of `performBatchUpdates`, with UIKit's index rules: deletes, reloads and the source of a move

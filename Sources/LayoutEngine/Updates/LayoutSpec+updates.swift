@@ -7,6 +7,7 @@ extension LayoutSpec {
         switch self {
         case .flow(let flow): return .flow(try flow.applying(plan))
         case .waterfall(let waterfall): return .waterfall(try waterfall.applying(plan))
+        case .compositional(let c): return .compositional(c.applying(plan))
         case .circle(var circle):
             circle.items = try Self.singleSection(plan)
             return .circle(circle)
@@ -29,6 +30,7 @@ extension LayoutSpec {
         switch self {
         case .flow(let f): f.sections.map(\.items.count)
         case .waterfall(let w): w.sections.map(\.items.count)
+        case .compositional(let c): c.sections.map(\.items.count)
         case .circle(let c): [c.items]
         case .wheel(let w): [w.items]
         }

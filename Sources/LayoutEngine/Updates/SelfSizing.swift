@@ -28,6 +28,7 @@ extension LayoutSpec {
         switch self {
         case .flow(let f): f.scrollDirection
         case .waterfall(let w): w.scrollDirection
+        case .compositional(let c): c.scrollDirection
         case .circle, .wheel: .vertical
         }
     }

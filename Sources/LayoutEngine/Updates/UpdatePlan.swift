@@ -307,6 +307,7 @@ extension SectionContent {
         switch self {
         case .flow(let s): s.items.count
         case .waterfall(let s): s.items.count
+        case .compositional(let s): s.items.count
         }
     }
 }

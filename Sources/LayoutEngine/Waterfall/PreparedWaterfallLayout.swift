@@ -22,7 +22,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     let reach: [Double]
     public let numberOfItems: Int
 
-    struct WaterfallSectionFrame: Sendable {
+    struct WaterfallSectionFrame: SectionFrame, Sendable {
         var band: SectionBand
         var firstItem: Int
         var itemCount: Int
@@ -38,6 +38,15 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     /// `prepareLayout`. The spec must have passed `validate`.
     /// - Complexity: O(items × columns) for shortest-column placement, O(items log items) for round robin.
     public init(_ spec: WaterfallLayoutSpec) {
+        let first = PreparedWaterfallLayout(spec, origin: 0)
+        // Content shorter than the visible area goes to its end with `contentAnchor` `end`.
+        let axes = LineAxes(spec.scrollDirection)
+        let (before, after) = axes.stackInsets(spec.contentInset)
+        let room = axes.v(spec.collectionView) - before - after - axes.v(first.contentSize)
+        self = spec.contentAnchor == .end && room > 0 ? PreparedWaterfallLayout(spec, origin: room) : first
+    }
+
+    private init(_ spec: WaterfallLayoutSpec, origin: Double) {
         let axes = LineAxes(spec.scrollDirection)
         let viewU = axes.u(spec.collectionView)
         let total = spec.numberOfItems
@@ -52,7 +61,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         reach.reserveCapacity(total)
         if spec.placement == .roundRobin { order.reserveCapacity(total) }
         var sections: [WaterfallSectionFrame] = []
-        var v = 0.0
+        var v = origin
         for s in spec.sections {
             let columns = s.columnCount ?? spec.columnCount
             let spacing = s.columnSpacing ?? spec.columnSpacing
@@ -110,7 +119,8 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         }
         self.waterfallSpec = spec
         self.axes = axes
-        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome)
+        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
+                                    pinInset: axes.stackInsets(spec.contentInset))
         self.sections = sections
         self.itemV = itemV
         self.itemLength = itemLength
@@ -122,15 +132,10 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     }
 
     public var spec: LayoutSpec { .waterfall(waterfallSpec) }
-    public var numberOfSections: Int { sections.count }
     public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
     public var viewSize: Size { waterfallSpec.collectionView }
     var scrollDirection: ScrollDirection { waterfallSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { waterfallSpec.scrollTargetBehavior }
-
-    public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].itemCount : 0
-    }
 
     public var byteCount: Int {
         var given = 0

@@ -59,6 +59,10 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var chrome = SectionChromeSpec()
     public var sections: [WaterfallSectionSpec]    /// Where flings stop (`targetContentOffset`).
     public var scrollTargetBehavior: ScrollTargetBehavior = .none
+    /// `collectionView.contentInset` (see `FlowLayoutSpec.contentInset`).
+    public var contentInset: EdgeInsets = .zero
+    /// Where content shorter than the view sits (`.end`: chat).
+    public var contentAnchor: ContentAnchor = .start
 
 
     public static let maxColumns = 1024
@@ -90,6 +94,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public func validate(limits: SpecLimits) throws(LayoutError) {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
+        try check.contentInset(contentInset)
         try check.columnCount(columnCount, at: [.key("columnCount")])
         try check.nonNegative(columnSpacing, at: [.key("columnSpacing")])
         try check.nonNegative(itemSpacing, at: [.key("itemSpacing")])

@@ -35,6 +35,38 @@ extension Playground {
             sections: Array.from({length: 12}, (_, i) => ({items: 6 + (i * 5) % 17}))}),
           "100k-item feed": () => ({layout: "flow", collectionView: {width: 390, height: 600},
             itemSize: {width: 380, height: 72}, minimumLineSpacing: 6, sections: [{items: 100000}]}),
+          // Compositional layouts (each example self-contained).
+          "Compositional photo grid": () => { const f = (w, h) => ({width: {fractionalWidth: w}, height: {fractionalHeight: h}});
+            const photo = (w, h) => ({item: {size: f(w, h), contentInsets: {top: 2, leading: 2, bottom: 2, trailing: 2}}});
+            return {layout: "compositional", collectionView: {width: 390, height: 600},
+              defaultSection: {group: {axis: "vertical", size: {width: {fractionalWidth: 1}, height: {fractionalWidth: 1}}, subitems: [
+                {group: {axis: "horizontal", size: f(1, 1 / 3), subitems: [photo(1 / 3, 1)]}},
+                {group: {axis: "horizontal", size: f(1, 2 / 3), subitems: [photo(2 / 3, 1),
+                  {group: {axis: "vertical", size: f(1 / 3, 1), count: 2, subitems: [photo(1, 1)]}}]}}]},
+                boundarySupplementaryItems: [{kind: "header", alignment: "top", pinToVisibleBounds: true,
+                  size: {width: {fractionalWidth: 1}, height: {absolute: 36}}}]},
+              sections: [{items: 60}, {items: 36}]}; },
+          "App Store page": () => { const card = (w, h) => ({axis: "horizontal", size: {width: {absolute: w}, height: {absolute: h}},
+              subitems: [{item: {size: {width: {fractionalWidth: 1}, height: {fractionalHeight: 1}}}}]});
+            const header = [{kind: "header", alignment: "top", size: {width: {fractionalWidth: 1}, height: {absolute: 40}}}];
+            const row = (group, behaviour) => ({group, interGroupSpacing: 10, orthogonalScrollingBehavior: behaviour,
+              contentInsets: {top: 4, leading: 16, bottom: 12, trailing: 16}, boundarySupplementaryItems: header});
+            const small = {axis: "vertical", size: {width: {absolute: 300}, height: {absolute: 210}}, count: 3,
+              interItemSpacing: {fixed: 6}, subitems: [{item: {size: {width: {fractionalWidth: 1}, height: {absolute: 60}}}}]};
+            return {layout: "compositional", collectionView: {width: 390, height: 700}, interSectionSpacing: 8,
+              sections: [{items: 6, section: row(card(320, 220), "groupPagingCentered")},
+                {items: 18, section: row(small, "groupPaging")},
+                {items: 10, section: row(card(150, 150), "continuous")},
+                {items: 8, section: row(card(320, 180), "groupPagingCentered")}]}; },
+          "Badges": () => ({layout: "compositional", collectionView: {width: 390, height: 600},
+            defaultSection: {contentInsets: {top: 12, leading: 12, bottom: 12, trailing: 12}, interGroupSpacing: 16,
+              group: {axis: "horizontal", size: {width: {fractionalWidth: 1}, height: {absolute: 80}},
+                interItemSpacing: {flexible: 16}, subitems: [{item: {size: {width: {absolute: 80}, height: {absolute: 80}},
+                  supplementaryItems: [{kind: "badge", size: {width: {absolute: 24}, height: {absolute: 24}},
+                    anchor: {edges: ["top", "trailing"], fractionalOffset: {x: 0.3, y: -0.3}}}]}}]}},
+            sections: [{items: 40}]}),
+          "Settings list": () => ({layout: "list", collectionView: {width: 390, height: 700}, appearance: "insetGrouped",
+            headerMode: "supplementary", footerMode: "supplementary", sections: [{items: 3}, {items: 5}, {items: 2}, {items: 6}]}),
         };
 
         const $ = (id) => document.getElementById(id);

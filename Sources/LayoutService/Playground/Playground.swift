@@ -6,7 +6,7 @@ import HTTPCore
 /// `UICollectionView` recycles cells.
 enum Playground {
     /// Built once and shared by every answer (bodies are immutable).
-    static let page = HTTPBody(Array((head + style + body + script).utf8))
+    static let page = HTTPBody(Array((head + style + body + viewportScript + script).utf8))
 
     static let head = #"""
         <!doctype html>

@@ -1,5 +1,10 @@
-import Glibc
+import CSocket
 public import HTTPCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A blocking HTTP/1.1 client connection on one TCP socket (keep-alive: several requests in turn). Small on
 /// purpose: for the `healthcheck` command and for tests against a real socket. Understands `Content-Length`
@@ -25,7 +30,7 @@ public final class HTTPClientConnection {
 
     /// Connects to an IPv4 address.
     public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 30) throws(Failure) {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        fd = csocket_stream(AF_INET)
         guard fd >= 0 else { throw .connect(errno: errno) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -40,18 +45,18 @@ public final class HTTPClientConnection {
         }
         guard result == 0 else {
             let e = errno
-            Glibc.close(fd)
+            close(fd)
             throw .connect(errno: e)
         }
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { close(fd) }
 
     /// Sends raw bytes (for requests built by hand: partial bodies, bad headers).
     public func send(_ bytes: [UInt8]) throws(Failure) {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[sent...].withUnsafeBytes { csocket_send(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { throw .closed }
             sent += n
         }

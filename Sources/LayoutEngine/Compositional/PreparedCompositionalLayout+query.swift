@@ -1,0 +1,321 @@
+extension PreparedCompositionalLayout {
+    /// Item `item` of section `s`'s frame, its row not scrolled. O(1).
+    @inline(__always)
+    func cellFrame(_ s: SectionFrame, _ item: Int) -> (frame: Rect, node: Int32) {
+        if !s.groups.isEmpty { return (itemFrames[s.explicitItems + item], itemNodes[s.explicitItems + item]) }
+        let config = configs[s.config]
+        let per = config.template.count
+        let k = Double(item / per)
+        let j = item % per
+        var f = config.template[j]
+        if config.rowVertical {
+            f.x += s.origin.x
+            f.y += s.origin.y + k * config.pitch
+        } else {
+            f.x += s.origin.x + k * config.pitch
+            f.y += s.origin.y
+        }
+        return (f, config.templateNodes[j])
+    }
+
+    /// A frame of an orthogonal section's row scrolled by `shift`.
+    @inline(__always)
+    func shifted(_ f: Rect, _ shift: Double, _ rowVertical: Bool) -> Rect {
+        guard shift != 0 else { return f }
+        var r = f
+        if rowVertical { r.y -= shift } else { r.x -= shift }
+        return r
+    }
+
+    /// The boundary item `index` of section `s`, pinned per the content offset.
+    func boundary(_ sectionIndex: Int, _ index: Int, offset: Point) -> LayoutAttributes {
+        let s = sections[sectionIndex]
+        let config = configs[s.config]
+        let items = config.section.boundarySupplementaryItems
+        let b = items[index]
+        let size = config.boundarySizes[index]
+        let length = vertical ? size.height : size.width
+        var v: Double
+        if b.alignment.isBefore {
+            v = s.start
+            for i in 0..<index where items[i].alignment.isBefore {
+                v += vertical ? config.boundarySizes[i].height : config.boundarySizes[i].width
+            }
+            if b.pinToVisibleBounds {
+                // At the visible area's leading edge (inside the content inset).
+                let o = vertical ? offset.y + compositionalSpec.contentInset.top : offset.x + compositionalSpec.contentInset.left
+                v = max(v, min(o, s.contentEnd - length))
+            }
+        } else {
+            v = s.contentEnd
+            for i in 0..<index where !items[i].alignment.isBefore {
+                v += vertical ? config.boundarySizes[i].height : config.boundarySizes[i].width
+            }
+            if b.pinToVisibleBounds {
+                let inset = compositionalSpec.contentInset
+                let trailing = (vertical ? offset.y + viewSize.height - inset.bottom : offset.x + viewSize.width - inset.right)
+                    - length
+                v = min(v, max(trailing, s.contentStart))
+            }
+        }
+        let insets = config.section.contentInsets
+        let frame = vertical
+            ? Rect(x: insets.leading, y: v, width: size.width, height: size.height)
+            : Rect(x: v, y: insets.top, width: size.width, height: size.height)
+        var a = LayoutAttributes.supplementary(b.kind, IndexPath(section: sectionIndex, item: 0), frame)
+        if b.pinToVisibleBounds { a.zIndex = CompositionalBoundaryItem.pinnedZIndex }
+        return a
+    }
+
+    func decoration(_ sectionIndex: Int, _ d: CompositionalDecoration) -> LayoutAttributes {
+        let s = sections[sectionIndex]
+        let band = vertical
+            ? Rect(x: 0, y: s.start, width: viewSize.width, height: s.end - s.start)
+            : Rect(x: s.start, y: 0, width: s.end - s.start, height: viewSize.height)
+        return LayoutAttributes(category: .decoration, kind: d.kind, indexPath: IndexPath(section: sectionIndex, item: 0),
+                                frame: d.contentInsets.shrink(band), zIndex: CompositionalDecoration.zIndex)
+    }
+
+    static func badge(_ b: CompositionalBadge, _ path: IndexPath, _ frame: Rect) -> LayoutAttributes {
+        LayoutAttributes(category: .supplementary, kind: b.kind, indexPath: path, frame: frame,
+                         zIndex: CompositionalBadge.zIndex)
+    }
+
+    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
+        elements(in: rect, offset: offset, sectionOffsets: [:], limit: limit, into: &out)
+    }
+
+    /// `elements(in:offset:limit:into:)` with orthogonal sections scrolled: `sectionOffsets[s]` is section s's row
+    /// offset (its cells and badges move back by it; its boundary items and decorations stay).
+    /// - Complexity: O(log sections + log groups + k), plus the slots of the groups met that miss the rect.
+    public func elements(in rect: Rect, offset: Point, sectionOffsets: [Int: Double], limit: Int,
+                         into out: inout ElementList) -> Bool {
+        let vMin = vertical ? rect.minY : rect.minX
+        let vMax = vertical ? rect.maxY : rect.maxX
+        guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
+        let startCount = out.count
+        var looked = 0
+        // The first section whose elements reach the rect; then on while sections can reach back to it.
+        var lo = 0
+        var hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if reach[mid] < vMin { lo = mid + 1 } else { hi = mid }
+        }
+        var index = lo
+        while index < sections.count, sections[index].start - maxOverhang <= vMax {
+            defer { index += 1 }
+            looked += 1
+            if looked > limit { return false }
+            let s = sections[index]
+            guard s.visitMin <= vMax, s.visitMax >= vMin else { continue }
+            let config = configs[s.config]
+            let boundaryItems = config.section.boundarySupplementaryItems
+            for i in boundaryItems.indices where boundaryItems[i].alignment.isBefore {
+                let a = boundary(index, i, offset: offset)
+                if a.frame.intersects(rect) { out.append(a) }
+            }
+            let shift = config.orthogonal ? sectionOffsets[index] ?? 0 : 0
+            if !appendCells(index, s, config, rect: rect, shift: shift, limit: limit, looked: &looked, into: &out) {
+                return false
+            }
+            for i in boundaryItems.indices where !boundaryItems[i].alignment.isBefore {
+                let a = boundary(index, i, offset: offset)
+                if a.frame.intersects(rect) { out.append(a) }
+            }
+            for d in config.section.decorationItems {
+                let a = decoration(index, d)
+                if a.frame.intersects(rect) { out.append(a) }
+            }
+            if out.count - startCount > limit { return false }
+        }
+        return true
+    }
+
+    /// Appends the cells (each followed by its badges) of a section meeting `rect`, its row scrolled by `shift`.
+    private func appendCells(_ index: Int, _ s: SectionFrame, _ config: SectionConfig, rect: Rect, shift: Double,
+                             limit: Int, looked: inout Int, into out: inout ElementList) -> Bool {
+        guard s.itemCount > 0 else { return true }
+        let rowVertical = config.rowVertical
+        let a = (rowVertical ? rect.minY : rect.minX) + shift
+        let b = (rowVertical ? rect.maxY : rect.maxX) + shift
+        let startCount = out.count
+        func visit(_ item: Int) -> Bool {
+            looked += 1
+            if looked > limit { return false }
+            let (f, node) = cellFrame(s, item)
+            let frame = shifted(f, shift, rowVertical)
+            let path = IndexPath(section: index, item: item)
+            if frame.intersects(rect) { out.append(.cell(path, frame)) }
+            for badge in config.compiled.badges[Int(node)] {
+                let bf = shifted(badge.frame(on: f), shift, rowVertical)
+                if bf.intersects(rect) { out.append(Self.badge(badge, path, bf)) }
+            }
+            return out.count - startCount <= limit
+        }
+        if s.groups.isEmpty {
+            let per = config.template.count
+            let origin = rowVertical ? s.origin.y : s.origin.x
+            let pitch = config.pitch
+            var first = 0
+            var last = s.groupCount - 1
+            if pitch > 0 {
+                let lowK = ((a - origin - config.rowExtent.max) / pitch).rounded(.up)
+                let highK = ((b - origin - config.rowExtent.min) / pitch).rounded(.down)
+                guard highK >= 0, lowK <= Double(last) else { return true }
+                first = max(0, Int(max(lowK, 0)))
+                last = min(last, Int(min(highK, Double(last))))
+            }
+            if first > last { return true }
+            for k in first...last {
+                var j = 0
+                var end = per
+                if let starts = config.slotStarts {
+                    // Slots in order along the row: the first whose reach meets the rect, on while one can.
+                    let groupStart = origin + Double(k) * pitch
+                    let la = a - groupStart
+                    let lb = b - groupStart
+                    var hi = per
+                    while j < hi {
+                        let mid = (j + hi) / 2
+                        if config.slotReach[mid] < la { j = mid + 1 } else { hi = mid }
+                    }
+                    end = j
+                    while end < per, starts[end] - config.slotOverhang <= lb { end += 1 }
+                }
+                while j < end {
+                    let item = k * per + j
+                    if item >= s.itemCount { break }
+                    if !visit(item) { return false }
+                    j += 1
+                }
+            }
+            return true
+        }
+        // Placed groups: the first whose running reach meets the rect, then on while a group can reach back to it.
+        var lo = s.groups.lowerBound
+        var hi = s.groups.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if groupReach[mid] < a { lo = mid + 1 } else { hi = mid }
+        }
+        var g = lo
+        while g < s.groups.upperBound, groupRow[g] - s.overhang <= b {
+            let end = g + 1 < s.groups.upperBound ? Int(groupFirstItem[g + 1]) : s.itemCount
+            for item in Int(groupFirstItem[g])..<end where !visit(item) { return false }
+            g += 1
+        }
+        return true
+    }
+
+    /// O(1).
+    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+        attributesForItem(at: indexPath, sectionOffsets: [:])
+    }
+
+    public func attributesForItem(at indexPath: IndexPath, sectionOffsets: [Int: Double]) -> LayoutAttributes? {
+        guard sections.indices.contains(indexPath.section) else { return nil }
+        let s = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < s.itemCount else { return nil }
+        let config = configs[s.config]
+        let shift = config.orthogonal ? sectionOffsets[indexPath.section] ?? 0 : 0
+        return .cell(indexPath, shifted(cellFrame(s, indexPath.item).frame, shift, config.rowVertical))
+    }
+
+    /// A boundary item of its kind (item 0), else the badge of that kind on the item.
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        attributesForSupplementaryView(ofKind: kind, at: indexPath, offset: offset, sectionOffsets: [:])
+    }
+
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point,
+                                               sectionOffsets: [Int: Double]) -> LayoutAttributes? {
+        guard sections.indices.contains(indexPath.section) else { return nil }
+        let s = sections[indexPath.section]
+        let config = configs[s.config]
+        if indexPath.item == 0, let i = config.section.boundarySupplementaryItems.firstIndex(where: { $0.kind == kind }) {
+            return boundary(indexPath.section, i, offset: offset)
+        }
+        guard indexPath.item >= 0, indexPath.item < s.itemCount else { return nil }
+        let (f, node) = cellFrame(s, indexPath.item)
+        guard let badge = config.compiled.badges[Int(node)].first(where: { $0.kind == kind }) else { return nil }
+        let shift = config.orthogonal ? sectionOffsets[indexPath.section] ?? 0 : 0
+        return Self.badge(badge, indexPath, shifted(badge.frame(on: f), shift, config.rowVertical))
+    }
+
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
+        let config = configs[sections[indexPath.section].config]
+        guard let d = config.section.decorationItems.first(where: { $0.kind == kind }) else { return nil }
+        return decoration(indexPath.section, d)
+    }
+
+    /// Whether section `s` scrolls on its own (`orthogonalScrollingBehavior` other than `none`).
+    public func isOrthogonal(section s: Int) -> Bool {
+        sections.indices.contains(s) && configs[sections[s].config].orthogonal
+    }
+
+    /// The kinds of section `s`'s boundary items (before the content, then after) and of its badges, for tests
+    /// and clients listing a section's views.
+    public func boundaryKinds(section s: Int) -> (before: [String], after: [String]) {
+        let items = configs[sections[s].config].section.boundarySupplementaryItems
+        return (items.filter(\.alignment.isBefore).map(\.kind), items.filter { !$0.alignment.isBefore }.map(\.kind))
+    }
+
+    /// The badge kinds of item `item` of section `s`, in order.
+    public func badgeKinds(section s: Int, item: Int) -> [String] {
+        let node = cellFrame(sections[s], item).node
+        return configs[sections[s].config].compiled.badges[Int(node)].map(\.kind)
+    }
+
+    public func decorationKinds(section s: Int) -> [String] {
+        configs[sections[s].config].section.decorationItems.map(\.kind)
+    }
+}
+
+extension PreparedCompositionalLayout {
+    /// The section's boundary item of kind `header` placed before its content, unpinned (scroll-to a section).
+    public func headerExtent(ofSection section: Int) -> ScrollExtent? {
+        guard sections.indices.contains(section) else { return nil }
+        let items = configs[sections[section].config].section.boundarySupplementaryItems
+        guard let i = items.firstIndex(where: { $0.kind == SupplementaryKind.header && $0.alignment.isBefore }) else {
+            return nil
+        }
+        let f = boundary(section, i, offset: Point(x: -Double.infinity, y: -Double.infinity)).frame
+        return vertical ? ScrollExtent(f.minY, f.height) : ScrollExtent(f.minX, f.width)
+    }
+
+    /// The length of the section's pinned `header`, which covers the visible area's start over its cells.
+    public func pinnedHeaderLength(ofSection section: Int) -> Double {
+        guard sections.indices.contains(section) else { return 0 }
+        let config = configs[sections[section].config]
+        guard let i = config.section.boundarySupplementaryItems.firstIndex(where: {
+            $0.kind == SupplementaryKind.header && $0.alignment.isBefore && $0.pinToVisibleBounds
+        }) else { return 0 }
+        return vertical ? config.boundarySizes[i].height : config.boundarySizes[i].width
+    }
+}
+
+extension PreparedCompositionalLayout {
+    /// A pinned boundary item's range along the scroll axis, for answers that hold at every offset (tiles): where
+    /// its start can be as the content offset moves, and the edge of the visible bounds it follows (`leading`
+    /// for items before the content, else trailing; the visible bounds less the content inset). Nil when the
+    /// item is not pinned.
+    public func stickyRange(section: Int, boundaryItem index: Int) -> StickyRange? {
+        let s = sections[section]
+        let config = configs[s.config]
+        let b = config.section.boundarySupplementaryItems[index]
+        guard b.pinToVisibleBounds else { return nil }
+        // Unpinned: an item before the content at an offset far before it, one after at an offset far after.
+        let far = b.alignment.isBefore ? -Double.infinity : Double.infinity
+        let f = boundary(section, index, offset: vertical ? Point(x: 0, y: far) : Point(x: far, y: 0)).frame
+        let natural = vertical ? f.minY : f.minX
+        let length = vertical ? f.height : f.width
+        return b.alignment.isBefore
+            ? StickyRange(edge: .leading, min: natural, max: max(natural, s.contentEnd - length))
+            : StickyRange(edge: .trailing, min: min(s.contentStart, natural), max: natural)
+    }
+}

@@ -1,0 +1,69 @@
+/// `UICollectionView.ScrollPosition`, plus `nearest` (the web's `scrollIntoView({block: "nearest"})`).
+public enum ScrollPosition: String, Sendable, Hashable, CaseIterable {
+    case top, centeredVertically, bottom, left, centeredHorizontally, right
+    /// The least movement that shows the whole element (on both axes); none when it shows already.
+    case nearest
+
+    /// The axis the position aligns on (nil: both).
+    var vertical: Bool? {
+        switch self {
+        case .top, .centeredVertically, .bottom: true
+        case .left, .centeredHorizontally, .right: false
+        case .nearest: nil
+        }
+    }
+}
+
+extension PreparedLayout {
+    /// `scrollToItem(at:at:)`: the content offset that puts the cell at `position` of the visible area (inside
+    /// the content inset; below its section's pinned header for `top`), from `offset` (kept on the other axis),
+    /// clamped to the scroll range. Nil when the cell does not exist.
+    public func scrollOffset(toItem path: IndexPath, at position: ScrollPosition, from offset: Point) -> Point? {
+        guard let frame = attributesForItem(at: path, offset: offset)?.frame,
+              let along = scrollExtent(ofItem: path) else { return nil }
+        return scrollOffset(to: frame, along: along, pinned: pinnedHeaderLength(ofSection: path.section),
+                            at: position, from: offset)
+    }
+
+    /// The same for a section: its header (not covered by pinning), or its first cell when it has no header. Nil
+    /// when the section has neither.
+    public func scrollOffset(toSection section: Int, at position: ScrollPosition, from offset: Point) -> Point? {
+        if let along = headerExtent(ofSection: section),
+           let frame = attributesForSupplementaryView(ofKind: SupplementaryKind.header,
+                                                      at: IndexPath(section: section, item: 0), offset: offset)?.frame
+        {
+            return scrollOffset(to: frame, along: along, pinned: 0, at: position, from: offset)
+        }
+        return scrollOffset(toItem: IndexPath(section: section, item: 0), at: position, from: offset)
+    }
+
+    /// `frame` at `offset`, with `along` its offset-independent extent on the scroll axis.
+    func scrollOffset(to frame: Rect, along: ScrollExtent, pinned: Double, at position: ScrollPosition,
+                      from offset: Point) -> Point {
+        let scroll = Axis(spec.scrollDirection)
+        // A right-to-left horizontal flow pins its headers at the view's right: they cover the visible end.
+        let pinnedAtEnd = if case .flow(let f) = spec { f.layoutDirection == .rightToLeft && !scroll.vertical } else { false }
+        var target = offset
+        for axis in [Axis(vertical: true), Axis(vertical: false)] where position.vertical.map({ $0 == axis.vertical }) ?? true {
+            let e = axis.vertical == scroll.vertical ? along : axis.extent(frame)
+            let (before, after) = axis.insets(contentInset)
+            let cover = axis.vertical == scroll.vertical ? pinned : 0
+            let view = axis.of(viewSize)
+            let start = e.start - before - (pinnedAtEnd ? 0 : cover)    // the element's start at the visible start
+            let end = e.end - (view - after) + (pinnedAtEnd ? cover : 0)  // its end at the visible end
+            let o = axis.of(offset)
+            let v: Double
+            switch position {
+            case .top, .left: v = start
+            case .bottom, .right: v = end
+            case .centeredVertically, .centeredHorizontally:
+                v = e.start + e.length / 2 - (before + (view - before - after) / 2)
+            case .nearest:
+                // Shown already (or larger than the visible area and covering it): stay. Else the nearer edge.
+                if (o <= start && o >= end) || (o >= start && o <= end) { v = o } else { v = o > start ? start : end }
+            }
+            target = axis.with(target, v)
+        }
+        return scrollRange.clamp(target)
+    }
+}

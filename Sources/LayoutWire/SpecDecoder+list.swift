@@ -1,0 +1,25 @@
+import LayoutEngine
+
+/// `"layout": "list"`: a `UICollectionLayoutListConfiguration`, decoded into the compositional layout it stands for.
+extension SpecDecoder {
+    static let listKeys = ["layout", "collectionView", "appearance", "headerMode", "footerMode", "rowHeight", "sections"]
+
+    static func decodeList(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
+        let m = try root.object(allowed: listKeys, required: ["collectionView", "sections"])
+        let sections = try sectionList(m["sections"]!, limits: limits) { (r: SpecReader) throws(SpecError) in
+            let entry = try decodeCompositionalSectionEntry(r)
+            if entry.section != nil {
+                throw SpecError(path: r.path + [.key("section")], reason: "a list's sections take their layout from the list")
+            }
+            return entry.items
+        }
+        let viewport = try m["collectionView"]!.viewport()
+        var list = ListConfiguration(collectionView: viewport.size, sections: sections)
+        list.contentInset = viewport.contentInset
+        if let r = m["appearance"] { list.appearance = try r.oneOf(ListAppearance.self) }
+        if let r = m["headerMode"] { list.headerMode = try r.oneOf(ListSupplementaryMode.self) }
+        if let r = m["footerMode"] { list.footerMode = try r.oneOf(ListSupplementaryMode.self) }
+        if let r = m["rowHeight"] { list.rowHeight = try dimension(r) }
+        return list.compositional()
+    }
+}

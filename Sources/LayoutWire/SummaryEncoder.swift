@@ -1,0 +1,57 @@
+public import LayoutEngine
+
+/// The wire form of a prepared layout's summary, the answer to `POST /v1/layouts` and `GET /v1/layouts/{id}`
+/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"tile"][,"initialOffset"][,"spec"]}`.
+public enum SummaryEncoder {
+    public static func write(id: String, layout: any PreparedLayout, includeSpec: Bool, into w: inout JSONWriter) {
+        writeMembers(id: id, layout: layout, includeSpec: includeSpec, into: &w)
+        w.raw("}")
+    }
+
+    /// The summary as a body of its own.
+    public static func bytes(id: String, layout: any PreparedLayout, includeSpec: Bool) -> [UInt8] {
+        var w = JSONWriter(capacity: 256)
+        write(id: id, layout: layout, includeSpec: includeSpec, into: &w)
+        return w.bytes
+    }
+
+    /// The summary's opening brace and members, for answers that add members of their own and close the object.
+    public static func writeMembers(id: String, layout: any PreparedLayout, includeSpec: Bool,
+                                    into w: inout JSONWriter) {
+        w.raw("{\"id\":")
+        w.string(id)
+        w.raw(",\"layout\":")
+        w.string(layout.spec.name)
+        w.raw(",\"contentSize\":")
+        AttributesEncoder.writeSize(layout.contentSize, into: &w)
+        w.raw(",\"sections\":")
+        w.int(layout.numberOfSections)
+        w.raw(",\"items\":")
+        w.int(layout.numberOfItems)
+        w.raw(",\"boundsDependent\":")
+        w.bool(layout.isBoundsDependent)
+        if let period = layout.wrapPeriod {
+            // Offsets a period apart show the same thing; rect answers say when to move by it.
+            w.raw(",\"wrap\":{\"axis\":\"y\",\"period\":")
+            w.number(period)
+            w.raw("}")
+        }
+        if case .success(let plan) = TilePlan.of(layout) {
+            // Tiles: GET .../tiles/{k} for k in 0..<count, each the band [k·length, (k+1)·length] along the axis.
+            w.raw(plan.vertical ? ",\"tile\":{\"axis\":\"y\",\"length\":" : ",\"tile\":{\"axis\":\"x\",\"length\":")
+            w.number(plan.length)
+            w.raw(",\"count\":")
+            w.int(plan.count)
+            w.raw("}")
+        }
+        if let start = layout.initialOffset {
+            // Where a client of a wrapping layout starts: the central band, with room to scroll either way.
+            w.raw(",\"initialOffset\":")
+            AttributesEncoder.writePoint(start, into: &w)
+        }
+        if includeSpec {
+            w.raw(",\"spec\":")
+            SpecEncoder.write(layout.spec, into: &w)
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import CMicroHTTPD
+import CSocket
+import HTTPCore
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Deadlines that libmicrohttpd does not keep (its own timeout measures idleness, so a client trickling a header
+/// line every few seconds never meets it): a request head must arrive whole within `headSeconds`, and a body at
+/// `minBodyBytesPerSecond` on average after one second of grace. A connection past its deadline gets a `408`
+/// written to its socket and the socket shut down; libmicrohttpd then closes it as it would any dead peer.
+///
+/// Between requests a connection may wait quietly (for `connectionTimeout`, libmicrohttpd's idleness limit): the
+/// guard asks the kernel when data last arrived (`TCP_INFO`) and starts the next head's clock once it has. Bytes
+/// that arrive within a few milliseconds of the previous answer are taken for that answer's exchange: such a head
+/// is timed from the guard's next look (at most a second later).
+///
+/// Under pressure (open connections at 90% of the limit or more), heads and idle keep-alive connections get at
+/// most one second: slots held by slow clients are what a full server needs back first.
+///
+/// The callbacks of each connection set its deadline (one atomic store); a thread of its own checks every
+/// deadline ten times a second. A connection is shut down only while it is registered, under the registry's
+/// lock, and libmicrohttpd unregisters it (`NOTIFY_CLOSED`) before it closes the socket: a socket number that
+/// has been reused is never touched.
+final class SlowClientGuard: @unchecked Sendable {
+    let headNanoseconds: Int64
+    let minBodyBytesPerSecond: Int
+    let maxConnections: Int
+    /// Connections closed for a slow head (including idle keep-alive ones cut under pressure) and slow bodies.
+    let closedHeads = Atomic<Int>(0)
+    let closedBodies = Atomic<Int>(0)
+
+    private let registry = Mutex<[ObjectIdentifier: WatchedConnection]>([:])
+    private let stopped = Atomic<Bool>(false)
+    #if canImport(Darwin)
+    private var thread: pthread_t?
+    #else
+    private var thread = pthread_t()
+    #endif
+    private var running = false
+    private let headTimeoutBytes: [UInt8]
+    private let bodyTimeoutBytes: [UInt8]
+
+    static let tick: Int64 = 100_000_000
+    static let second: Int64 = 1_000_000_000
+
+    init(headSeconds: Double, minBodyBytesPerSecond: Int, maxConnections: Int) {
+        headNanoseconds = Int64(headSeconds * 1e9)
+        self.minBodyBytesPerSecond = minBodyBytesPerSecond
+        self.maxConnections = maxConnections
+        headTimeoutBytes = Self.rawResponse(
+            detail: "the request head did not arrive within \(headSeconds) s (--head-timeout)")
+        bodyTimeoutBytes = Self.rawResponse(
+            detail: "the request body arrived slower than \(minBodyBytesPerSecond) bytes a second"
+                + " (--min-body-bytes-per-second)")
+    }
+
+    var enabled: Bool { headNanoseconds > 0 || minBodyBytesPerSecond > 0 }
+
+    /// Starts the checking thread (once).
+    func start() {
+        guard enabled, !running else { return }
+        let box = Unmanaged.passRetained(self)
+        running = pthread_create(&thread, nil, { raw in
+            let watcher = Unmanaged<SlowClientGuard>.fromOpaque(raw!).takeRetainedValue()
+            var pause = timespec(tv_sec: 0, tv_nsec: Int(SlowClientGuard.tick))
+            while !watcher.stopped.load(ordering: .acquiring) {
+                nanosleep(&pause, nil)
+                watcher.check(now: monotonicNanoseconds())
+            }
+            return nil
+        }, box.toOpaque()) == 0
+        if !running { box.release() }
+    }
+
+    /// Stops the checking thread and waits for it.
+    func stop() {
+        guard running else { return }
+        stopped.store(true, ordering: .releasing)
+        #if canImport(Darwin)
+        if let thread { pthread_join(thread, nil) }
+        #else
+        pthread_join(thread, nil)
+        #endif
+        running = false
+    }
+
+    // MARK: the connection's side (its libmicrohttpd thread)
+
+    func opened(_ connection: WatchedConnection) {
+        if headNanoseconds > 0 { connection.set(.head, deadline: monotonicNanoseconds() + headNanoseconds) }
+        registry.withLock { $0[ObjectIdentifier(connection)] = connection }
+    }
+
+    func closed(_ connection: WatchedConnection) {
+        _ = registry.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+    }
+
+    /// The head is in: from now on the body's rate counts.
+    func headReceived(_ connection: WatchedConnection) {
+        guard minBodyBytesPerSecond > 0 else { return connection.set(.none, deadline: 0) }
+        connection.bodyStart = monotonicNanoseconds()
+        connection.bodyBytes = 0
+        connection.set(.body, deadline: connection.bodyStart + Self.second)
+    }
+
+    func bodyReceived(_ connection: WatchedConnection, bytes: Int) {
+        guard minBodyBytesPerSecond > 0 else { return }
+        connection.bodyBytes += bytes
+        let allowed = Int64(Double(connection.bodyBytes) / Double(minBodyBytesPerSecond) * 1e9)
+        connection.set(.body, deadline: connection.bodyStart + Self.second + allowed)
+    }
+
+    /// The request is whole: the service is the slow one now.
+    func requestReceived(_ connection: WatchedConnection) { connection.set(.none, deadline: 0) }
+
+    /// The answer is sent: the connection waits for its next request.
+    func requestCompleted(_ connection: WatchedConnection) {
+        guard headNanoseconds > 0 else { return connection.set(.none, deadline: 0) }
+        connection.set(.idle, deadline: monotonicNanoseconds() + headNanoseconds)
+    }
+
+    // MARK: the checking thread
+
+    func check(now: Int64) {
+        registry.withLock { connections in
+            let pressured = maxConnections > 0 && connections.count * 10 >= maxConnections * 9
+            let shortHead = min(headNanoseconds > 0 ? headNanoseconds : Self.second, Self.second)
+            for connection in connections.values {
+                let state = connection.state.load(ordering: .acquiring)
+                let (phase, deadline) = WatchedConnection.decode(state)
+                guard phase != .none else { continue }
+                var due = deadline
+                if pressured, phase == .head || phase == .idle || phase == .idleRecheck {
+                    due = min(due, connection.phaseStart(phase, deadline: deadline, head: headNanoseconds)
+                        + shortHead)
+                }
+                guard due <= now else { continue }
+                switch phase {
+                case .idle, .idleRecheck:
+                    // A deadline on a keep-alive connection: close it only if the next head has begun and is late.
+                    let since = connection.phaseStart(phase, deadline: deadline, head: headNanoseconds)
+                    let quietMilliseconds = cmhd_ms_since_last_receive(connection.fd)
+                    if !pressured, quietMilliseconds < 0 || quietMilliseconds * 1_000_000 >= now - since - 2_000_000 {
+                        _ = connection.replace(state, with: .idleRecheck,
+                                               deadline: now + min(Self.second, headNanoseconds))
+                    } else if !pressured, since + headNanoseconds > now {
+                        _ = connection.replace(state, with: .head, deadline: since + headNanoseconds)
+                    } else if connection.replace(state, with: .none, deadline: 0) {
+                        cut(connection, headTimeoutBytes, closedHeads)
+                    }
+                case .head:
+                    if connection.replace(state, with: .none, deadline: 0) { cut(connection, headTimeoutBytes, closedHeads) }
+                case .body:
+                    if connection.replace(state, with: .none, deadline: 0) {
+                        cut(connection, bodyTimeoutBytes, closedBodies)
+                    }
+                case .none:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Sends the `408` if the socket takes it at once, then shuts the socket down both ways.
+    private func cut(_ connection: WatchedConnection, _ bytes: [UInt8], _ counter: borrowing Atomic<Int>) {
+        counter.add(1, ordering: .relaxed)
+        _ = bytes.withUnsafeBytes { csocket_send_now(connection.fd, $0.baseAddress, $0.count) }
+        csocket_shutdown(connection.fd)
+    }
+
+    private static func rawResponse(detail: String) -> [UInt8] {
+        let problem = Problem(.requestTimeout, detail: detail)
+        let body = problem.response.body.bytes
+        var head = "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\n"
+        head += "Connection: close\r\nContent-Length: \(body.count)\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+}
+
+/// One open connection as the guard sees it: its socket and its phase with that phase's deadline, both in one
+/// atomic word (the deadline in nanoseconds on the monotonic clock, shifted; the phase in the low 3 bits).
+final class WatchedConnection: @unchecked Sendable {
+    enum Phase: Int64 {
+        /// No deadline: the service is handling a request.
+        case none = 0
+        /// Reading a request head.
+        case head = 1
+        /// Reading a body.
+        case body = 2
+        /// Between requests; the deadline is the first look at whether a next head has begun.
+        case idle = 3
+        /// Between requests, looked at before: the deadline is the next look.
+        case idleRecheck = 4
+    }
+
+    let fd: Int32
+    let state = Atomic<Int64>(0)
+    /// Written by the connection's own thread only.
+    var bodyStart: Int64 = 0
+    var bodyBytes = 0
+
+    init(fd: Int32) { self.fd = fd }
+
+    func set(_ phase: Phase, deadline: Int64) {
+        state.store(deadline << 3 | phase.rawValue, ordering: .releasing)
+    }
+
+    /// Sets a new phase unless the connection's thread has moved on since `old` was read.
+    func replace(_ old: Int64, with phase: Phase, deadline: Int64) -> Bool {
+        state.compareExchange(expected: old, desired: deadline << 3 | phase.rawValue, ordering: .acquiringAndReleasing)
+            .exchanged
+    }
+
+    static func decode(_ state: Int64) -> (Phase, Int64) { (Phase(rawValue: state & 7) ?? .none, state >> 3) }
+
+    /// When the phase began, as far as its deadline tells: a head and the first idle look run `head` long, a
+    /// later idle look a second (or `head`, if shorter).
+    func phaseStart(_ phase: Phase, deadline: Int64, head: Int64) -> Int64 {
+        switch phase {
+        case .idleRecheck: deadline - min(SlowClientGuard.second, head)
+        default: deadline - head
+        }
+    }
+}
+
+func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}

@@ -1,0 +1,104 @@
+import Glibc
+@testable import MicroHTTPServer
+import Testing
+
+/// The guard's decisions at given instants (no clock, no sleeping): each connection is one end of a socket pair,
+/// whose other end shows what the guard did to it (a 408 and end of stream, or nothing).
+@Suite struct SlowClientGuardTests {
+    static let second: Int64 = 1_000_000_000
+
+    final class Pair {
+        let watched: WatchedConnection
+        let peer: Int32
+        init() {
+            var fds: [Int32] = [0, 0]
+            socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
+            watched = WatchedConnection(fd: fds[0])
+            peer = fds[1]
+        }
+        deinit {
+            close(watched.fd)
+            close(peer)
+        }
+
+        /// What the guard sent, and whether it shut the socket down (end of stream after it).
+        func received() -> (text: String, closed: Bool) {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { recv(peer, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                if n > 0 { bytes += chunk[..<n]; continue }
+                return (String(decoding: bytes, as: UTF8.self), n == 0)
+            }
+        }
+    }
+
+    func phase(_ p: Pair) -> WatchedConnection.Phase { WatchedConnection.decode(p.watched.state.load(ordering: .relaxed)).0 }
+
+    @Test func aLateHeadGetsA408AndIsShutDown() {
+        let guard_ = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 0, maxConnections: 100)
+        let late = Pair(), early = Pair()
+        guard_.opened(late.watched)
+        guard_.opened(early.watched)
+        late.watched.set(.head, deadline: 10 * Self.second)  // as if opened at 0 and 2 s
+        early.watched.set(.head, deadline: 12 * Self.second)
+        guard_.check(now: 10 * Self.second + 1)
+        let (text, closed) = late.received()
+        #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n") && text.contains("--head-timeout") && closed)
+        #expect(early.received() == ("", false))
+        #expect(guard_.closedHeads.load(ordering: .relaxed) == 1 && phase(late) == .none)
+        guard_.check(now: 12 * Self.second + 1)
+        #expect(early.received().closed && guard_.closedHeads.load(ordering: .relaxed) == 2)
+    }
+
+    @Test func aSlowBodyIsCutAndASteadyOneIsNot() {
+        let guard_ = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, maxConnections: 100)
+        let slow = Pair(), steady = Pair()
+        for p in [slow, steady] {
+            guard_.opened(p.watched)
+            guard_.headReceived(p.watched)  // body clock from now, one second of grace
+        }
+        let start = slow.watched.bodyStart
+        guard_.bodyReceived(slow.watched, bytes: 500)  // allowed until start + 1.5 s
+        guard_.bodyReceived(steady.watched, bytes: 5000)  // allowed until start + 6 s
+        guard_.check(now: start + Self.second * 3 / 2 - 1_000_000)
+        #expect(!slow.received().closed)
+        guard_.check(now: steady.watched.bodyStart + 5 * Self.second)
+        #expect(slow.received().text.contains("--min-body-bytes-per-second"))
+        #expect(!steady.received().closed && guard_.closedBodies.load(ordering: .relaxed) == 1)
+        guard_.requestReceived(steady.watched)  // whole: no deadline while the service works
+        guard_.check(now: steady.watched.bodyStart + 100 * Self.second)
+        #expect(!steady.received().closed && phase(steady) == .none)
+    }
+
+    @Test func aQuietKeepAliveConnectionIsNotCutWithoutPressure() {
+        let guard_ = SlowClientGuard(headSeconds: 2, minBodyBytesPerSecond: 0, maxConnections: 100)
+        let idle = Pair()
+        guard_.opened(idle.watched)
+        idle.watched.set(.idle, deadline: 2 * Self.second)  // answered at 0
+        // A socket pair has no TCP_INFO: the guard takes it for quiet, and looks again a second later.
+        guard_.check(now: 2 * Self.second + 1)
+        #expect(!idle.received().closed && phase(idle) == .idleRecheck)
+        guard_.check(now: 10 * Self.second)
+        #expect(!idle.received().closed && phase(idle) == .idleRecheck)
+    }
+
+    @Test func underPressureHeadsAndIdleConnectionsGetOneSecond() {
+        let guard_ = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 0, maxConnections: 10)
+        let pairs = (0..<9).map { _ in Pair() }  // 9 of 10: pressure
+        for p in pairs { guard_.opened(p.watched) }
+        pairs[0].watched.set(.head, deadline: 10 * Self.second)  // head begun at 0
+        pairs[1].watched.set(.head, deadline: 10 * Self.second + Self.second / 2)  // begun at 0.5 s
+        pairs[2].watched.set(.idle, deadline: 10 * Self.second)  // answered at 0
+        pairs[3].watched.set(.none, deadline: 0)  // being handled
+        for p in pairs[4...] { p.watched.set(.head, deadline: 20 * Self.second) }  // begun at 10 s
+        guard_.check(now: Self.second + Self.second / 4)  // 1.25 s
+        #expect(pairs[0].received().closed && pairs[2].received().closed)
+        #expect(pairs[1...].allSatisfy { $0 === pairs[2] || !$0.received().closed })
+        #expect(guard_.closedHeads.load(ordering: .relaxed) == 2)
+        // Without pressure (one connection gone), the same head keeps its own deadline.
+        guard_.closed(pairs[8].watched)
+        guard_.check(now: 2 * Self.second)
+        #expect(!pairs[1].received().closed)
+    }
+}
