@@ -42,6 +42,7 @@ public enum SummaryEncoder {
             w.number(plan.length)
             w.raw(",\"count\":")
             w.int(plan.count)
+            if let c = layout as? PreparedCompositionalLayout { writeOrthogonalSections(c, into: &w) }
             w.raw("}")
         }
         if let start = layout.initialOffset {
@@ -53,5 +54,25 @@ public enum SummaryEncoder {
             w.raw(",\"spec\":")
             SpecEncoder.write(layout.spec, into: &w)
         }
+    }
+
+    /// The orthogonal sections of a compositional layout, for tiles (which give their rows unscrolled): a client
+    /// moves such a section's cells and badges back by its row offset, and leaves its boundary items (of the kinds
+    /// listed) and decorations where they are. Nothing when there is none.
+    static func writeOrthogonalSections(_ layout: PreparedCompositionalLayout, into w: inout JSONWriter) {
+        var first = true
+        for s in 0..<layout.numberOfSections where layout.isOrthogonal(section: s) {
+            w.raw(first ? ",\"orthogonalSections\":[{\"section\":" : ",{\"section\":")
+            first = false
+            w.int(s)
+            w.raw(",\"boundaryKinds\":[")
+            let (before, after) = layout.boundaryKinds(section: s)
+            for (i, kind) in (before + after).enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(kind)
+            }
+            w.raw("]}")
+        }
+        if !first { w.raw("]") }
     }
 }
