@@ -16,9 +16,49 @@ import Testing
             out.append(String(decoding: SpecEncoder.canonical(.waterfall(RandomSpecs.waterfall(&rng, maxItems: 50))),
                               as: UTF8.self))
         }
-        out.append(#"{"layout":"circle","collectionView":{"width":400,"height":400},"itemSize":{"width":40,"height":40},"sections":[{"items":9}]}"#)
+        out.append(circle)
+        return out + compositionalSpecs()
+    }
+
+    /// One tile: the circle's content is its view.
+    static let circle = #"{"layout":"circle","collectionView":{"width":400,"height":400},"itemSize":{"width":40,"height":40},"sections":[{"items":9}]}"#
+
+    /// Random compositional layouts (orthogonal rows, badges, pinned boundary items, backgrounds), a list with
+    /// sticky headers and footers, and an App Store-like page.
+    static func compositionalSpecs() -> [String] {
+        var rng = SeededRandom(seed: 42)
+        var out: [String] = []
+        while out.count < 10 {
+            let spec = LayoutSpec.compositional(RandomSpecs.compositional(&rng, maxSections: 5, maxItems: 40))
+            guard (try? spec.validate(limits: SpecLimits())) != nil else { continue }
+            out.append(String(decoding: SpecEncoder.canonical(spec), as: UTF8.self))
+        }
+        out.append(#"{"layout":"list","collectionView":{"width":320,"height":300},"appearance":"insetGrouped","headerMode":"supplementary","footerMode":"supplementary","sections":[{"items":7},{"items":2},{"items":12}]}"#)
+        out.append(appStore)
         return out
     }
+
+    /// Two orthogonal rows (one with badges) between grids, a pinned header on the first row, none pinned elsewhere.
+    static let appStore = #"""
+        {"layout":"compositional","collectionView":{"width":390,"height":500},"interSectionSpacing":20,
+         "sections":[
+          {"items":9,"section":{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":0.9},"height":{"absolute":200}},
+             "subitems":[{"item":{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}},
+               "supplementaryItems":[{"kind":"badge","size":{"width":{"absolute":20},"height":{"absolute":20}},
+                                      "anchor":{"edges":["top","trailing"],"fractionalOffset":{"x":0.3,"y":-0.3}}}]}}]},
+             "interGroupSpacing":10,"orthogonalScrollingBehavior":"groupPagingCentered",
+             "boundarySupplementaryItems":[{"kind":"header","size":{"width":{"fractionalWidth":1},"height":{"absolute":40}},
+                                            "alignment":"top","pinToVisibleBounds":true}]}},
+          {"items":30,"section":{"group":{"axis":"horizontal","size":{"width":{"fractionalWidth":1},"height":{"absolute":100}},
+             "subitems":[{"item":{"size":{"width":{"fractionalWidth":0.5},"height":{"fractionalHeight":1}}}}]},
+             "decorationItems":[{"kind":"background"}]}},
+          {"items":40,"section":{"group":{"axis":"vertical","size":{"width":{"absolute":150},"height":{"absolute":180}},
+             "subitems":[{"item":{"size":{"width":{"fractionalWidth":1},"height":{"absolute":80}}}}],"interItemSpacing":{"fixed":10}},
+             "interGroupSpacing":8,"orthogonalScrollingBehavior":"continuous",
+             "contentInsets":{"top":0,"leading":16,"bottom":0,"trailing":16},
+             "boundarySupplementaryItems":[{"kind":"footer","size":{"width":{"fractionalWidth":1},"height":{"absolute":30}},
+                                            "alignment":"bottom"}]}}]}
+        """#
 
     /// (category, kind, section, item, frame, sticky) of an element, as text.
     static func key(_ e: JSONValue) -> String {
@@ -39,6 +79,7 @@ import Testing
     @Test func tilesHoldWhatABruteForceScanFindsInTheirBands() throws {
         let c = Client()
         var tilesSeen = 0
+        var compositionalSticky = 0
         for spec in Self.specs() {
             let summary = c.json(c.send("POST", "/v1/layouts", spec))
             let id = try #require(summary["id"]?.string)
@@ -51,11 +92,12 @@ import Testing
             #expect(length == (vertical ? layout.viewSize.height : layout.viewSize.width).rounded(.up))
             let contentLength = vertical ? layout.contentSize.height : layout.contentSize.width
             #expect(count == max(1, Int((contentLength / length).rounded(.up))))
-            // Every element of the layout, for any offset.
+            // Every element of the layout, for any offset (compositional: from the per-element look-ups).
             var list = ElementList(unpinned: true)
             _ = layout.elements(in: Rect(x: -1e9, y: -1e9, width: 4e9, height: 4e9), offset: .zero, limit: .max - 1,
                                 into: &list)
-            let all = Array(zip(list.elements, list.stickyRanges))
+            let all = (layout as? PreparedCompositionalLayout).map(ElementOracle.unpinned)
+                ?? Array(zip(list.elements, list.stickyRanges))
             for k in 0..<count {
                 let lo = Double(k) * length, hi = lo + length
                 let expected = all.filter { a, range in
@@ -68,6 +110,9 @@ import Testing
                 #expect(answer.status == 200)
                 let full = c.json(answer)
                 let got = full["elements"].map { Array($0.elements).map(Self.key) } ?? []
+                if layout is PreparedCompositionalLayout {
+                    compositionalSticky += full["elements"].map { Array($0.elements).filter { $0["sticky"] != nil }.count } ?? 0
+                }
                 #expect(got == expected, "tile \(k) of \(spec)")
                 if !layout.isBoundsDependent {
                     // The rect query of the band (the same attributes object, in the same order).
@@ -88,7 +133,58 @@ import Testing
                 tilesSeen += 1
             }
         }
-        #expect(tilesSeen > 20)
+        #expect(tilesSeen > 40 && compositionalSticky > 5)
+    }
+
+    /// Tiles give orthogonal rows unscrolled; the summary's `tile.orthogonalSections` names those sections and
+    /// their boundary kinds, and moving their cells and badges back by each row's offset gives the rect query
+    /// with those `sectionOffsets`.
+    @Test func orthogonalRowsInTilesShiftBySectionAsTheirOffsetsSay() throws {
+        let c = Client()
+        let summary = c.json(c.send("POST", "/v1/layouts", Self.appStore))
+        let id = try #require(summary["id"]?.string)
+        let tile = try #require(summary["tile"])
+        let orthogonal = try #require(tile["orthogonalSections"]).elements.map { o in
+            (Int(o["section"]?.number ?? -1), o["boundaryKinds"]?.elements.compactMap(\.string) ?? [])
+        }
+        #expect(orthogonal.map(\.0) == [0, 2] && orthogonal.map(\.1) == [["header"], ["footer"]])
+        let length = try #require(tile["length"]?.number)
+        let count = Int(try #require(tile["count"]?.number))
+        var rng = SeededRandom(seed: 43)
+        var moved = 0
+        for k in 0..<count {
+            for _ in 0..<3 {
+                let offsets = [0: Double.random(in: 0...2000, using: &rng).rounded(), 2: Double.random(in: 0...3000, using: &rng).rounded()]
+                let columns = c.json(c.send("GET", "/v1/layouts/\(id)/tiles/\(k)?format=columns"))
+                func column(_ j: JSONValue, _ name: String) -> [JSONValue] { j[name].map { Array($0.elements) } ?? [] }
+                let sections = column(columns, "section").map { Int($0.number ?? -1) }
+                let categories = column(columns, "category").map { Int($0.number ?? 0) }
+                let kinds = column(columns, "kind").map(\.string)
+                var xs = column(columns, "x").map { $0.number ?? .nan }
+                for i in xs.indices {
+                    guard let stay = orthogonal.first(where: { $0.0 == sections[i] })?.1 else { continue }
+                    let category = categories.isEmpty ? 0 : categories[i]
+                    if category == 0 || (category == 1 && !stay.contains(kinds[i] ?? "")) {
+                        xs[i] -= offsets[sections[i]]!
+                        moved += 1
+                    }
+                }
+                let band = "-1000000,\(Double(k) * length),2000390,\(length)"
+                let rect = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=\(band)&format=columns"
+                                         + "&sectionOffsets=0:\(offsets[0]!),2:\(offsets[2]!)"))
+                #expect(column(rect, "x").map { $0.number ?? .nan } == xs, "tile \(k)")
+                for name in ["section", "item", "y", "width", "height", "category", "kind"] {
+                    func text(_ j: JSONValue) -> [String] {
+                        column(j, name).map { $0.number.map { "\($0)" } ?? $0.string ?? "null" }
+                    }
+                    #expect(text(rect) == text(columns), "\(name) of tile \(k)")
+                }
+            }
+        }
+        #expect(moved > 100)
+        // Layouts without orthogonal sections say nothing of them.
+        let list = c.json(c.send("POST", "/v1/layouts", Self.compositionalSpecs()[10]))
+        #expect(list["layout"]?.string != nil && list["tile"] != nil && list["tile"]?["orthogonalSections"] == nil)
     }
 
     @Test func tilesAreImmutableAndServedFromTheSameBytes() throws {
@@ -128,7 +224,7 @@ import Testing
         #expect(refused.status == 404)
         #expect(c.json(refused)["type"]?.string == "urn:layout-service:problem:no-tiles")
         #expect(c.json(refused)["detail"]?.string?.contains("wheel") == true)
-        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.specs().last!))["id"]?.string)
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.circle))["id"]?.string)
         for (k, status) in [("0", 200), ("1", 404), ("-1", 404), ("x", 400), ("1.5", 400), ("", 400)] {
             #expect(c.send("GET", "/v1/layouts/\(id)/tiles/\(k)").status == status, "\(k)")
         }
