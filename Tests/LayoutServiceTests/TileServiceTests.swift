@@ -150,6 +150,16 @@ import Testing
         #expect(orthogonal.map(\.0) == [0, 2] && orthogonal.map(\.1) == [["header"], ["footer"]])
         let length = try #require(tile["length"]?.number)
         let count = Int(try #require(tile["count"]?.number))
+        // Literally (docs/compositional.md): 1990 tall in tiles of 500; in tile 0, section 0's centred row
+        // unscrolled: item 0 at x 19.5, item 1 at 380.5 (a client at row offset 361 draws it at 19.5), below the
+        // 40 header, whose sticky range is 0 to 200 (its section's content ends at 240).
+        #expect(summary["contentSize"]?["height"]?.number == 1990 && length == 500 && count == 4)
+        let first = c.json(c.send("GET", "/v1/layouts/\(id)/tiles/0"))["elements"].map { Array($0.elements) } ?? []
+        let row = first.filter { $0["section"]?.number == 0 && $0["category"]?.string == "cell" }.prefix(2)
+        #expect(row.map { [$0["frame"]?["x"]?.number, $0["frame"]?["y"]?.number] } == [[19.5, 40], [380.5, 40]])
+        let header = first.first { $0["kind"]?.string == "header" }
+        #expect(header?["frame"]?["y"]?.number == 0 && header?["sticky"]?["edge"]?.string == "leading"
+                    && header?["sticky"]?["min"]?.number == 0 && header?["sticky"]?["max"]?.number == 200)
         var rng = SeededRandom(seed: 43)
         var moved = 0
         for k in 0..<count {
