@@ -24,7 +24,7 @@ import Testing
     static let circle = #"{"layout":"circle","collectionView":{"width":400,"height":400},"itemSize":{"width":40,"height":40},"sections":[{"items":9}]}"#
 
     /// Random compositional layouts (orthogonal rows, badges, pinned boundary items, backgrounds), a list with
-    /// sticky headers and footers, and an App Store-like page.
+    /// its headers pinned (plain), and an App Store-like page.
     static func compositionalSpecs() -> [String] {
         var rng = SeededRandom(seed: 42)
         var out: [String] = []
@@ -33,7 +33,7 @@ import Testing
             guard (try? spec.validate(limits: SpecLimits())) != nil else { continue }
             out.append(String(decoding: SpecEncoder.canonical(spec), as: UTF8.self))
         }
-        out.append(#"{"layout":"list","collectionView":{"width":320,"height":300},"appearance":"insetGrouped","headerMode":"supplementary","footerMode":"supplementary","sections":[{"items":7},{"items":2},{"items":12}]}"#)
+        out.append(#"{"layout":"list","collectionView":{"width":320,"height":300},"appearance":"plain","headerMode":"supplementary","footerMode":"supplementary","sections":[{"items":7},{"items":2},{"items":12}]}"#)
         out.append(appStore)
         return out
     }
