@@ -166,6 +166,7 @@ private let releaseBody: MHD_ContentReaderFreeCallback = { cls in
 
 private func values(of connection: OpaquePointer?, kind: MHD_ValueKind) -> [(name: String, value: String)] {
     var out: [(name: String, value: String)] = []
+    out.reserveCapacity(8)  // one allocation for the usual handful, not one per doubling
     withUnsafeMutablePointer(to: &out) { pointer in
         _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
     }
