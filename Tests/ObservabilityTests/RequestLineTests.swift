@@ -60,3 +60,34 @@ import Testing
         #expect(direct[3].contains("route=/healthz status=200"))
     }
 }
+
+/// Time stamps (the second's text is reused within a second): RFC 3339 UTC with milliseconds, on every line.
+@Suite struct TimestampTests {
+    @Test func everyLineHasAWholeTimestamp() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let output = LogOutput(fileDescriptor: fds[1], flushInterval: .seconds(3600))
+        let logger = Logger(label: "t") { LineLogHandler(label: $0, level: .info, output: output) }
+        for i in 0..<200 { logger.info("line", metadata: ["i": "\(i)"]) }
+        output.flush()
+        close(fds[1])
+        var text: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fds[0], &buffer, buffer.count)
+            guard n > 0 else { break }
+            text += buffer[0..<n]
+        }
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 200)
+        for line in lines {
+            let ts = Array(line.split(separator: " ")[0].dropFirst(3).utf8)  // after "ts="
+            let shape = Array("dddd-dd-ddTdd:dd:dd.dddZ".utf8)
+            #expect(ts.count == shape.count, "\(line)")
+            for (c, s) in zip(ts, shape) {
+                #expect(s == UInt8(ascii: "d") ? (c >= 48 && c <= 57) : c == s, "\(line)")
+            }
+        }
+    }
+}
