@@ -197,6 +197,63 @@ import Testing
         #expect(list["layout"]?.string != nil && list["tile"] != nil && list["tile"]?["orthogonalSections"] == nil)
     }
 
+    /// The same for random compositional layouts, vertical and horizontal: every tile, its listed sections' cells
+    /// and badges moved back by random row offsets (along y in horizontal layouts), against the rect query of its
+    /// band with those `sectionOffsets` (pinned boundary items, which the query pins, left out of both).
+    @Test func randomOrthogonalRowsShiftBySection() throws {
+        let c = Client()
+        var rng = SeededRandom(seed: 44)
+        var moved = 0
+        var horizontalMoved = 0
+        for spec in Self.compositionalSpecs().prefix(10) {
+            let summary = c.json(c.send("POST", "/v1/layouts", spec))
+            let id = try #require(summary["id"]?.string)
+            let layout = try #require(try c.service.store.layout(id: id) as? PreparedCompositionalLayout)
+            let tile = try #require(summary["tile"])
+            let vertical = tile["axis"]?.string == "y"
+            let length = try #require(tile["length"]?.number)
+            let orthogonal = (tile["orthogonalSections"].map { Array($0.elements) } ?? []).map { o in
+                (Int(o["section"]?.number ?? -1), Set(o["boundaryKinds"]?.elements.compactMap(\.string) ?? []))
+            }
+            #expect(orthogonal.map(\.0) == (0..<layout.numberOfSections).filter { layout.isOrthogonal(section: $0) })
+            let stay = Dictionary(uniqueKeysWithValues: orthogonal)
+            for k in 0..<Int(try #require(tile["count"]?.number)) {
+                var offsets: [Int: Double] = [:]
+                for (s, _) in orthogonal { offsets[s] = Double.random(in: 0...400, using: &rng).rounded() }
+                let pinned = { (e: JSONValue) in
+                    e["category"]?.string == "supplementary" && e["item"]?.number == 0
+                        && layout.stickyRange(section: Int(e["section"]?.number ?? -1), kind: e["kind"]?.string ?? "") != nil
+                }
+                var expected: [String] = []
+                let tileElements = c.json(c.send("GET", "/v1/layouts/\(id)/tiles/\(k)"))["elements"].map { Array($0.elements) } ?? []
+                for e in tileElements where !pinned(e) {
+                    var f = (e["frame"]?["x"]?.number ?? .nan, e["frame"]?["y"]?.number ?? .nan)
+                    let section = Int(e["section"]?.number ?? -1)
+                    if let kinds = stay[section], e["category"]?.string == "cell"
+                        || (e["category"]?.string == "supplementary" && !kinds.contains(e["kind"]?.string ?? ""))
+                    {
+                        if vertical { f.0 -= offsets[section]! } else { f.1 -= offsets[section]!; horizontalMoved += 1 }
+                        moved += 1
+                    }
+                    expected.append("\(e["kind"]?.string ?? "")/\(section)/\(e["item"]?.number ?? -1) \(f.0),\(f.1)")
+                }
+                let lo = Double(k) * length
+                let band = vertical ? "-1000000,\(lo),\(layout.contentSize.width + 2_000_000),\(length)"
+                    : "\(lo),-1000000,\(length),\(layout.contentSize.height + 2_000_000)"
+                let query = offsets.isEmpty ? "" : "&sectionOffsets=" + offsets.sorted { $0.key < $1.key }
+                    .map { "\($0.key):\($0.value)" }.joined(separator: ",")
+                let rect = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=\(band)\(query)"))
+                let rectElements = rect["elements"].map { Array($0.elements) } ?? []
+                let got = rectElements.filter { !pinned($0) }.map { e in
+                    "\(e["kind"]?.string ?? "")/\(Int(e["section"]?.number ?? -1))/\(e["item"]?.number ?? -1) "
+                        + "\(e["frame"]?["x"]?.number ?? .nan),\(e["frame"]?["y"]?.number ?? .nan)"
+                }
+                #expect(got == expected, "tile \(k) of \(spec)")
+            }
+        }
+        #expect(moved > 50 && horizontalMoved > 0)
+    }
+
     @Test func tilesAreImmutableAndServedFromTheSameBytes() throws {
         let c = Client()
         let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.specs()[0]))["id"]?.string)
