@@ -62,14 +62,35 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
 
     static func addVary(_ response: inout HTTPResponse) {
         if let i = response.headers.firstIndex(where: { HTTPHeaderName.equal($0.name, "Vary") }) {
+            guard !Self.namesAcceptEncoding(response.headers[i].value) else { return }
             response.headers[i].value += ", Accept-Encoding"
         } else {
             response.headers.append(("Vary", "Accept-Encoding"))
         }
     }
 
+    /// Whether a `Vary` value lists `Accept-Encoding` (any case), comparing bytes: no lowercased copy.
+    static func namesAcceptEncoding(_ vary: String) -> Bool {
+        var vary = vary
+        return vary.withUTF8 { v in
+            let name: StaticString = "accept-encoding"
+            let n = name.utf8CodeUnitCount
+            guard v.count >= n else { return false }
+            for start in 0...(v.count - n) {
+                var k = 0
+                while k < n {
+                    let (a, b) = (v[start + k], name.utf8Start[k])
+                    guard a == b || (a | 0x20 == b && b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) else { break }
+                    k += 1
+                }
+                if k == n { return true }
+            }
+            return false
+        }
+    }
+
     /// Whether an `Accept-Encoding` value takes gzip: `gzip` or `*` with a quality above 0 (RFC 9110 §12.5.3).
-    static func acceptsGzip(_ header: String?) -> Bool {
+    public static func acceptsGzip(_ header: String?) -> Bool {
         guard let header, header.utf8.count >= 1 else { return false }
         if header == "gzip" || header.hasPrefix("gzip, ") { return true }  // browsers, curl --compressed
         if header == "identity" { return false }

@@ -18,6 +18,10 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case unknownLayout = "unknown-layout"
     /// No item lies under the point of a hit test.
     case noItem = "no-item"
+    /// The layout has no tile of that index (`tile.count` of its summary).
+    case unknownTile = "unknown-tile"
+    /// The layout has no tiles at all (the wheel: its cells turn with every offset).
+    case noTiles = "no-tiles"
     /// A transition joins layouts of different data.
     case differentData = "different-data"
     /// A batch of updates contradicts itself or the layout it applies to.
@@ -28,7 +32,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case invalidSizeReport = "invalid-size-report"
     /// The request body is larger than `--max-body-bytes`.
     case bodyTooLarge = "body-too-large"
-    /// `--max-concurrent-posts` POST requests are being handled; try again.
+    /// A POST found no room in `--max-post-bytes-in-flight` within `--post-queue-seconds`; try again.
     case busy = "busy"
     /// The spec archive failed; try again.
     case storeUnavailable = "store-unavailable"
@@ -52,7 +56,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .malformedJSON, .invalidParameter: 400
         case .unauthorized: 401
         case .forbidden: 403
-        case .unknownLayout, .noItem: 404
+        case .unknownLayout, .noItem, .unknownTile, .noTiles: 404
         case .requestTimeout: 408
         case .bodyTooLarge: 413
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,

@@ -8,11 +8,25 @@ public struct ElementList {
     public private(set) var count = 0
     public let skip: Int
     public let take: Int
+    /// Whether pinned headers and footers are given where they sit unpinned, with their `StickyRange` (for answers
+    /// that hold for every content offset, such as tiles), rather than pinned for the query's offset. They are
+    /// then given when the range they may cover meets the rect, not only their unpinned frame.
+    public let unpinned: Bool
+    /// The sticky range of each kept element that has one, by its index in `elements` (only when `unpinned`).
+    public internal(set) var sticky: [(index: Int, range: StickyRange)] = []
 
-    public init(skip: Int = 0, take: Int = .max, reservingCapacity capacity: Int = 0) {
+    public init(skip: Int = 0, take: Int = .max, reservingCapacity capacity: Int = 0, unpinned: Bool = false) {
         self.skip = skip
         self.take = take
+        self.unpinned = unpinned
         elements.reserveCapacity(capacity)
+    }
+
+    /// The sticky range of each kept element, or nil (parallel to `elements`).
+    public var stickyRanges: [StickyRange?] {
+        var out = [StickyRange?](repeating: nil, count: elements.count)
+        for s in sticky where s.index < out.count { out[s.index] = s.range }
+        return out
     }
 
     @inline(__always)
@@ -21,13 +35,26 @@ public struct ElementList {
         if count > skip, count - skip <= take { elements.append(a) }
     }
 
-    /// Replaces each kept element from index `start` of `elements` on by `transform`'s result, dropping those for
-    /// which it returns nil.
-    mutating func rewriteKept(from start: Int, _ transform: (LayoutAttributes) -> LayoutAttributes?) {
+    /// Appends a pinned element, given unpinned, with its sticky range.
+    mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) {
+        count += 1
+        guard count > skip, count - skip <= take else { return }
+        sticky.append((elements.count, range))
+        elements.append(a)
+    }
+
+    /// Replaces each kept element from index `start` of `elements` on (with its sticky range, if any) by
+    /// `transform`'s result, dropping those for which it returns nil.
+    mutating func rewriteKept(from start: Int,
+                              _ transform: (LayoutAttributes, StickyRange?) -> (LayoutAttributes, StickyRange?)?) {
+        var ranges: [Int: StickyRange] = [:]
+        for s in sticky where s.index >= start { ranges[s.index] = s.range }
+        sticky.removeAll { $0.index >= start }
         var kept = start
         for i in start..<elements.count {
-            if let a = transform(elements[i]) {
+            if let (a, range) = transform(elements[i], ranges[i]) {
                 elements[kept] = a
+                if let range { sticky.append((kept, range)) }
                 kept += 1
             }
         }

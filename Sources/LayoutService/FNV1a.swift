@@ -9,7 +9,28 @@ struct FNV1a {
 
     /// The bytes of `text`, then `separator` (so that "ab","c" and "a","bc" hash apart).
     mutating func add(_ text: String, separator: UInt8) {
-        for byte in text.utf8 { add(byte) }
+        var text = text
+        text.withUTF8 { bytes in
+            var v = value
+            for byte in bytes { v = (v ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            value = v
+        }
         add(separator)
+    }
+
+    /// The value as 16 lowercase hex digits between `prefix` and `suffix` (each one ASCII byte or none).
+    func hex(prefix: UInt8? = nil, suffix: UInt8? = nil) -> String {
+        let value = value
+        let count = 16 + (prefix == nil ? 0 : 1) + (suffix == nil ? 0 : 1)
+        return String(unsafeUninitializedCapacity: count) { text in
+            var i = 0
+            if let prefix { text[0] = prefix; i = 1 }
+            for k in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * k)) & 15
+                text[i + k] = nibble < 10 ? nibble + 48 : nibble + 87
+            }
+            if let suffix { text[i + 16] = suffix }
+            return count
+        }
     }
 }

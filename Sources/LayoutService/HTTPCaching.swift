@@ -17,8 +17,7 @@ enum HTTPCaching {
             hash.add(name, separator: 0xFF)
             hash.add(value, separator: 0xFF)
         }
-        let hex = String(hash.value, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        return hash.hex(prefix: UInt8(ascii: "\""), suffix: UInt8(ascii: "\""))
     }
 
     /// Whether `If-None-Match` names `tag` (or `*`).

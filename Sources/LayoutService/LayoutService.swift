@@ -11,13 +11,21 @@ public final class LayoutService: HTTPHandler {
     public let limits: ServiceLimits
     let crossOrigin: CrossOrigin
     private let draining = Atomic<Bool>(false)
-    /// POST requests being handled (bounded by `limits.maxConcurrentPosts`).
-    private let posting = Atomic<Int>(0)
+    /// Admits POSTs by the bytes of their bodies (`limits.maxPostBytesInFlight`), queueing those that must wait.
+    let posts: PostAdmission
+    /// Encoded tiles, plain and gzipped (`limits.tileCacheBytes`).
+    let tiles: BytesCache<TileKey, EncodedTile>
+    /// How tiles are gzipped (nil: they are not).
+    let tileGzip: TileGzip?
 
-    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits()) {
+    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil) {
         self.store = store
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
+        self.tiles = BytesCache(capacityBytes: limits.tileCacheBytes)
+        self.posts = PostAdmission(budgetBytes: limits.maxPostBytesInFlight, maxConcurrent: limits.maxConcurrentPosts,
+                                   maxWaiting: limits.maxQueuedPosts, maxWaitSeconds: limits.postQueueSeconds)
+        self.tileGzip = tileGzip
     }
 
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
@@ -62,7 +70,11 @@ public final class LayoutService: HTTPHandler {
             if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: cacheHeaders) }
         }
         var response = try answer(route, request, layout: layout)
-        if response.status == 200 { response.headers += cacheHeaders }
+        if response.status == 200 {
+            // A gzipped answer's tag is weak (the bytes differ, the content does not), as CompressingHandler does.
+            if !cacheHeaders.isEmpty, response.header("Content-Encoding") != nil { cacheHeaders[0].value = "W/" + cacheHeaders[0].value }
+            response.headers += cacheHeaders
+        }
         return response
     }
 
@@ -101,15 +113,15 @@ public final class LayoutService: HTTPHandler {
         case .transitions:
             return try transition(request)
         case .updates(let id):
-            return try bounded { () throws(Problem) in try updates(request, id: id) }
+            return try bounded(request) { () throws(Problem) in try updates(request, id: id) }
         case .sizes(let id):
-            return try bounded { () throws(Problem) in try sizes(request, id: id) }
+            return try bounded(request) { () throws(Problem) in try sizes(request, id: id) }
         case .bounds(let id):
-            return try bounded { () throws(Problem) in try bounds(request, id: id) }
+            return try bounded(request) { () throws(Problem) in try bounds(request, id: id) }
         case .scrollTo(let id):
             return try scrollTo(request, id: id, layout: try layout(id))
         case .layouts:
-            return try bounded { () throws(Problem) in try postLayout(request) }
+            return try bounded(request) { () throws(Problem) in try postLayout(request) }
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
@@ -120,6 +132,8 @@ public final class LayoutService: HTTPHandler {
             return Self.json(200, SummaryEncoder.bytes(id: id, layout: try layout(id), includeSpec: true))
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
+        case .tile(let id, let index):
+            return try tile(request, id: id, index: index, layout: try layout(id))
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in
@@ -147,18 +161,19 @@ public final class LayoutService: HTTPHandler {
         }
     }
 
-    /// Runs a POST (the heavy requests: parse, hash, prepare) if fewer than `limits.maxConcurrentPosts` run,
-    /// else a 503 with `Retry-After`.
-    private func bounded(_ post: () throws(Problem) -> HTTPResponse) throws(Problem) -> HTTPResponse {
-        let running = posting.add(1, ordering: .relaxed).newValue
-        defer { posting.subtract(1, ordering: .relaxed) }
-        guard running <= limits.maxConcurrentPosts else {
+    /// Runs a POST (the heavy requests: parse, hash, prepare) once its body fits the bytes in flight
+    /// (`PostAdmission`), else, after waiting up to `limits.postQueueSeconds`, a 503 with `Retry-After`.
+    private func bounded(_ request: HTTPRequest, _ post: () throws(Problem) -> HTTPResponse) throws(Problem)
+        -> HTTPResponse
+    {
+        guard let response = try posts.run(size: request.body.count, post) else {
             throw Problem(
                 .busy,
-                detail: "\(limits.maxConcurrentPosts) POST requests are being handled (--max-concurrent-posts); "
-                    + "try again", headers: [("Retry-After", "1")])
+                detail: "POST bodies of \(limits.maxPostBytesInFlight) bytes are being handled "
+                    + "(--max-post-bytes-in-flight) and this one waited \(limits.postQueueSeconds) s "
+                    + "(--post-queue-seconds) without room; try again", headers: [("Retry-After", "1")])
         }
-        return try post()
+        return response
     }
 
     /// One element's attributes by index path (and offset), or a 404 naming it.

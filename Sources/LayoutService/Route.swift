@@ -8,6 +8,7 @@ enum Route: Equatable {
     case layouts
     case layout(id: String)
     case attributes(id: String)
+    case tile(id: String, index: String)
     case item(id: String, section: String, item: String)
     case supplementary(id: String, kind: String, section: String, item: String)
     case decoration(id: String, kind: String, section: String, item: String)
@@ -75,6 +76,8 @@ enum Route: Equatable {
             if equals(3, "bounds") { return .bounds(id: id) }
             if equals(3, "scroll-to") { return .scrollTo(id: id) }
             return nil
+        case 5 where equals(3, "tiles"):
+            return .tile(id: text(2), index: text(4))
         case 6 where equals(3, "items"):
             return .item(id: text(2), section: text(4), item: text(5))
         case 7 where equals(3, "supplementary"):
@@ -88,8 +91,9 @@ enum Route: Equatable {
     /// The layout whose answers this route gives (they never change for an id: cacheable), if any.
     var immutableLayoutID: String? {
         switch self {
-        case .layout(let id), .attributes(let id), .render(let id), .hit(let id), .targetOffset(let id),
-            .moving(let id), .scrollTo(let id), .item(let id, _, _), .supplementary(let id, _, _, _), .decoration(let id, _, _, _):
+        case .layout(let id), .attributes(let id), .tile(let id, _), .render(let id), .hit(let id),
+            .targetOffset(let id), .moving(let id), .scrollTo(let id), .item(let id, _, _),
+            .supplementary(let id, _, _, _), .decoration(let id, _, _, _):
             id
         default: nil
         }
@@ -107,6 +111,7 @@ enum Route: Equatable {
         case .layouts: "/v1/layouts"
         case .layout: "/v1/layouts/{id}"
         case .attributes: "/v1/layouts/{id}/attributes"
+        case .tile: "/v1/layouts/{id}/tiles/{k}"
         case .item: "/v1/layouts/{id}/items/{section}/{item}"
         case .supplementary: "/v1/layouts/{id}/supplementary/{kind}/{section}/{item}"
         case .decoration: "/v1/layouts/{id}/decorations/{kind}/{section}/{item}"

@@ -10,9 +10,17 @@ public struct ServiceLimits: Sendable {
     public var maxPictureElements = 5_000
     /// Origins allowed to call from a browser (CORS): `*` for any, or a list of exact origins.
     public var corsOrigins: [String] = ["*"]
-    /// POST requests (the heavy ones: parse, hash, prepare) handled at once; one more gets a 503 with
-    /// `Retry-After`, so that large specs cannot take every worker thread from the queries.
+    /// Body bytes of the POST requests (the heavy ones: parse, hash, prepare) handled at once. A POST that does
+    /// not fit beside those running waits for room (any one POST runs when none other does); see `PostAdmission`.
+    public var maxPostBytesInFlight = 64 << 20
+    /// POST requests handled at once, whatever their size (no limit by default: the bytes are the budget).
     public var maxConcurrentPosts = Int.max
+    /// How long a POST waits for room before a 503 with `Retry-After`; 0 refuses at once.
+    public var postQueueSeconds = 10.0
+    /// POSTs waiting for room at once; one more is refused at once.
+    public var maxQueuedPosts = 256
+    /// Bytes of encoded tiles kept (plain and gzipped), least recently used first out.
+    public var tileCacheBytes = 64 << 20
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 

@@ -8,12 +8,18 @@ public enum AttributesEncoder {
     static let elementBodyBytes = 512
 
     public static func write(_ a: LayoutAttributes, into w: inout JSONWriter) {
+        write(a, sticky: nil, into: &w)
+    }
+
+    /// An element with its sticky range (`"sticky":{"edge","min","max"}`) when it has one (tiles).
+    public static func write(_ a: LayoutAttributes, sticky: StickyRange?, into w: inout JSONWriter) {
         switch a.category {
-        case .cell: w.raw("{\"category\":\"cell\"")
+        case .cell: break  // written with the numbers below, in one reservation
         case .supplementary: w.raw("{\"category\":\"supplementary\",\"kind\":"); w.string(a.kind)
         case .decoration: w.raw("{\"category\":\"decoration\",\"kind\":"); w.string(a.kind)
         }
-        w.write(reserving: elementBodyBytes) { c in
+        w.write(reserving: elementBodyBytes + 20) { c in
+            if a.category == .cell { c.raw("{\"category\":\"cell\"") }
             c.raw(",\"section\":")
             c.int(a.indexPath.section)
             c.raw(",\"item\":")
@@ -60,13 +66,21 @@ public enum AttributesEncoder {
                 c.raw("]")
             }
         }
+        if let sticky {
+            w.raw(sticky.edge == .leading ? ",\"sticky\":{\"edge\":\"leading\",\"min\":"
+                                          : ",\"sticky\":{\"edge\":\"trailing\",\"min\":")
+            w.number(sticky.min)
+            w.raw(",\"max\":")
+            w.number(sticky.max)
+            w.raw("}")
+        }
         w.raw("}")
     }
 
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"elements":[...]}`, the answer to a rect query;
     /// the adjustment is there when the client must move its offset (a wrapping layout left its central band).
     /// `next`: the cursor of the next page, when the answer is one page and more follow.
-    public static func writeRectAnswer(contentSize: Size, elements: [LayoutAttributes],
+    public static func writeRectAnswer(contentSize: Size, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
                                        offsetAdjustment: Point? = nil, next: String? = nil,
                                        into w: inout JSONWriter) {
         w.raw("{\"contentSize\":")
@@ -76,9 +90,11 @@ public enum AttributesEncoder {
             writePoint(d, into: &w)
         }
         w.raw(",\"elements\":[")
-        for i in elements.indices {
-            if i > 0 { w.raw(",") }
-            write(elements[i], into: &w)
+        elements.withUnsafeBufferPointer { list in  // elements read in place: no copy, no retain of each
+            for i in list.indices {
+                if i > 0 { w.raw(",") }
+                write(list[i], sticky: sticky?[i], into: &w)
+            }
         }
         w.raw("]")
         if let next {

@@ -9,6 +9,16 @@ public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
     public static func writeAnswer(contentSize: Size, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
                                    offsetAdjustment: Point? = nil, next: String? = nil, into w: inout JSONWriter) {
+        // Elements read in place: no copy, no retain of each.
+        elements.withUnsafeBufferPointer { list in
+            write(contentSize: contentSize, elements: list, sticky: sticky, offsetAdjustment: offsetAdjustment,
+                  next: next, into: &w)
+        }
+    }
+
+    private static func write(contentSize: Size, elements: UnsafeBufferPointer<LayoutAttributes>,
+                              sticky: [StickyRange?]?, offsetAdjustment: Point?, next: String?,
+                              into w: inout JSONWriter) {
         w.raw("{\"contentSize\":")
         AttributesEncoder.writeSize(contentSize, into: &w)
         if let d = offsetAdjustment {
@@ -122,7 +132,9 @@ public enum ColumnsEncoder {
         w.raw("}")
     }
 
-    private static func column(_ name: StaticString, _ elements: [LayoutAttributes], into w: inout JSONWriter,
+    @inline(__always)
+    private static func column(_ name: StaticString, _ elements: UnsafeBufferPointer<LayoutAttributes>,
+                               into w: inout JSONWriter,
                                _ value: (LayoutAttributes) -> Double) {
         w.raw(",\"")
         w.raw(name)

@@ -20,7 +20,11 @@ public struct JSONCursor {
     @inline(__always)
     public mutating func repeatText(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) {
         let n = end - start
-        p.update(from: start, count: n)
+        if n <= 8 {
+            for i in 0..<n { p[i] = start[i] }  // a few bytes (a width, a height): no call to memcpy
+        } else {
+            p.update(from: start, count: n)
+        }
         p += n
     }
 
@@ -122,6 +126,10 @@ public struct JSONCursor {
 
     /// A finite number: integral values as integers, others in their shortest round-trip form (`-0` as `0`).
     /// NaN and infinities (never produced by validated layouts) are written as `null`.
+    ///
+    /// Inlined where it is written: integers and numbers of at most three decimals (nearly every coordinate of a
+    /// layout) cost a few comparisons and the digit-pair stores; the general printer is a call away.
+    @inline(__always)
     public mutating func number(_ value: Double) {
         // The range test comes first so that the conversion cannot trap; it truncates without a libm call.
         if abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
@@ -129,22 +137,27 @@ public struct JSONCursor {
         } else if let thousandths = Self.exactThousandths(value) {
             if thousandths < 0 { byte(UInt8(ascii: "-")) }
             let magnitude = thousandths.magnitude
-            unsigned(magnitude / 1000)
-            var fraction = magnitude % 1000  // not 0: integral values took the first branch
-            var digits = 3
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
+            let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 1000)  // fraction is not 0
+            unsigned(whole)
+            // "." and the fraction's three digits without its trailing zeros: one digit, then a pair or nothing.
+            let (first, rest) = fraction.quotientAndRemainder(dividingBy: 100)
+            p[0] = UInt8(ascii: ".")
+            p[1] = UInt8(truncatingIfNeeded: first) &+ 48
+            if rest == 0 {
+                p += 2
+            } else {
+                Self.pair(rest, at: p + 2)
+                p += rest % 10 == 0 ? 3 : 4
             }
-            byte(UInt8(ascii: "."))
-            var i = digits - 1
-            while i >= 0 {
-                p[i] = UInt8(truncatingIfNeeded: fraction % 10) &+ 48
-                fraction /= 10
-                i -= 1
-            }
-            p += digits
-        } else if value.isFinite {
+        } else {
+            general(value)
+        }
+    }
+
+    /// Numbers beyond the fast paths: the memo of recent ones, or the standard library's shortest printer.
+    @inline(never)
+    mutating func general(_ value: Double) {
+        if value.isFinite {
             let entry = memo + NumberMemo.slot(value)
             if entry.pointee.bits == value.bitPattern, entry.pointee.count > 0 {
                 withUnsafeBytes(of: entry.pointee.text) { p.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self),

@@ -1,7 +1,7 @@
 public import LayoutEngine
 
 /// The wire form of a prepared layout's summary, the answer to `POST /v1/layouts` and `GET /v1/layouts/{id}`
-/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"initialOffset"][,"spec"]}`.
+/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"tile"][,"initialOffset"][,"spec"]}`.
 public enum SummaryEncoder {
     public static func write(id: String, layout: any PreparedLayout, includeSpec: Bool, into w: inout JSONWriter) {
         writeMembers(id: id, layout: layout, includeSpec: includeSpec, into: &w)
@@ -36,6 +36,15 @@ public enum SummaryEncoder {
             w.number(period)
             w.raw("}")
         }
+        if case .success(let plan) = TilePlan.of(layout) {
+            // Tiles: GET .../tiles/{k} for k in 0..<count, each the band [k·length, (k+1)·length] along the axis.
+            w.raw(plan.vertical ? ",\"tile\":{\"axis\":\"y\",\"length\":" : ",\"tile\":{\"axis\":\"x\",\"length\":")
+            w.number(plan.length)
+            w.raw(",\"count\":")
+            w.int(plan.count)
+            if let c = layout as? PreparedCompositionalLayout { writeOrthogonalSections(c, into: &w) }
+            w.raw("}")
+        }
         if let start = layout.initialOffset {
             // Where a client of a wrapping layout starts: the central band, with room to scroll either way.
             w.raw(",\"initialOffset\":")
@@ -45,5 +54,25 @@ public enum SummaryEncoder {
             w.raw(",\"spec\":")
             SpecEncoder.write(layout.spec, into: &w)
         }
+    }
+
+    /// The orthogonal sections of a compositional layout, for tiles (which give their rows unscrolled): a client
+    /// moves such a section's cells and badges back by its row offset, and leaves its boundary items (of the kinds
+    /// listed) and decorations where they are. Nothing when there is none.
+    static func writeOrthogonalSections(_ layout: PreparedCompositionalLayout, into w: inout JSONWriter) {
+        var first = true
+        for s in 0..<layout.numberOfSections where layout.isOrthogonal(section: s) {
+            w.raw(first ? ",\"orthogonalSections\":[{\"section\":" : ",{\"section\":")
+            first = false
+            w.int(s)
+            w.raw(",\"boundaryKinds\":[")
+            let (before, after) = layout.boundaryKinds(section: s)
+            for (i, kind) in (before + after).enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(kind)
+            }
+            w.raw("]}")
+        }
+        if !first { w.raw("]") }
     }
 }

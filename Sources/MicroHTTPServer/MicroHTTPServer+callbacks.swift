@@ -148,7 +148,11 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer?, drai
         mhdResponse = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
     }
     guard let mhdResponse else { return .NO }
-    for (name, value) in response.headers { _ = MHD_add_response_header(mhdResponse, name, value) }
+    for (name, value) in response.headers {
+        // withCString: a short header's text is terminated on the stack (passing the Strings themselves made
+        // each one a heap array).
+        _ = name.withCString { n in value.withCString { v in MHD_add_response_header(mhdResponse, n, v) } }
+    }
     if draining { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
     let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     MHD_destroy_response(mhdResponse)
@@ -162,6 +166,7 @@ private let releaseBody: MHD_ContentReaderFreeCallback = { cls in
 
 private func values(of connection: OpaquePointer?, kind: MHD_ValueKind) -> [(name: String, value: String)] {
     var out: [(name: String, value: String)] = []
+    out.reserveCapacity(8)  // one allocation for the usual handful, not one per doubling
     withUnsafeMutablePointer(to: &out) { pointer in
         _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
     }

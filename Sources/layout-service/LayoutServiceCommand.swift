@@ -75,12 +75,20 @@ struct LayoutServiceCommand: ParsableCommand {
     var corsOrigins: String?
     @Option(help: "Seconds SIGTERM waits for requests in flight. [env: LAYOUT_SERVICE_DRAIN_SECONDS] (default: \(Defaults.server.drainSeconds))")
     var drainSeconds: Double?
-    @Option(help: "POST requests (parse, hash, prepare) handled at once; one more gets a 503 with Retry-After. [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: threads - 1, at least 1)")
+    @Option(help: "Body bytes of the POST requests (parse, hash, prepare) handled at once; a POST that does not fit waits for room (any one POST runs alone). [env: LAYOUT_SERVICE_MAX_POST_BYTES_IN_FLIGHT] (default: \(Defaults.limits.maxPostBytesInFlight))")
+    var maxPostBytesInFlight: Int?
+    @Option(help: "Seconds a POST waits for room before a 503 with Retry-After; 0 refuses at once. [env: LAYOUT_SERVICE_POST_QUEUE_SECONDS] (default: \(Defaults.limits.postQueueSeconds))")
+    var postQueueSeconds: Double?
+    @Option(help: "POSTs waiting for room at once; one more gets a 503 at once. [env: LAYOUT_SERVICE_POST_QUEUE_LENGTH] (default: \(Defaults.limits.maxQueuedPosts))")
+    var postQueueLength: Int?
+    @Option(help: "POST requests handled at once whatever their size (the bytes are the budget). [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: no limit)")
     var maxConcurrentPosts: Int?
     @Option(help: "Requests with bodies at least this large are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; 0 turns this off. [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: \(Defaults.server.offloadBodyBytes))")
     var offloadBodyBytes: Int?
     @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: \(Defaults.gzipMinBytes))")
     var gzipMinBytes: Int?
+    @Option(help: "Memory budget of encoded tiles (plain and gzipped), bytes (LRU). [env: LAYOUT_SERVICE_TILE_CACHE_BYTES] (default: \(Defaults.limits.tileCacheBytes))")
+    var tileCacheBytes: Int?
     @Option(help: "File of API keys, one a line: ID SHA256-OF-SECRET SCOPES [requests-per-minute=N] [post-bytes-per-minute=N] (make lines with `layout-service keys new`); re-read on SIGHUP. Without it, anyone may read and write, and nobody may delete. [env: LAYOUT_SERVICE_API_KEYS_FILE]")
     var apiKeysFile: String?
     @Flag(help: "With keys: GET and HEAD need no key (for a public CDN in front). [env: LAYOUT_SERVICE_ANONYMOUS_READ=true]")
@@ -103,7 +111,8 @@ struct LayoutServiceCommand: ParsableCommand {
                               ("--max-connections", maxConnections),
                               ("--max-connections-per-ip", maxConnectionsPerIp),
                               ("--connection-timeout", connectionTimeout), ("--gzip-min-bytes", gzipMinBytes),
-                              ("--offload-body-bytes", offloadBodyBytes),
+                              ("--offload-body-bytes", offloadBodyBytes), ("--tile-cache-bytes", tileCacheBytes),
+                              ("--post-queue-length", postQueueLength),
                               ("--min-body-bytes-per-second", minBodyBytesPerSecond),
                               ("--requests-per-minute", requestsPerMinute),
                               ("--post-bytes-per-minute", postBytesPerMinute), ("--metrics-port", metricsPort)] {
@@ -116,6 +125,12 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         if let maxConcurrentPosts, maxConcurrentPosts < 1 {
             throw ValidationError("--max-concurrent-posts must be 1 or more")
+        }
+        if let maxPostBytesInFlight, maxPostBytesInFlight < 1 {
+            throw ValidationError("--max-post-bytes-in-flight must be 1 or more")
+        }
+        if let postQueueSeconds, !(postQueueSeconds >= 0 && postQueueSeconds <= 3600) {
+            throw ValidationError("--post-queue-seconds must be 0 to 3600")
         }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -173,7 +188,19 @@ struct LayoutServiceCommand: ParsableCommand {
             .split(separator: ",").map { String($0.trimmingCharacters()) }
         limits.maxConcurrentPosts = max(1, try Environment.resolve(maxConcurrentPosts,
                                                                    "LAYOUT_SERVICE_MAX_CONCURRENT_POSTS",
-                                                                   server.threads - 1))
+                                                                   limits.maxConcurrentPosts))
+        limits.maxPostBytesInFlight = max(1, try Environment.resolve(maxPostBytesInFlight,
+                                                                     "LAYOUT_SERVICE_MAX_POST_BYTES_IN_FLIGHT",
+                                                                     limits.maxPostBytesInFlight))
+        limits.postQueueSeconds = try Environment.resolve(postQueueSeconds, "LAYOUT_SERVICE_POST_QUEUE_SECONDS",
+                                                          limits.postQueueSeconds)
+        guard limits.postQueueSeconds >= 0, limits.postQueueSeconds <= 3600 else {
+            throw ValidationError("LAYOUT_SERVICE_POST_QUEUE_SECONDS must be 0 to 3600")
+        }
+        limits.maxQueuedPosts = try Environment.resolve(postQueueLength, "LAYOUT_SERVICE_POST_QUEUE_LENGTH",
+                                                        limits.maxQueuedPosts)
+        limits.tileCacheBytes = try Environment.resolve(tileCacheBytes, "LAYOUT_SERVICE_TILE_CACHE_BYTES",
+                                                        limits.tileCacheBytes)
         let gzipMinimum = try Environment.resolve(gzipMinBytes, "LAYOUT_SERVICE_GZIP_MIN_BYTES", Defaults.gzipMinBytes)
         let levelName = try Environment.resolve(logLevel, "LAYOUT_SERVICE_LOG_LEVEL", Defaults.logLevel)
         guard let level = Logger.Level(rawValue: levelName) else {
@@ -222,8 +249,12 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         let metrics = ServiceMetrics()
         let layouts = LayoutStore(capacityBytes: cache, archive: archive, onPrepare: metrics.recordPrepare)
-        let service = LayoutService(store: layouts, limits: limits)
-        let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts)]
+        // Tiles are gzipped once, when encoded, with the level answers are gzipped at (when gzip is on).
+        let tileGzip = gzipMinimum == 0 ? nil : TileGzip(
+            accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
+            compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
+        let service = LayoutService(store: layouts, limits: limits, tileGzip: tileGzip)
+        let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts), TileFigures(service: service)]
         let access = AccessHandler(
             MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
                             metrics: metrics, sources: metricsSources),
@@ -293,6 +324,14 @@ struct LayoutServiceCommand: ParsableCommand {
 }
 
 /// The store's figures on `/metrics`.
+/// The tile cache's figures on `/metrics`.
+struct TileFigures: MetricsSource {
+    let service: LayoutService
+    func metricFigures() -> [MetricFigure] {
+        service.tileFigures.map { MetricFigure($0.name, $0.isCounter ? .counter : .gauge, $0.value) }
+    }
+}
+
 struct StoreFigures: MetricsSource {
     let store: LayoutStore
     func metricFigures() -> [MetricFigure] {

@@ -59,6 +59,7 @@ import Testing
     @Test func postsBeyondTheConcurrencyLimitAreTurnedAwayWithRetryAfter() throws {
         var limits = ServiceLimits()
         limits.maxConcurrentPosts = 0  // every POST is one too many: the refusal itself, deterministically
+        limits.postQueueSeconds = 0  // refused without waiting
         let c = Client(limits: limits)
         let refused = c.send("POST", "/v1/layouts", CachingServiceTests.spec)
         #expect(refused.status == 503 && refused.header("Retry-After") == "1")

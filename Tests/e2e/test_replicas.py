@@ -143,40 +143,53 @@ def test_database_restart_is_a_503_then_served_again(postgres, start):
     assert get(b.url, "/v1/layouts/%s" % again["id"])[0] == 200
 
 
-def test_deploy_example_balancer_over_two_replicas(postgres, start):
-    """deploy/nginx.conf as it is (its upstream hosts pointed at two local replicas) in front of two replicas on
-    one PostgreSQL: POST through the balancer, read through it from whichever replica; kill one replica and the
-    balancer still answers every request."""
-    if shutil.which("nginx") is None:
-        if os.environ.get("CI"):
-            pytest.fail("nginx is not installed (apt-get install nginx-light)")
-        pytest.skip("nginx is not installed (apt-get install nginx-light)")
-    a = start("--store", postgres.url)
-    b = start("--store", postgres.url)
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "..", "..", "deploy", "nginx.conf")) as f:
-        site = f.read()
-    port = free_port()
-    site = (site.replace("layout-a:8080", "127.0.0.1:%d" % a.port).replace("layout-b:8080", "127.0.0.1:%d" % b.port)
-            .replace("listen 80;", "listen 127.0.0.1:%d;" % port))
-    prefix = tempfile.mkdtemp(prefix="layout-nginx-")
-    conf = os.path.join(prefix, "nginx.conf")
-    with open(conf, "w") as f:
-        f.write("worker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log;\nevents {}\nhttp {\n"
-                "access_log off;\nclient_body_temp_path %s;\nproxy_temp_path %s;\n%s\n}\n"
-                % (prefix, prefix, prefix, prefix, site))
-    nginx = subprocess.Popen(["nginx", "-p", prefix, "-c", conf, "-g", "daemon off;"])
-    try:
-        url = "http://127.0.0.1:%d" % port
+class Balancer:
+    """deploy/nginx.conf as it is (its upstream hosts pointed at two local replicas, its tile cache in a temporary
+    folder), run by Debian's nginx on a free port."""
+
+    def __init__(self, a, b):
+        if shutil.which("nginx") is None:
+            if os.environ.get("CI"):
+                pytest.fail("nginx is not installed (apt-get install nginx-light)")
+            pytest.skip("nginx is not installed (apt-get install nginx-light)")
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "..", "..", "deploy", "nginx.conf")) as f:
+            site = f.read()
+        port = free_port()
+        self.prefix = tempfile.mkdtemp(prefix="layout-nginx-")
+        site = (site.replace("layout-a:8080", "127.0.0.1:%d" % a.port).replace("layout-b:8080", "127.0.0.1:%d" % b.port)
+                .replace("listen 80;", "listen 127.0.0.1:%d;" % port)
+                .replace("/var/cache/nginx/layout-tiles", os.path.join(self.prefix, "tiles")))
+        conf = os.path.join(self.prefix, "nginx.conf")
+        with open(conf, "w") as f:
+            f.write("worker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log;\nevents {}\nhttp {\n"
+                    "access_log off;\nclient_body_temp_path %s;\nproxy_temp_path %s;\n%s\n}\n"
+                    % (self.prefix, self.prefix, self.prefix, self.prefix, site))
+        self.nginx = subprocess.Popen(["nginx", "-p", self.prefix, "-c", conf, "-g", "daemon off;"])
+        self.url = "http://127.0.0.1:%d" % port
         for _ in range(100):
             try:
-                get(url, "/healthz")
+                get(self.url, "/healthz")
                 break
             except OSError:
                 time.sleep(0.05)
+
+    def stop(self):
+        self.nginx.terminate()
+        self.nginx.wait(10)
+
+
+def test_deploy_example_balancer_over_two_replicas(postgres, start):
+    """The deploy balancer in front of two replicas on one PostgreSQL: POST through it, read through it (each id
+    from the replica it hashes to); kill one replica and the balancer still answers every request."""
+    a = start("--store", postgres.url)
+    b = start("--store", postgres.url)
+    balancer = Balancer(a, b)
+    try:
+        url = balancer.url
         ids = [post(url, spec(n, width=777))[1]["id"] for n in range(1, 11)]
         for n, layout_id in enumerate(ids, 1):
-            for _ in range(2):  # round robin: each id read through both replicas
+            for _ in range(2):
                 status, summary = get(url, "/v1/layouts/%s" % layout_id)
                 assert status == 200 and summary["items"] == n
         a.proc.kill()
@@ -186,8 +199,44 @@ def test_deploy_example_balancer_over_two_replicas(postgres, start):
             assert status == 200 and len(summary["elements"]) > 0
         assert post(url, spec(11, width=777))[0] == 201
     finally:
-        nginx.terminate()
-        nginx.wait(10)
+        balancer.stop()
+
+
+def test_deploy_example_routes_by_id_and_caches_tiles(postgres, start):
+    """Each layout's requests reach one replica (its id's hash), and a second read of a tile is nginx's own."""
+    a = start("--store", postgres.url)
+    b = start("--store", postgres.url)
+    balancer = Balancer(a, b)
+    try:
+        ids = [post(balancer.url, spec(n + 40, width=500))[1]["id"] for n in range(12)]
+        for layout_id in ids:
+            for _ in range(3):
+                assert get(balancer.url, "/v1/layouts/%s/attributes?rect=0,0,500,400" % layout_id)[0] == 200
+        a_metrics = urllib.request.urlopen(a.url + "/metrics", timeout=10).read().decode()
+        b_metrics = urllib.request.urlopen(b.url + "/metrics", timeout=10).read().decode()
+
+        def served(metrics):
+            for line in metrics.splitlines():
+                if line.startswith('http_requests_total{method="GET",route="/v1/layouts/{id}/attributes",status="200"}'):
+                    return float(line.split(" ")[1])
+            return 0.0
+
+        # 36 reads, each id's three on one replica: both replicas hold a share, and no id was read on both.
+        assert served(a_metrics) + served(b_metrics) == 36
+        assert served(a_metrics) % 3 == 0 and served(b_metrics) % 3 == 0
+        tile = balancer.url + "/v1/layouts/%s/tiles/0" % ids[0]
+        statuses = []
+        for _ in range(2):
+            with urllib.request.urlopen(tile, timeout=10) as r:
+                statuses.append(r.headers.get("X-Cache-Status"))
+                body = r.read()
+        assert statuses == ["MISS", "HIT"] and json.loads(body)["elements"]
+        gzipped = urllib.request.Request(tile, headers={"Accept-Encoding": "gzip"})
+        for expected in ["MISS", "HIT"]:
+            with urllib.request.urlopen(gzipped, timeout=10) as r:
+                assert r.headers.get("X-Cache-Status") == expected and r.headers.get("Content-Encoding") == "gzip"
+    finally:
+        balancer.stop()
 
 
 def test_updates_are_answered_by_other_replicas(postgres, start):

@@ -112,16 +112,14 @@ extension PreparedCompositionalLayout {
             let config = configs[s.config]
             let boundaryItems = config.section.boundarySupplementaryItems
             for i in boundaryItems.indices where boundaryItems[i].alignment.isBefore {
-                let a = boundary(index, i, offset: offset)
-                if a.frame.intersects(rect) { out.append(a) }
+                appendBoundary(index, i, rect: rect, offset: offset, into: &out)
             }
             let shift = config.orthogonal ? sectionOffsets[index] ?? 0 : 0
             if !appendCells(index, s, config, rect: rect, shift: shift, limit: limit, looked: &looked, into: &out) {
                 return false
             }
             for i in boundaryItems.indices where !boundaryItems[i].alignment.isBefore {
-                let a = boundary(index, i, offset: offset)
-                if a.frame.intersects(rect) { out.append(a) }
+                appendBoundary(index, i, rect: rect, offset: offset, into: &out)
             }
             for d in config.section.decorationItems {
                 let a = decoration(index, d)
@@ -130,6 +128,22 @@ extension PreparedCompositionalLayout {
             if out.count - startCount > limit { return false }
         }
         return true
+    }
+
+    /// Appends boundary item `i` of a section if it meets `rect`: pinned for the content offset, or, for answers
+    /// that hold at every offset (`ElementList.unpinned`), a pinned item where it sits unpinned with its sticky
+    /// range, when any place of that range meets `rect`.
+    private func appendBoundary(_ index: Int, _ i: Int, rect: Rect, offset: Point, into out: inout ElementList) {
+        if out.unpinned, let (a, range) = stickyBoundary(section: index, boundaryItem: i) {
+            let length = vertical ? a.frame.height : a.frame.width
+            let span = vertical
+                ? Rect(x: a.frame.x, y: range.min, width: a.frame.width, height: range.max - range.min + length)
+                : Rect(x: range.min, y: a.frame.y, width: range.max - range.min + length, height: a.frame.height)
+            if span.intersects(rect) { out.append(a, sticky: range) }
+            return
+        }
+        let a = boundary(index, i, offset: offset)
+        if a.frame.intersects(rect) { out.append(a) }
     }
 
     /// Appends the cells (each followed by its badges) of a section meeting `rect`, its row scrolled by `shift`.
@@ -305,17 +319,31 @@ extension PreparedCompositionalLayout {
     /// for items before the content, else trailing; the visible bounds less the content inset). Nil when the
     /// item is not pinned.
     public func stickyRange(section: Int, boundaryItem index: Int) -> StickyRange? {
+        stickyBoundary(section: section, boundaryItem: index)?.range
+    }
+
+    /// The sticky range of section `section`'s boundary item of kind `kind` (kinds are unique among a section's
+    /// boundary items); nil when there is none or it is not pinned.
+    public func stickyRange(section: Int, kind: String) -> StickyRange? {
+        guard sections.indices.contains(section) else { return nil }
+        let items = configs[sections[section].config].section.boundarySupplementaryItems
+        return items.firstIndex(where: { $0.kind == kind }).flatMap { stickyRange(section: section, boundaryItem: $0) }
+    }
+
+    /// A pinned boundary item where it sits unpinned, with its sticky range; nil when the item is not pinned.
+    func stickyBoundary(section: Int, boundaryItem index: Int) -> (attributes: LayoutAttributes, range: StickyRange)? {
         let s = sections[section]
         let config = configs[s.config]
         let b = config.section.boundarySupplementaryItems[index]
         guard b.pinToVisibleBounds else { return nil }
         // Unpinned: an item before the content at an offset far before it, one after at an offset far after.
         let far = b.alignment.isBefore ? -Double.infinity : Double.infinity
-        let f = boundary(section, index, offset: vertical ? Point(x: 0, y: far) : Point(x: far, y: 0)).frame
-        let natural = vertical ? f.minY : f.minX
-        let length = vertical ? f.height : f.width
-        return b.alignment.isBefore
+        let a = boundary(section, index, offset: vertical ? Point(x: 0, y: far) : Point(x: far, y: 0))
+        let natural = vertical ? a.frame.minY : a.frame.minX
+        let length = vertical ? a.frame.height : a.frame.width
+        let range = b.alignment.isBefore
             ? StickyRange(edge: .leading, min: natural, max: max(natural, s.contentEnd - length))
             : StickyRange(edge: .trailing, min: min(s.contentStart, natural), max: natural)
+        return (a, range)
     }
 }

@@ -10,10 +10,19 @@ extension PreparedFlowLayout {
         wider.width += 2 * slack
         let start = out.elements.count
         let complete = unmirroredElements(in: wider, offset: mirrored(offset: offset), limit: limit, into: &out)
-        out.rewriteKept(from: start) { a in
+        out.rewriteKept(from: start) { a, sticky in
             var a = a
             a.frame = mirrored(a.frame)
-            return a.frame.intersects(rect) ? a : nil
+            guard var range = sticky else { return a.frame.intersects(rect) ? (a, nil) : nil }
+            // Unpinned (`ElementList.unpinned`): already chosen by the span of its range. Horizontal lines are
+            // mirrored along the scroll axis: the range is too, and the element sticks to the other edge.
+            if flowSpec.scrollDirection == .horizontal {
+                let length = a.frame.width
+                range = StickyRange(edge: range.edge == .leading ? .trailing : .leading,
+                                    min: contentSize.width - range.max - length,
+                                    max: contentSize.width - range.min - length)
+            }
+            return (a, range)
         }
         return complete
     }

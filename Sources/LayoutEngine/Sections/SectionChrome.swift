@@ -61,8 +61,44 @@ struct SectionChrome: Sendable {
                                 frame: frame, zIndex: d.zIndex)
     }
 
+    /// A pinned header where it sits unpinned, and its sticky range: it follows the visible bounds' leading edge
+    /// from its own place to where it meets the footer (see `supplementary`).
+    func stickyHeader(section: Int, band: SectionBand) -> (LayoutAttributes, StickyRange)? {
+        guard spec.pinHeaders, band.headerLength > 0 else { return nil }
+        var a = LayoutAttributes.supplementary(SupplementaryKind.header, IndexPath(section: section, item: 0),
+                                               axes.frame(u: 0, v: band.start, lengthU: viewU,
+                                                          lengthV: band.headerLength))
+        a.zIndex = Self.pinnedZIndex
+        return (a, StickyRange(edge: .leading, min: band.start, max: max(band.start, band.footerStart - band.headerLength)))
+    }
+
+    /// A pinned footer where it sits unpinned, and its sticky range: it follows the visible bounds' trailing edge
+    /// from the section's content start to its own place.
+    func stickyFooter(section: Int, band: SectionBand) -> (LayoutAttributes, StickyRange)? {
+        guard spec.pinFooters, band.footerLength > 0 else { return nil }
+        var a = LayoutAttributes.supplementary(SupplementaryKind.footer, IndexPath(section: section, item: 0),
+                                               axes.frame(u: 0, v: band.footerStart, lengthU: viewU,
+                                                          lengthV: band.footerLength))
+        a.zIndex = Self.pinnedZIndex
+        return (a, StickyRange(edge: .trailing, min: min(band.contentStart, band.footerStart), max: band.footerStart))
+    }
+
+    /// Appends a sticky element if any place its range allows meets `rect`.
+    private func appendSticky(_ sticky: (LayoutAttributes, StickyRange), rect: Rect, into out: inout ElementList) {
+        let (a, range) = sticky
+        let length = axes.vertical ? a.frame.height : a.frame.width
+        let span = axes.frame(u: axes.vertical ? a.frame.x : a.frame.y, v: range.min,
+                              lengthU: axes.vertical ? a.frame.width : a.frame.height,
+                              lengthV: range.max - range.min + length)
+        if span.intersects(rect) { out.append(a, sticky: range) }
+    }
+
     /// Appends the header of `section` if it meets `rect` (called before the section's cells).
     func appendHeader(section: Int, band: SectionBand, rect: Rect, offset: Point, into out: inout ElementList) {
+        if out.unpinned, let sticky = stickyHeader(section: section, band: band) {
+            appendSticky(sticky, rect: rect, into: &out)
+            return
+        }
         if let a = supplementary(SupplementaryKind.header, section: section, band: band, offset: offset),
             a.frame.intersects(rect)
         {
@@ -73,7 +109,9 @@ struct SectionChrome: Sendable {
     /// Appends the footer, then the decorations, of `section` that meet `rect` (called after its cells).
     func appendFooterAndDecorations(section: Int, band: SectionBand, own: [DecorationSpec]?, rect: Rect,
                                     offset: Point, into out: inout ElementList) {
-        if let a = supplementary(SupplementaryKind.footer, section: section, band: band, offset: offset),
+        if out.unpinned, let sticky = stickyFooter(section: section, band: band) {
+            appendSticky(sticky, rect: rect, into: &out)
+        } else if let a = supplementary(SupplementaryKind.footer, section: section, band: band, offset: offset),
             a.frame.intersects(rect)
         {
             out.append(a)

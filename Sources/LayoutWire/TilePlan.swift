@@ -1,0 +1,55 @@
+public import LayoutEngine
+
+/// Tiles: a layout cut along its scroll axis into bands of one length, `L`, about one view length. Tile `k` holds
+/// every element whose (closed) frame meets the band `[k·L, (k+1)·L]` across the whole content: the rect query
+/// of that band. Answers never change for an id, so tiles are cached encoded (plain and gzipped) and served from
+/// those bytes.
+///
+/// Pinned headers and footers are given where they sit unpinned, with their sticky range (`StickyRange`), in
+/// every tile that a place of that range meets. The wheel has no tiles: its attributes change with every offset.
+///
+/// Compositional layouts (and lists) tile too. An orthogonal section's row scrolls on its own offset, which an
+/// immutable tile cannot know: tiles give such rows unscrolled (section offset 0, as a query without
+/// `sectionOffsets` does), the whole row across the axis, and a client moves that section's cells and badges back
+/// by its own row offset (`orthogonalSections` of the summary's `tile`); boundary items and decorations stay.
+public struct TilePlan: Sendable, Equatable {
+    public let vertical: Bool
+    public let length: Double
+    public let count: Int
+    /// How far past the content a band reaches across the axis: an orthogonal row runs across it, as long as its
+    /// items make it.
+    let acrossMargin: Double?
+
+    /// The tiling of a layout, or why it has none.
+    public static func of(_ layout: any PreparedLayout) -> Result<TilePlan, TilesRefused> {
+        switch layout.spec {
+        case .wheel:
+            return .failure(TilesRefused(
+                detail: "the wheel has no tiles: every cell turns with the content offset; query rects with an offset"))
+        default: break
+        }
+        let vertical = layout.spec.scrollDirection == .vertical
+        let view = vertical ? layout.viewSize.height : layout.viewSize.width
+        let content = vertical ? layout.contentSize.height : layout.contentSize.width
+        let length = max(1, view.rounded(.up))
+        let count = max(1, Int((content / length).rounded(.up)))
+        let acrossMargin: Double? = if case .compositional = layout.spec { 1e15 } else { nil }
+        return .success(TilePlan(vertical: vertical, length: length, count: count, acrossMargin: acrossMargin))
+    }
+
+    /// The band of tile `k`, across the whole content (and well beyond it, for elements that reach outside).
+    public func rect(_ k: Int, content: Size) -> Rect {
+        let across = vertical ? content.width : content.height
+        let start = Double(k) * length
+        let margin = acrossMargin ?? max(across, 1) * 4 + 1_000_000
+        return vertical
+            ? Rect(x: -margin, y: start, width: across + 2 * margin, height: length)
+            : Rect(x: start, y: -margin, width: length, height: across + 2 * margin)
+    }
+}
+
+/// Why a layout has no tiles.
+public struct TilesRefused: Error, Equatable {
+    public let detail: String
+}
+
