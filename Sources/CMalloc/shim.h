@@ -1,6 +1,9 @@
 #ifndef CMALLOC_SHIM_H
 #define CMALLOC_SHIM_H
 // glibc's malloc tuning (malloc.h is not in Swift's Glibc module); elsewhere (macOS) a no-op.
+// <stdlib.h> first: it defines __GLIBC__ (through <features.h>); tested before any header, the macro was not
+// defined yet, and the tuning below compiled to nothing.
+#include <stdlib.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif

@@ -228,8 +228,9 @@ public final class LayoutService: HTTPHandler {
         }
         let skip = page?.cursor.skip ?? 0
         let take = page?.take ?? limits.maxElements
-        // Reserved for a full screen of small cells: the list rarely grows (each growth copies it).
-        var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 512))
+        // Reserved for a full screen of small cells (the list rarely grows: each growth copies it), and kept
+        // under 64 KiB: glibc gives larger blocks back to the system when they are freed (a madvise per request).
+        var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 200))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
         let (limit, overflow) = skip.addingReportingOverflow(take)
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)

@@ -72,7 +72,12 @@ public final class LayoutStore: Sendable {
     {
         let id = digest.id
         var depth = 0
-        if let archive, try registry.spec(id: id) == nil {
+        // Known before: in memory, or in the archive (read back, unannounced). A POST of the same spec that stored
+        // it a moment ago makes it look known to this one: the registry's announcement, not this check, decides
+        // which of the two says `created`.
+        var knownBefore = registry.isLoaded(id)
+        if !knownBefore, let archive, try registry.spec(id: id) != nil { knownBefore = true }
+        if !knownBefore, let archive {
             do {
                 let baseDepth = change.flatMap { registry.depth(of: $0.base) }
                 if let change, let baseDepth, baseDepth + 1 < Self.maxChainLength,
@@ -86,7 +91,7 @@ public final class LayoutStore: Sendable {
                 throw registry.failure(error)
             }
         }
-        let created = registry.insert(id, spec: spec, depth: depth)
+        let created = registry.insert(id, spec: spec, depth: depth, announce: !knownBefore)
         let layout = cache.layout(id, digest: digest, keep: { registry.isLoaded(id) }, onPrepare: onPrepare) {
             base.map { spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2) } ?? spec.prepare()
         }

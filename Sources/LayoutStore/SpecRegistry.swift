@@ -11,6 +11,8 @@ final class SpecRegistry: Sendable {
         var spec: LayoutSpec
         /// How many stored changes separate the spec from a whole one in the archive (0: stored whole).
         var depth: Int
+        /// Whether a POST has answered `created` for it (specs read back from the archive are not).
+        var announced = false
     }
 
     private struct State {
@@ -32,11 +34,18 @@ final class SpecRegistry: Sendable {
     /// The chain depth of an id in memory.
     func depth(of id: String) -> Int? { state.withLock { $0.entries[id]?.depth } }
 
-    /// Keeps `spec` under `id` unless the id is known already; true when it was new.
-    func insert(_ id: String, spec: LayoutSpec, depth: Int) -> Bool {
+    /// Keeps `spec` under `id` unless the id is known already. With `announce` (the POST found the id unknown),
+    /// true for the one call that announces it first: of POSTs of one new spec at the same moment, exactly one
+    /// answers `created`, even when another one's archive check read it back meanwhile.
+    func insert(_ id: String, spec: LayoutSpec, depth: Int, announce: Bool) -> Bool {
         state.withLock { state in
-            guard state.entries[id] == nil else { return false }
-            state.entries[id] = Entry(spec: spec, depth: depth)
+            guard var entry = state.entries[id] else {
+                state.entries[id] = Entry(spec: spec, depth: depth, announced: announce)
+                return announce
+            }
+            guard announce, !entry.announced else { return false }
+            entry.announced = true
+            state.entries[id] = entry
             return true
         }
     }

@@ -2,6 +2,7 @@ import CSQLite
 import LayoutEngine
 import LayoutStore
 import SQLiteArchive
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -67,6 +68,20 @@ import Darwin
         #expect(try restarted.layout(id: String(repeating: "f", count: 64)) == nil)
     }
 
+    /// Of POSTs of one new spec at the same moment, exactly one is told `created`, also when another one's check
+    /// of the archive reads back what the first one saved (the interleaving is the threads'; the count is exact).
+    @Test func concurrentAddsOfANewSpecCreateItOnce() throws {
+        let store = LayoutStore(capacityBytes: 1 << 28, archive: try SQLiteArchive(directory: temporaryDirectory()))
+        for n in 1...12 {
+            let created = Counter()
+            let threads = (0..<8).map { _ in
+                Thread { if (try? store.add(spec(n)).created) == true { created.increment() } }
+            }
+            for t in threads { t.join() }
+            #expect(created.value == 1, "spec \(n)")
+        }
+    }
+
     /// Updates are stored as changes on their base, and read back through the chain after a restart, also when
     /// the base was deleted meanwhile.
     @Test func updatedSpecsOutliveTheProcess() throws {
@@ -121,4 +136,29 @@ import Darwin
     @Test func anUnwritableDirectoryIsAnError() {
         #expect(throws: ArchiveError.self) { try SQLiteArchive(directory: "/proc/no-such-place/data") }
     }
+}
+
+/// A joinable pthread running a closure.
+final class Thread: @unchecked Sendable {
+    private var thread = pthread_t()
+    private let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+        let box = Unmanaged.passRetained(self)
+        pthread_create(&thread, nil, { raw in
+            let me = Unmanaged<Thread>.fromOpaque(raw!).takeRetainedValue()
+            me.body()
+            return nil
+        }, box.toOpaque())
+    }
+
+    func join() { pthread_join(thread, nil) }
+}
+
+/// A count shared by threads.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
