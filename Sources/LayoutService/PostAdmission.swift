@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPCore
 
 /// Admits POSTs (the heavy requests: parse, hash, prepare) by a budget of body bytes in flight, not by a count:

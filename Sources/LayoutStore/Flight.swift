@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One preparation in progress: the first requester computes, later ones for the same id block until it is done.
 final class Flight<Value>: @unchecked Sendable {

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A fixed set of threads running jobs in the order they were given: where requests with large bodies are
 /// handled, off libmicrohttpd's event loops (see `ServerConfiguration.offloadBodyBytes`).
@@ -14,7 +18,11 @@ final class WorkerPool: @unchecked Sendable {
         pthread_cond_init(condition, nil)
         for _ in 0..<max(1, threads) {
             let box = Unmanaged.passRetained(self)
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            #else
             var thread = pthread_t()
+            #endif
             guard pthread_create(&thread, nil, { raw in
                 Unmanaged<WorkerPool>.fromOpaque(raw!).takeRetainedValue().work()
                 return nil
@@ -22,7 +30,11 @@ final class WorkerPool: @unchecked Sendable {
                 box.release()
                 continue
             }
+            #if canImport(Darwin)
+            if let thread { pthread_detach(thread) }
+            #else
             pthread_detach(thread)
+            #endif
         }
     }
 

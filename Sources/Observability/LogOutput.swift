@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 public import Glibc
+#elseif canImport(Darwin)
+public import Darwin
+#endif
 import Synchronization
 
 /// Where log lines go: a file descriptor, written in whole lines. Lines are gathered in memory and written
@@ -49,7 +53,7 @@ public final class LogOutput: Sendable {
         buffer.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
-                let n = Glibc.write(fileDescriptor, raw.baseAddress! + done, raw.count - done)
+                let n = systemWrite(fileDescriptor, raw.baseAddress! + done, raw.count - done)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { return }  // a closed log is not worth failing requests for
                 done += n
@@ -62,7 +66,11 @@ public final class LogOutput: Sendable {
         let (seconds, attoseconds) = interval.components
         let pause = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         let box = Unmanaged.passRetained(Flusher(output: self, pause: pause))
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
         var thread = pthread_t()
+        #endif
         let started = pthread_create(&thread, nil, { raw in
             let flusher = Unmanaged<Flusher>.fromOpaque(raw!).takeRetainedValue()
             var pause = flusher.pause
@@ -72,7 +80,12 @@ public final class LogOutput: Sendable {
                 if flusher.output == nil { return nil }
             }
         }, box.toOpaque())
-        if started == 0 { pthread_detach(thread) } else { box.release() }
+        guard started == 0 else { return box.release() }
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
     }
 
     /// What the flusher thread holds: the output weakly, so that it ends when the output goes away.
@@ -84,4 +97,9 @@ public final class LogOutput: Sendable {
             self.pause = pause
         }
     }
+}
+
+/// The system's `write(2)` (inside `LogOutput`, `write` names its own method).
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
 }
