@@ -9,6 +9,11 @@ public struct LayoutInfo: Sendable {
     public var summary: Components.Schemas.LayoutSummary
     public var spec: Components.Schemas.LayoutSpec
 
+    /// The service's tiles of this layout, when it has them (all layouts but the wheel).
+    public var tiles: (axis: ScrollAxis, length: Double, count: Int)? {
+        summary.tile.map { ($0.axis == .x ? .horizontal : .vertical, $0.length, $0.count) }
+    }
+
     public var contentSize: CGSize { CGSize(width: summary.contentSize.width, height: summary.contentSize.height) }
 
     /// Horizontal for flows and waterfalls that say so; vertical otherwise (kinds added to openapi.yaml later
@@ -26,6 +31,23 @@ public struct ElementsPage: Sendable {
     public var contentOffsetAdjustment: CGPoint?
     public var elements: [ElementAttributes]
     public var next: String?
+
+    /// From the full format.
+    public init(_ body: Components.Schemas.RectAnswer) {
+        contentSize = CGSize(width: body.contentSize.width, height: body.contentSize.height)
+        contentOffsetAdjustment = body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) }
+        elements = body.elements.map(ElementAttributes.init)
+        next = body.next
+    }
+
+    /// From the columnar format (`format=columns`): element i at entry i of each array. Throws
+    /// `MalformedColumns` when an array's length is not `count`, or an entry is not what the format says.
+    public init(_ body: Components.Schemas.ColumnsAnswer) throws {
+        contentSize = CGSize(width: body.contentSize.width, height: body.contentSize.height)
+        contentOffsetAdjustment = body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) }
+        next = body.next
+        elements = try ColumnsDecoder.elements(body)
+    }
 }
 
 /// The result of a batch update: the new layout and, when a rect was given, how to animate to it.
@@ -89,21 +111,41 @@ public struct LayoutServiceClient: Sendable {
         }
     }
 
-    /// One page of the elements touching `rect` (closed); `limit` pages the answer, `cursor` continues it.
+    /// One page of the elements touching `rect` (closed); `limit` pages the answer, `cursor` continues it. `format`
+    /// is the wire format (`.columns`: a third of the bytes); the answer is the same either way.
     public func elements(
-        layoutID: String, in rect: CGRect, offset: CGPoint? = nil, limit: Int? = nil, cursor: String? = nil
+        layoutID: String, in rect: CGRect, offset: CGPoint? = nil, limit: Int? = nil, cursor: String? = nil,
+        format: Components.Parameters.Format? = nil
     ) async throws -> ElementsPage {
         let query = Operations.ElementsInRect.Input.Query(
             rect: "\(Double(rect.minX)),\(Double(rect.minY)),\(Double(rect.width)),\(Double(rect.height))",
-            offset: offset.map { "\(Double($0.x)),\(Double($0.y))" }, limit: limit, cursor: cursor)
+            offset: offset.map { "\(Double($0.x)),\(Double($0.y))" }, limit: limit, cursor: cursor, format: format)
         let output = try await unwrappingProblems { try await checked.elementsInRect(path: .init(id: layoutID), query: query) }
         switch output {
         case .ok(let r):
-            let body = try r.body.json
-            return ElementsPage(
-                contentSize: CGSize(width: body.contentSize.width, height: body.contentSize.height),
-                contentOffsetAdjustment: body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) },
-                elements: body.elements.map(ElementAttributes.init), next: body.next)
+            switch try r.body.json {
+            case .RectAnswer(let body): return ElementsPage(body)
+            case .ColumnsAnswer(let body): return try ElementsPage(body)
+            }
+        default: throw UnexpectedAnswer(output)
+        }
+    }
+
+    /// Tile `k` of a layout whose summary offers `tile`: every element meeting the band
+    /// [k·length, (k+1)·length] along `tile.axis`, whatever the content offset (pinned headers and footers carry
+    /// `sticky`: place them with `ElementAttributes.placed(in:axis:)`). Columnar by default.
+    public func tile(layoutID: String, k: Int, format: Components.Parameters.Format = .columns) async throws
+        -> ElementsPage
+    {
+        let output = try await unwrappingProblems {
+            try await checked.tile(path: .init(id: layoutID, k: k), query: .init(format: format))
+        }
+        switch output {
+        case .ok(let r):
+            switch try r.body.json {
+            case .RectAnswer(let body): return ElementsPage(body)
+            case .ColumnsAnswer(let body): return try ElementsPage(body)
+            }
         default: throw UnexpectedAnswer(output)
         }
     }
@@ -213,6 +255,6 @@ extension ElementAttributes {
         self.init(
             key: ElementKey(category: category, kind: a.kind, section: a.section, item: a.item),
             frame: CGRect(x: a.frame.x, y: a.frame.y, width: a.frame.width, height: a.frame.height),
-            zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D)
+            zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D, sticky: a.sticky)
     }
 }
