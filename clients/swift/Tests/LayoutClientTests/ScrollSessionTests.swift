@@ -14,6 +14,7 @@ import Testing
         let client = try Service.client()
         let (summary, _) = try await client.create(Service.millionFlow)
         let session = try await ScrollSession(client: client, layoutID: summary.id)
+        #expect(await session.usesServiceTiles)
         #expect(session.collectionViewContentSize == CGSize(width: 390, height: 36_666_730))
         await session.scroll(to: bounds(atY: 5_000_000))
         await session.settle()
@@ -90,20 +91,65 @@ import Testing
         #expect(Set(elements) == (try await Service.reference(client, summary.id, last)))
     }
 
-    @Test func refusesBoundsDependentLayouts() async throws {
+    /// Layouts with pinned headers depend on the offset, but have tiles: the session takes them. The wheel has
+    /// none: refused.
+    @Test func pinnedLayoutsUseTilesTheWheelIsRefused() async throws {
         let client = try Service.client()
-        var flow = Components.Schemas.FlowLayoutSpec(
+        let flow = Components.Schemas.FlowLayoutSpec(
             layout: .flow, collectionView: .init(width: 390, height: 844), headerReferenceSize: .init(width: 0, height: 40),
             sectionHeadersPinToVisibleBounds: true, sections: [.init(items: 100)])
         let pinned = try await client.create(.flow(flow)).summary
-        #expect(pinned.boundsDependent)
-        await #expect(throws: ScrollSession.SessionError.boundsDependent(layoutID: pinned.id)) {
-            _ = try await ScrollSession(client: client, layoutID: pinned.id)
+        #expect(pinned.boundsDependent && pinned.tile != nil)
+        let session = try await ScrollSession(client: client, layoutID: pinned.id)
+        #expect(await session.usesServiceTiles)
+        let wheel = try await client.create(
+            .wheel(.init(layout: .wheel, collectionView: .init(width: 300, height: 220), sections: [.init(items: 12)]))
+        ).summary
+        #expect(wheel.boundsDependent && wheel.tile == nil)
+        await #expect(throws: ScrollSession.SessionError.boundsDependent(layoutID: wheel.id)) {
+            _ = try await ScrollSession(client: client, layoutID: wheel.id)
         }
-        flow.sectionHeadersPinToVisibleBounds = false
-        let plain = try await client.create(.flow(flow)).summary
-        #expect(!plain.boundsDependent)
-        _ = try await ScrollSession(client: client, layoutID: plain.id)
+    }
+
+    /// Pinned headers and footers placed by the session from the tiles' sticky ranges, at many offsets (before the
+    /// content, inside sections, across section ends, at the end): the synchronous answers for the viewport, a
+    /// strip along each of its edges and a rect inside it are the service's rect answers with that offset.
+    @Test func pinnedHeadersAndFootersAtManyOffsets() async throws {
+        let client = try Service.client()
+        for (name, spec) in try Service.pinnedSpecs {
+            let summary = try await client.create(spec).summary
+            let tile = try #require(summary.tile)
+            let session = try await ScrollSession(client: client, layoutID: summary.id)
+            #expect(await session.usesServiceTiles)
+            let vertical = tile.axis == .y
+            let extent = vertical ? summary.contentSize.height : summary.contentSize.width
+            let viewLength = vertical ? 844.0 : 390.0
+            var positions: [Double] = [-25, 0, 1, 37.5, extent - viewLength, extent - viewLength + 12]
+            for step in 1..<23 { positions.append(Double(step) * (extent - viewLength) / 23 + 0.25 * Double(step % 4)) }
+            var pinnedSeen = 0
+            for p in positions {
+                let visible = vertical
+                    ? CGRect(x: 0, y: p, width: 390, height: 844) : CGRect(x: p, y: 0, width: 390, height: 844)
+                await session.scroll(to: visible)
+                await session.settle()
+                let strips = vertical
+                    ? [CGRect(x: 0, y: p, width: 390, height: 10), CGRect(x: 0, y: p + 834, width: 390, height: 10)]
+                    : [CGRect(x: p, y: 0, width: 10, height: 844), CGRect(x: p + 380, y: 0, width: 10, height: 844)]
+                for rect in [visible, visible.insetBy(dx: 60, dy: 60)] + strips {
+                    let (elements, complete) = session.cachedElements(in: rect)
+                    #expect(complete, "\(name) at \(p): \(rect)")
+                    let reference = try await client.elements(layoutID: summary.id, in: rect, offset: visible.origin)
+                    #expect(Set(elements) == Set(reference.elements), "\(name) at \(p): \(rect)")
+                    #expect(elements.count == reference.elements.count)
+                }
+                // A header held at the leading edge: pinning is exercised, not only the unpinned places.
+                pinnedSeen += session.layoutAttributesForElements(in: visible).filter { e in
+                    let leading = Double(vertical ? e.frame.minY : e.frame.minX)
+                    return e.key.kind == "header" && leading == p
+                }.count
+            }
+            #expect(pinnedSeen > 5, "\(name)")
+        }
     }
 
     @Test func replacingTheLayoutAfterABatchUpdate() async throws {
