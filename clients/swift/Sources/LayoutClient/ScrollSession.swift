@@ -97,6 +97,7 @@ public actor ScrollSession {
         self.init(
             contentSize: layout.contentSize, axis: source.axis, configuration: configuration,
             serviceTiles: source.tiles, fetchTile: source.fetch)
+        snapshot.boundsDependent = layout.summary.boundsDependent
         service = (client, layoutID)
     }
 
@@ -148,6 +149,15 @@ public actor ScrollSession {
     }
 
     public nonisolated var collectionViewContentSize: CGSize { snapshot.contentSize }
+
+    /// Whether the layout's attributes depend on the content offset (pinned headers or footers): a
+    /// `UICollectionViewLayout` then invalidates itself on every bounds change, so that they are placed again.
+    public nonisolated var boundsDependent: Bool { snapshot.boundsDependent }
+
+    /// The visible bounds that pinned headers and footers are placed for, set synchronously (from
+    /// `shouldInvalidateLayout(forBoundsChange:)`, before UIKit asks for the attributes); `scroll(to:)` sets them
+    /// too.
+    public nonisolated func setVisibleBounds(_ bounds: CGRect) { snapshot.visibleBounds = bounds }
 
     public nonisolated var statistics: ScrollStatistics { snapshot.statistics }
 
@@ -263,6 +273,7 @@ public actor ScrollSession {
         let layout = try await client.layout(id: layoutID)
         let source = try Self.source(client, layout)
         service = (client, layoutID)
+        snapshot.boundsDependent = layout.summary.boundsDependent
         replaceContent(
             contentSize: layout.contentSize, axis: source.axis, serviceTiles: source.tiles, fetchTile: source.fetch)
     }

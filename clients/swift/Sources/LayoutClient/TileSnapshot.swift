@@ -10,6 +10,8 @@ final class TileSnapshot: @unchecked Sendable {
     private var size: CGSize
     /// The visible bounds of the last `scroll(to:)`: where pinned elements (`sticky`) are placed.
     private var viewport: CGRect?
+    /// Whether the layout's attributes depend on the content offset (the summary's `boundsDependent`).
+    private var dependsOnBounds = false
 
     init(contentSize: CGSize) { size = contentSize }
 
@@ -69,6 +71,19 @@ final class TileSnapshot: @unchecked Sendable {
     private func place(_ e: ElementAttributes, _ axis: ScrollAxis) -> ElementAttributes {
         guard e.sticky != nil, let viewport else { return e }
         return e.placed(in: viewport, axis: axis)
+    }
+
+    var boundsDependent: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return dependsOnBounds
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            dependsOnBounds = newValue
+        }
     }
 
     var visibleBounds: CGRect? {

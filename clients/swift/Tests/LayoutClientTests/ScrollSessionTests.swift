@@ -14,7 +14,7 @@ import Testing
         let client = try Service.client()
         let (summary, _) = try await client.create(Service.millionFlow)
         let session = try await ScrollSession(client: client, layoutID: summary.id)
-        #expect(await session.usesServiceTiles)
+        #expect(await session.usesServiceTiles && !session.boundsDependent)
         #expect(session.collectionViewContentSize == CGSize(width: 390, height: 36_666_730))
         await session.scroll(to: bounds(atY: 5_000_000))
         await session.settle()
@@ -102,6 +102,7 @@ import Testing
         #expect(pinned.boundsDependent && pinned.tile != nil)
         let session = try await ScrollSession(client: client, layoutID: pinned.id)
         #expect(await session.usesServiceTiles)
+        #expect(session.boundsDependent)
         let wheel = try await client.create(
             .wheel(.init(layout: .wheel, collectionView: .init(width: 300, height: 220), sections: [.init(items: 12)]))
         ).summary
@@ -142,6 +143,14 @@ import Testing
                     #expect(Set(elements) == Set(reference.elements), "\(name) at \(p): \(rect)")
                     #expect(elements.count == reference.elements.count)
                 }
+                // Bounds set synchronously, a few points on, before the session hears of them: placed for those.
+                let nudged = visible.offsetBy(dx: vertical ? 0 : 7, dy: vertical ? 7 : 0)
+                session.setVisibleBounds(nudged)
+                let (moved, movedComplete) = session.cachedElements(in: nudged)
+                #expect(movedComplete)
+                let movedReference = try await client.elements(layoutID: summary.id, in: nudged, offset: nudged.origin)
+                #expect(Set(moved) == Set(movedReference.elements), "\(name) at \(p) + 7")
+                session.setVisibleBounds(visible)
                 // A header held at the leading edge: pinning is exercised, not only the unpinned places.
                 pinnedSeen += session.layoutAttributesForElements(in: visible).filter { e in
                     let leading = Double(vertical ? e.frame.minY : e.frame.minX)
