@@ -74,13 +74,28 @@ public struct LayoutServiceClient: Sendable {
     /// The same, throwing `LayoutProblem` for every answer but a success: what this type's own calls use.
     private let checked: Client
 
+    /// The HTTP client used unless one is given: AsyncHTTPClient's shared configuration, but with gzip answers
+    /// bounded by their decompressed size (`maxDecompressedBytes`) rather than by a ratio. The service gzips its
+    /// answers, and regular ones (a spec of a thousand equal sections, a tile of equal cells) shrink more than the
+    /// 25× that `HTTPClient.shared` allows, which fails them with a `limit` error. Never shut down, like `.shared`.
+    public static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.decompression = .enabled(limit: .size(maxDecompressedBytes))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// The largest decompressed answer `sharedHTTPClient` accepts: 256 MiB.
+    public static let maxDecompressedBytes = 256 << 20
+
     /// - Parameters:
     ///   - baseURL: the service, e.g. `http://127.0.0.1:8080`.
     ///   - apiKey: sent as `Authorization: Bearer <apiKey>` with every request.
-    ///   - httpClient: AsyncHTTPClient's client (its shared one by default).
+    ///   - httpClient: AsyncHTTPClient's client (`sharedHTTPClient` by default; one with a decompression ratio
+    ///     limit, such as `HTTPClient.shared`, fails highly compressible answers).
     ///   - timeout: per request.
     public init(
-        baseURL: URL, apiKey: String? = nil, httpClient: HTTPClient = .shared, timeout: TimeAmount = .seconds(30)
+        baseURL: URL, apiKey: String? = nil, httpClient: HTTPClient = LayoutServiceClient.sharedHTTPClient,
+        timeout: TimeAmount = .seconds(30)
     ) {
         let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: timeout))
         let middlewares: [any ClientMiddleware] = apiKey.map { [BearerAuthentication(apiKey: $0)] } ?? []

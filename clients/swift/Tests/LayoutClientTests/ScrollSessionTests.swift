@@ -218,7 +218,37 @@ import Testing
         let client = try Service.client()
         let (summary, _) = try await client.create(Service.millionFlow)
         #expect(summary.items == 1_000_000)
+        try await scriptedScroll(client, summary, label: "a million items") { y in
+            IndexPath(indexes: [0, 3 * Int((y + 422) / 110)])
+        }
+    }
+
+    /// The same scroll over a million items in 1,000 sections whose headers and footers pin to the visible bounds:
+    /// the session places them from the tiles' sticky ranges, frame by frame, with no request per frame; sampled
+    /// complete answers are the service's rect answers with the frame's offset.
+    @Test func scriptedScrollWithPinnedHeaders() async throws {
+        let client = try Service.client()
+        let spec = Components.Schemas.LayoutSpec.flow(
+            .init(
+                layout: .flow, collectionView: .init(width: 390, height: 844), itemSize: .init(width: 100, height: 100),
+                headerReferenceSize: .init(width: 0, height: 40), footerReferenceSize: .init(width: 0, height: 30),
+                sectionHeadersPinToVisibleBounds: true, sectionFootersPinToVisibleBounds: true,
+                sections: Array(repeating: .init(items: 1_000), count: 1_000)))
+        let (summary, _) = try await client.create(spec)
+        #expect(summary.items == 1_000_000 && summary.boundsDependent)
+        try await scriptedScroll(client, summary, label: "a million items, pinned headers and footers") { _ in nil }
+    }
+
+    /// A finger's scroll, paced by the clock at 60 frames a second: the position is a function of the time
+    /// elapsed, each frame tells the session where the viewport is and asks it synchronously for the viewport's
+    /// elements and for a cell in its middle (`middle`), as UICollectionViewLayout would. Prints the share of
+    /// frames answered completely; checks every sampled complete answer against the service's for that offset.
+    private func scriptedScroll(
+        _ client: LayoutServiceClient, _ summary: Components.Schemas.LayoutSummary, label: String,
+        middle: (Double) -> IndexPath?
+    ) async throws {
         let session = try await ScrollSession(client: client, layoutID: summary.id)
+        #expect(await session.usesServiceTiles)
         let clock = ContinuousClock()
         struct Phase { var name: String; var start: Double; var speed: Double; var seconds: Double }
         let phases = [
@@ -240,8 +270,7 @@ import Testing
                 let visible = bounds(atY: y)
                 await session.scroll(to: visible)
                 let (elements, complete) = session.cachedElements(in: visible)
-                let middle = 3 * Int((y + 422) / 110)
-                if session.layoutAttributesForItem(at: IndexPath(indexes: [0, middle])) != nil { itemHits += 1 }
+                if let cell = middle(y), session.layoutAttributesForItem(at: cell) != nil { itemHits += 1 }
                 frames += 1
                 if complete {
                     hits += 1
@@ -253,8 +282,9 @@ import Testing
             totalFrames += frames
             totalHits += hits
             summaryLines.append(
-                "ScrollSession: \(phase.name): \(frames) frames, complete \(hits) (\(percent(hits, frames))), "
-                    + "middle cell cached \(percent(itemHits, frames)), first complete frame \(firstHit.map(String.init) ?? "none"), "
+                "ScrollSession: \(label): \(phase.name): \(frames) frames, complete \(hits) (\(percent(hits, frames))), "
+                    + (middle(0) == nil ? "" : "middle cell cached \(percent(itemHits, frames)), ")
+                    + "first complete frame \(firstHit.map(String.init) ?? "none"), "
                     + "requests \(after.requestsStarted - before.requestsStarted), "
                     + "cancelled \(after.requestsCancelled - before.requestsCancelled), "
                     + "tiles cached at most \(after.mostTilesCached)")
@@ -262,7 +292,7 @@ import Testing
         await session.settle()
         let stats = session.statistics
         summaryLines.append(
-            "ScrollSession: a million items, \(totalFrames) frames at 60 Hz: synchronous rect answers complete in "
+            "ScrollSession: \(label), \(totalFrames) frames at 60 Hz: synchronous rect answers complete in "
                 + "\(percent(totalHits, totalFrames)) of frames; \(stats.requestsStarted) tile requests "
                 + "(\(stats.requestsCancelled) cancelled, \(stats.requestsFailed) failed), \(stats.tilesEvicted) tiles evicted")
         for line in summaryLines { print(line) }
@@ -270,7 +300,8 @@ import Testing
         #expect(stats.mostTilesCached <= ScrollSession.Configuration().maxCachedTiles)
         #expect(!samples.isEmpty)
         for (rect, elements) in samples {
-            #expect(Set(elements) == (try await Service.reference(client, summary.id, rect)), "\(rect)")
+            let reference = try await client.elements(layoutID: summary.id, in: rect, offset: rect.origin).elements
+            #expect(Set(elements) == Set(reference), "\(rect)")
         }
     }
 
