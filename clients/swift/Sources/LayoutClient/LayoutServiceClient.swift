@@ -166,15 +166,17 @@ public struct LayoutServiceClient: Sendable {
     }
 
     /// Every element touching `rect`, following the paging cursors (`pageLimit` elements a request).
-    public func allElements(layoutID: String, in rect: CGRect, offset: CGPoint? = nil, pageLimit: Int = 10_000)
-        async throws -> [ElementAttributes]
-    {
-        var page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit)
+    public func allElements(
+        layoutID: String, in rect: CGRect, offset: CGPoint? = nil, pageLimit: Int = 10_000,
+        format: Components.Parameters.Format? = nil
+    ) async throws -> [ElementAttributes] {
+        var page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit, format: format)
         var all = page.elements
         for _ in 0..<1_000_000 {
             guard let next = page.next else { break }
             try Task.checkCancellation()
-            page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit, cursor: next)
+            page = try await elements(
+                layoutID: layoutID, in: rect, offset: offset, limit: pageLimit, cursor: next, format: format)
             all += page.elements
         }
         return all

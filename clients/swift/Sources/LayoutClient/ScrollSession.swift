@@ -107,8 +107,15 @@ public actor ScrollSession {
     {
         let layoutID = layout.summary.id
         if let tiles = layout.tiles {
-            return (tiles.axis, (tiles.length, tiles.count), { k, _ in
-                try await client.tile(layoutID: layoutID, k: k, format: .columns).elements
+            let boundsDependent = layout.summary.boundsDependent
+            return (tiles.axis, (tiles.length, tiles.count), { k, band in
+                do {
+                    return try await client.tile(layoutID: layoutID, k: k, format: .columns).elements
+                } catch let problem as LayoutProblem where problem.status == 422 && !boundsDependent {
+                    // A tile of more than the service's --max-elements: the same band, paged. (Not for pinned
+                    // layouts: rect queries place their headers for one offset and carry no sticky ranges.)
+                    return try await client.allElements(layoutID: layoutID, in: band, format: .columns)
+                }
             })
         }
         guard !layout.summary.boundsDependent else { throw SessionError.boundsDependent(layoutID: layoutID) }

@@ -112,6 +112,33 @@ import Testing
         }
     }
 
+    /// A tile of more elements than the service's `--max-elements` (100,000) is a 422: the session reads that band
+    /// with paged rect queries instead. 1×1 cells, 2,000 to a row, 60-point tiles: 120,000 elements a tile.
+    @Test func oversizedTilesFallBackToPagedRectQueries() async throws {
+        let client = try Service.client()
+        let spec = Components.Schemas.LayoutSpec.flow(
+            .init(
+                layout: .flow, collectionView: .init(width: 2000, height: 60), itemSize: .init(width: 1, height: 1),
+                minimumLineSpacing: 0, minimumInteritemSpacing: 0, sections: [.init(items: 1_000_000)]))
+        let summary = try await client.create(spec).summary
+        #expect(summary.tile?.length == 60)
+        await #expect(throws: LayoutProblem.self) { _ = try await client.tile(layoutID: summary.id, k: 1) }
+        var configuration = ScrollSession.Configuration()
+        configuration.tilesAhead = 0
+        configuration.tilesBehind = 0
+        let session = try await ScrollSession(client: client, layoutID: summary.id, configuration: configuration)
+        let view = CGRect(x: 0, y: 70, width: 2000, height: 40)
+        await session.scroll(to: view)
+        await session.settle()
+        #expect(session.statistics.requestsFailed == 0)
+        let (elements, complete) = session.cachedElements(in: view)
+        #expect(complete)
+        let reference = try await client.allElements(layoutID: summary.id, in: view)
+        // Rows 69 (ending at y = 70) to 110 (starting at y = 110) touch the closed rect: 42 rows.
+        #expect(elements.count == reference.count && reference.count == 2_000 * 42)
+        #expect(Set(elements) == Set(reference))
+    }
+
     /// Pinned headers and footers placed by the session from the tiles' sticky ranges, at many offsets (before the
     /// content, inside sections, across section ends, at the end): the synchronous answers for the viewport, a
     /// strip along each of its edges and a rect inside it are the service's rect answers with that offset.
