@@ -39,19 +39,47 @@ public struct ElementAttributes: Sendable, Hashable {
     public var isHidden: Bool
     /// CATransform3D m11...m44, row-major; nil when the identity.
     public var transform3D: [Double]?
+    /// Tiles only: a pinned header or footer, given where it sits unpinned, and the range it moves in
+    /// (`placed(in:axis:)` puts it where it goes for the visible bounds). nil everywhere else.
+    public var sticky: Components.Schemas.StickyRange?
 
-    public init(key: ElementKey, frame: CGRect, zIndex: Int, alpha: Double, isHidden: Bool, transform3D: [Double]?) {
+    public init(
+        key: ElementKey, frame: CGRect, zIndex: Int, alpha: Double, isHidden: Bool, transform3D: [Double]?,
+        sticky: Components.Schemas.StickyRange? = nil
+    ) {
         self.key = key
         self.frame = frame
         self.zIndex = zIndex
         self.alpha = alpha
         self.isHidden = isHidden
         self.transform3D = transform3D
+        self.sticky = sticky
     }
 
     public var category: ElementCategory { key.category }
     public var section: Int { key.section }
     public var item: Int { key.item }
+
+    /// Where a pinned element goes when `visible` is the collection view's visible bounds, as the service's rect
+    /// query with that offset places it: its coordinate along `axis` becomes clamp(v, min, max), v being the
+    /// bounds' leading edge (`leading`) or their trailing edge less the element's length (`trailing`). The answer
+    /// has no `sticky`. Elements without `sticky` are returned unchanged.
+    public func placed(in visible: CGRect, axis: ScrollAxis) -> ElementAttributes {
+        guard let sticky else { return self }
+        var placed = self
+        placed.sticky = nil
+        let length = Double(axis == .vertical ? frame.height : frame.width)
+        let v: Double =
+            switch (sticky.edge, axis) {
+            case (.leading, .vertical): Double(visible.minY)
+            case (.leading, .horizontal): Double(visible.minX)
+            case (.trailing, .vertical): Double(visible.maxY) - length
+            case (.trailing, .horizontal): Double(visible.maxX) - length
+            }
+        let coordinate = Swift.min(Swift.max(v, sticky.min), sticky.max)
+        if axis == .vertical { placed.frame.origin.y = coordinate } else { placed.frame.origin.x = coordinate }
+        return placed
+    }
 }
 
 extension CGRect {

@@ -9,6 +9,11 @@ public struct LayoutInfo: Sendable {
     public var summary: Components.Schemas.LayoutSummary
     public var spec: Components.Schemas.LayoutSpec
 
+    /// The service's tiles of this layout, when it has them (all layouts but the wheel).
+    public var tiles: (axis: ScrollAxis, length: Double, count: Int)? {
+        summary.tile.map { ($0.axis == .x ? .horizontal : .vertical, $0.length, $0.count) }
+    }
+
     public var contentSize: CGSize { CGSize(width: summary.contentSize.width, height: summary.contentSize.height) }
 
     /// Horizontal for flows and waterfalls that say so; vertical otherwise (kinds added to openapi.yaml later
@@ -26,6 +31,23 @@ public struct ElementsPage: Sendable {
     public var contentOffsetAdjustment: CGPoint?
     public var elements: [ElementAttributes]
     public var next: String?
+
+    /// From the full format.
+    public init(_ body: Components.Schemas.RectAnswer) {
+        contentSize = CGSize(width: body.contentSize.width, height: body.contentSize.height)
+        contentOffsetAdjustment = body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) }
+        elements = body.elements.map(ElementAttributes.init)
+        next = body.next
+    }
+
+    /// From the columnar format (`format=columns`): element i at entry i of each array. Throws
+    /// `MalformedColumns` when an array's length is not `count`, or an entry is not what the format says.
+    public init(_ body: Components.Schemas.ColumnsAnswer) throws {
+        contentSize = CGSize(width: body.contentSize.width, height: body.contentSize.height)
+        contentOffsetAdjustment = body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) }
+        next = body.next
+        elements = try ColumnsDecoder.elements(body)
+    }
 }
 
 /// The result of a batch update: the new layout and, when a rect was given, how to animate to it.
@@ -52,13 +74,28 @@ public struct LayoutServiceClient: Sendable {
     /// The same, throwing `LayoutProblem` for every answer but a success: what this type's own calls use.
     private let checked: Client
 
+    /// The HTTP client used unless one is given: AsyncHTTPClient's shared configuration, but with gzip answers
+    /// bounded by their decompressed size (`maxDecompressedBytes`) rather than by a ratio. The service gzips its
+    /// answers, and regular ones (a spec of a thousand equal sections, a tile of equal cells) shrink more than the
+    /// 25× that `HTTPClient.shared` allows, which fails them with a `limit` error. Never shut down, like `.shared`.
+    public static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.decompression = .enabled(limit: .size(maxDecompressedBytes))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// The largest decompressed answer `sharedHTTPClient` accepts: 256 MiB.
+    public static let maxDecompressedBytes = 256 << 20
+
     /// - Parameters:
     ///   - baseURL: the service, e.g. `http://127.0.0.1:8080`.
     ///   - apiKey: sent as `Authorization: Bearer <apiKey>` with every request.
-    ///   - httpClient: AsyncHTTPClient's client (its shared one by default).
+    ///   - httpClient: AsyncHTTPClient's client (`sharedHTTPClient` by default; one with a decompression ratio
+    ///     limit, such as `HTTPClient.shared`, fails highly compressible answers).
     ///   - timeout: per request.
     public init(
-        baseURL: URL, apiKey: String? = nil, httpClient: HTTPClient = .shared, timeout: TimeAmount = .seconds(30)
+        baseURL: URL, apiKey: String? = nil, httpClient: HTTPClient = LayoutServiceClient.sharedHTTPClient,
+        timeout: TimeAmount = .seconds(30)
     ) {
         let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: timeout))
         let middlewares: [any ClientMiddleware] = apiKey.map { [BearerAuthentication(apiKey: $0)] } ?? []
@@ -89,35 +126,57 @@ public struct LayoutServiceClient: Sendable {
         }
     }
 
-    /// One page of the elements touching `rect` (closed); `limit` pages the answer, `cursor` continues it.
+    /// One page of the elements touching `rect` (closed); `limit` pages the answer, `cursor` continues it. `format`
+    /// is the wire format (`.columns`: a third of the bytes); the answer is the same either way.
     public func elements(
-        layoutID: String, in rect: CGRect, offset: CGPoint? = nil, limit: Int? = nil, cursor: String? = nil
+        layoutID: String, in rect: CGRect, offset: CGPoint? = nil, limit: Int? = nil, cursor: String? = nil,
+        format: Components.Parameters.Format? = nil
     ) async throws -> ElementsPage {
         let query = Operations.ElementsInRect.Input.Query(
             rect: "\(Double(rect.minX)),\(Double(rect.minY)),\(Double(rect.width)),\(Double(rect.height))",
-            offset: offset.map { "\(Double($0.x)),\(Double($0.y))" }, limit: limit, cursor: cursor)
+            offset: offset.map { "\(Double($0.x)),\(Double($0.y))" }, limit: limit, cursor: cursor, format: format)
         let output = try await unwrappingProblems { try await checked.elementsInRect(path: .init(id: layoutID), query: query) }
         switch output {
         case .ok(let r):
-            let body = try r.body.json
-            return ElementsPage(
-                contentSize: CGSize(width: body.contentSize.width, height: body.contentSize.height),
-                contentOffsetAdjustment: body.contentOffsetAdjustment.map { CGPoint(x: $0.x, y: $0.y) },
-                elements: body.elements.map(ElementAttributes.init), next: body.next)
+            switch try r.body.json {
+            case .RectAnswer(let body): return ElementsPage(body)
+            case .ColumnsAnswer(let body): return try ElementsPage(body)
+            }
+        default: throw UnexpectedAnswer(output)
+        }
+    }
+
+    /// Tile `k` of a layout whose summary offers `tile`: every element meeting the band
+    /// [k·length, (k+1)·length] along `tile.axis`, whatever the content offset (pinned headers and footers carry
+    /// `sticky`: place them with `ElementAttributes.placed(in:axis:)`). Columnar by default.
+    public func tile(layoutID: String, k: Int, format: Components.Parameters.Format = .columns) async throws
+        -> ElementsPage
+    {
+        let output = try await unwrappingProblems {
+            try await checked.tile(path: .init(id: layoutID, k: k), query: .init(format: format))
+        }
+        switch output {
+        case .ok(let r):
+            switch try r.body.json {
+            case .RectAnswer(let body): return ElementsPage(body)
+            case .ColumnsAnswer(let body): return try ElementsPage(body)
+            }
         default: throw UnexpectedAnswer(output)
         }
     }
 
     /// Every element touching `rect`, following the paging cursors (`pageLimit` elements a request).
-    public func allElements(layoutID: String, in rect: CGRect, offset: CGPoint? = nil, pageLimit: Int = 10_000)
-        async throws -> [ElementAttributes]
-    {
-        var page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit)
+    public func allElements(
+        layoutID: String, in rect: CGRect, offset: CGPoint? = nil, pageLimit: Int = 10_000,
+        format: Components.Parameters.Format? = nil
+    ) async throws -> [ElementAttributes] {
+        var page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit, format: format)
         var all = page.elements
         for _ in 0..<1_000_000 {
             guard let next = page.next else { break }
             try Task.checkCancellation()
-            page = try await elements(layoutID: layoutID, in: rect, offset: offset, limit: pageLimit, cursor: next)
+            page = try await elements(
+                layoutID: layoutID, in: rect, offset: offset, limit: pageLimit, cursor: next, format: format)
             all += page.elements
         }
         return all
@@ -213,6 +272,6 @@ extension ElementAttributes {
         self.init(
             key: ElementKey(category: category, kind: a.kind, section: a.section, item: a.item),
             frame: CGRect(x: a.frame.x, y: a.frame.y, width: a.frame.width, height: a.frame.height),
-            zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D)
+            zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D, sticky: a.sticky)
     }
 }

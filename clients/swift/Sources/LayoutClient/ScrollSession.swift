@@ -9,8 +9,12 @@ import Foundation
 /// answered synchronously from what is cached (`layoutAttributesForElements(in:)`, `layoutAttributesForItem(at:)`,
 /// `collectionViewContentSize`): `nonisolated`, over a lock-protected snapshot, never waiting for the network.
 ///
-/// Layouts whose attributes depend on the content offset (pinned headers, wheels: `boundsDependent` in the
-/// summary) are refused by `init(client:layoutID:)`: tiles answered at one offset are wrong at the next.
+/// Over the service (`init(client:layoutID:)`), the tiles are the service's own (`GET /v1/layouts/{id}/tiles/{k}`,
+/// in the columnar format) when the summary offers `tile`: they hold for every content offset, and pinned headers
+/// and footers come with their `sticky` ranges, placed here for the bounds of the last `scroll(to:)`. So layouts
+/// with pinned headers (flow, waterfall, compositional) are supported. A summary without `tile` falls back to rect
+/// queries of the same bands; then a layout whose attributes depend on the content offset (`boundsDependent`) is
+/// refused, as is the wheel (it has no tiles): an answer for one offset would be wrong at the next.
 public actor ScrollSession {
     public enum SessionError: Error, Equatable {
         /// The layout's attributes depend on the content offset (`boundsDependent`).
@@ -37,8 +41,12 @@ public actor ScrollSession {
     }
 
     public typealias Fetch = @Sendable (CGRect) async throws -> [ElementAttributes]
+    /// Tile k and its band: the service's tile k, or a rect query of the band.
+    typealias TileFetch = @Sendable (Int, CGRect) async throws -> [ElementAttributes]
 
-    private var fetch: Fetch
+    private var fetch: TileFetch
+    /// The service's tiles (the summary's `tile.length`, `tile.count`), when fetching them; nil: rect queries.
+    private var serviceTiles: (length: Double, count: Int)?
     private let configuration: Configuration
     private let snapshot: TileSnapshot
     private var axis: ScrollAxis
@@ -62,23 +70,60 @@ public actor ScrollSession {
 
     /// A session over any source of rect answers (the service, through `LayoutServiceClient`, or a test's).
     public init(contentSize: CGSize, axis: ScrollAxis, configuration: Configuration = .init(), fetch: @escaping Fetch) {
-        self.fetch = fetch
+        self.init(contentSize: contentSize, axis: axis, configuration: configuration, serviceTiles: nil) { _, rect in
+            try await fetch(rect)
+        }
+    }
+
+    init(
+        contentSize: CGSize, axis: ScrollAxis, configuration: Configuration, serviceTiles: (length: Double, count: Int)?,
+        fetchTile: @escaping TileFetch
+    ) {
+        self.fetch = fetchTile
+        self.serviceTiles = serviceTiles
         self.configuration = configuration
         self.axis = axis
         self.contentSize = contentSize
         snapshot = TileSnapshot(contentSize: contentSize)
     }
 
-    /// A session over a layout of the service: reads its summary and scroll direction first. Throws
-    /// `SessionError.boundsDependent` for a layout whose attributes depend on the content offset.
+    /// A session over a layout of the service: reads its summary and scroll direction first, then fetches the
+    /// service's tiles when the summary offers `tile` (`Configuration.tileLength` is then the service's), else
+    /// rect queries. Throws `SessionError.boundsDependent` for a layout without tiles whose attributes depend on
+    /// the content offset (the wheel).
     public init(client: LayoutServiceClient, layoutID: String, configuration: Configuration = .init()) async throws {
         let layout = try await client.layout(id: layoutID)
-        guard !layout.summary.boundsDependent else { throw SessionError.boundsDependent(layoutID: layoutID) }
-        self.init(contentSize: layout.contentSize, axis: layout.axis, configuration: configuration) { rect in
-            try await client.allElements(layoutID: layoutID, in: rect)
-        }
+        let source = try Self.source(client, layout)
+        self.init(
+            contentSize: layout.contentSize, axis: source.axis, configuration: configuration,
+            serviceTiles: source.tiles, fetchTile: source.fetch)
+        snapshot.boundsDependent = layout.summary.boundsDependent
         service = (client, layoutID)
     }
+
+    /// How a session reads a layout of the service: its tiles, or (without them) rect queries of the bands.
+    private static func source(_ client: LayoutServiceClient, _ layout: LayoutInfo) throws
+        -> (axis: ScrollAxis, tiles: (length: Double, count: Int)?, fetch: TileFetch)
+    {
+        let layoutID = layout.summary.id
+        if let tiles = layout.tiles {
+            let boundsDependent = layout.summary.boundsDependent
+            return (tiles.axis, (tiles.length, tiles.count), { k, band in
+                do {
+                    return try await client.tile(layoutID: layoutID, k: k, format: .columns).elements
+                } catch let problem as LayoutProblem where problem.status == 422 && !boundsDependent {
+                    // A tile of more than the service's --max-elements: the same band, paged. (Not for pinned
+                    // layouts: rect queries place their headers for one offset and carry no sticky ranges.)
+                    return try await client.allElements(layoutID: layoutID, in: band, format: .columns)
+                }
+            })
+        }
+        guard !layout.summary.boundsDependent else { throw SessionError.boundsDependent(layoutID: layoutID) }
+        return (layout.axis, nil, { _, rect in try await client.allElements(layoutID: layoutID, in: rect) })
+    }
+
+    /// Whether the session fetches the service's tiles (else rect queries of its own bands).
+    public var usesServiceTiles: Bool { serviceTiles != nil }
 
     /// The layout of the service this session shows (nil for a session over another source).
     public var layoutID: String? { service?.layoutID }
@@ -112,6 +157,15 @@ public actor ScrollSession {
 
     public nonisolated var collectionViewContentSize: CGSize { snapshot.contentSize }
 
+    /// Whether the layout's attributes depend on the content offset (pinned headers or footers): a
+    /// `UICollectionViewLayout` then invalidates itself on every bounds change, so that they are placed again.
+    public nonisolated var boundsDependent: Bool { snapshot.boundsDependent }
+
+    /// The visible bounds that pinned headers and footers are placed for, set synchronously (from
+    /// `shouldInvalidateLayout(forBoundsChange:)`, before UIKit asks for the attributes); `scroll(to:)` sets them
+    /// too.
+    public nonisolated func setVisibleBounds(_ bounds: CGRect) { snapshot.visibleBounds = bounds }
+
     public nonisolated var statistics: ScrollStatistics { snapshot.statistics }
 
     /// How many tiles are cached now.
@@ -124,9 +178,8 @@ public actor ScrollSession {
     public func scroll(to bounds: CGRect, at time: ContinuousClock.Instant = .now) {
         let position = Double(axis == .vertical ? bounds.minY : bounds.minX)
         let viewLength = Double(axis == .vertical ? bounds.height : bounds.width)
-        let tileLength = configuration.tileLength ?? viewLength
-        let fresh = TileGrid(
-            axis: axis, length: tileLength.isFinite && tileLength >= 1 ? tileLength : 1, contentSize: contentSize)
+        let fresh = makeGrid(viewLength: viewLength)
+        snapshot.visibleBounds = bounds
         let grid = snapshot.withLock { grid, _, _ -> TileGrid in
             if let grid { return grid }
             grid = fresh
@@ -139,6 +192,16 @@ public actor ScrollSession {
         last = (position, time)
         lastBounds = bounds
         plan(bounds, grid)
+    }
+
+    /// The service's tiles, or bands of `Configuration.tileLength` (else the view's length).
+    private func makeGrid(viewLength: Double) -> TileGrid {
+        if let serviceTiles {
+            return TileGrid(axis: axis, length: serviceTiles.length, contentSize: contentSize, serviceCount: serviceTiles.count)
+        }
+        let tileLength = configuration.tileLength ?? viewLength
+        return TileGrid(
+            axis: axis, length: tileLength.isFinite && tileLength >= 1 ? tileLength : 1, contentSize: contentSize)
     }
 
     /// Which tiles the viewport at `bounds` wants, nearest first; starts, cancels and evicts accordingly.
@@ -179,14 +242,33 @@ public actor ScrollSession {
     /// The layout changed (a batch update or self-sizing answered a new one): drop every tile and request the
     /// viewport's again, from `fetch` when given (else from the same one).
     public func replaceContent(contentSize: CGSize, fetch: Fetch? = nil) {
+        if let fetch {
+            replaceContent(contentSize: contentSize, axis: axis, serviceTiles: nil) { _, rect in try await fetch(rect) }
+        } else {
+            replaceContent(contentSize: contentSize, axis: axis, serviceTiles: serviceTiles, fetchTile: self.fetch)
+        }
+    }
+
+    private func replaceContent(
+        contentSize: CGSize, axis: ScrollAxis, serviceTiles: (length: Double, count: Int)?, fetchTile: @escaping TileFetch
+    ) {
         for request in inFlight.values { request.task.cancel() }
         inFlight = [:]
-        if let fetch { self.fetch = fetch }
+        fetch = fetchTile
+        self.serviceTiles = serviceTiles
+        self.axis = axis
         self.contentSize = contentSize
         snapshot.contentSize = contentSize
+        let viewLength = lastBounds.map { Double(axis == .vertical ? $0.height : $0.width) }
+        let fresh = viewLength.map { makeGrid(viewLength: $0) }
         let grid = snapshot.withLock { grid, tiles, _ -> TileGrid? in
-            grid?.contentSize = contentSize
             tiles = [:]
+            // The service's tiles are the new layout's; bands of our own keep their length.
+            if let existing = grid, serviceTiles == nil, existing.serviceCount == nil {
+                grid?.contentSize = contentSize
+            } else {
+                grid = fresh
+            }
             return grid
         }
         if let grid, let lastBounds { plan(lastBounds, grid) }
@@ -196,10 +278,11 @@ public actor ScrollSession {
     /// requested again for the current viewport.
     public func replaceLayout(_ layoutID: String, client: LayoutServiceClient) async throws {
         let layout = try await client.layout(id: layoutID)
+        let source = try Self.source(client, layout)
         service = (client, layoutID)
-        replaceContent(contentSize: layout.contentSize) { rect in
-            try await client.allElements(layoutID: layoutID, in: rect)
-        }
+        snapshot.boundsDependent = layout.summary.boundsDependent
+        replaceContent(
+            contentSize: layout.contentSize, axis: source.axis, serviceTiles: source.tiles, fetchTile: source.fetch)
     }
 
     /// The view changed size (a rotation, a resized window): asks the service for the layout at `viewSize` and
@@ -234,7 +317,7 @@ public actor ScrollSession {
             let task = Task { [weak self] in
                 let result: Result<[ElementAttributes], any Error>
                 do {
-                    result = .success(try await fetch(rect))
+                    result = .success(try await fetch(k, rect))
                 } catch {
                     result = .failure(error)
                 }

@@ -18,13 +18,17 @@ struct Tile: Sendable {
 
 /// How a content is cut into tiles: bands `length` points long along `axis`, tile k covering [k·length, (k+1)·length]
 /// (closed, like the service's rect queries), across the whole cross axis.
+/// The service's tiles (`GET /v1/layouts/{id}/tiles/{k}`) are such a grid, with the summary's `tile.count`.
 struct TileGrid: Sendable, Equatable {
     var axis: ScrollAxis
     var length: Double
     var contentSize: CGSize
+    /// The service's `tile.count`, for its tiles; nil: as many as cover the content.
+    var serviceCount: Int? = nil
 
     /// Tiles 0..<count cover the content; tiles outside it hold nothing.
     var count: Int {
+        if let serviceCount { return max(1, serviceCount) }
         let extent = axis == .vertical ? contentSize.height : contentSize.width
         return max(1, Int((Double(extent) / length).rounded(.up)))
     }

@@ -8,6 +8,10 @@ final class TileSnapshot: @unchecked Sendable {
     private var tiles: [Int: Tile] = [:]
     private var stats = ScrollStatistics()
     private var size: CGSize
+    /// The visible bounds of the last `scroll(to:)`: where pinned elements (`sticky`) are placed.
+    private var viewport: CGRect?
+    /// Whether the layout's attributes depend on the content offset (the summary's `boundsDependent`).
+    private var dependsOnBounds = false
 
     init(contentSize: CGSize) { size = contentSize }
 
@@ -35,8 +39,11 @@ final class TileSnapshot: @unchecked Sendable {
                     complete = false
                     continue
                 }
-                for e in tile.elements where e.frame.touches(rect) && seen.insert(e.key).inserted {
-                    found.append(e)
+                // A pinned element is in every tile that a place of its range meets: placed, it is in one of the
+                // rect's tiles when it touches the rect.
+                for e in tile.elements {
+                    let placed = place(e, grid.axis)
+                    if placed.frame.touches(rect) && seen.insert(e.key).inserted { found.append(placed) }
                 }
             }
             if complete { stats.rectHits += 1 }
@@ -48,15 +55,47 @@ final class TileSnapshot: @unchecked Sendable {
     }
 
     func element(_ key: ElementKey) -> ElementAttributes? {
-        withLock { _, tiles, stats in
+        withLock { grid, tiles, stats in
             stats.itemQueries += 1
             for tile in tiles.values {
                 if let e = tile.byKey[key] {
                     stats.itemHits += 1
-                    return e
+                    return place(e, grid?.axis ?? .vertical)
                 }
             }
             return nil
+        }
+    }
+
+    /// A pinned element where it goes in the current viewport (called with the lock held); others unchanged.
+    private func place(_ e: ElementAttributes, _ axis: ScrollAxis) -> ElementAttributes {
+        guard e.sticky != nil, let viewport else { return e }
+        return e.placed(in: viewport, axis: axis)
+    }
+
+    var boundsDependent: Bool {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return dependsOnBounds
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            dependsOnBounds = newValue
+        }
+    }
+
+    var visibleBounds: CGRect? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return viewport
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            viewport = newValue
         }
     }
 

@@ -14,6 +14,7 @@ import Testing
         let client = try Service.client()
         let (summary, _) = try await client.create(Service.millionFlow)
         let session = try await ScrollSession(client: client, layoutID: summary.id)
+        #expect(await session.usesServiceTiles && !session.boundsDependent)
         #expect(session.collectionViewContentSize == CGSize(width: 390, height: 36_666_730))
         await session.scroll(to: bounds(atY: 5_000_000))
         await session.settle()
@@ -90,20 +91,101 @@ import Testing
         #expect(Set(elements) == (try await Service.reference(client, summary.id, last)))
     }
 
-    @Test func refusesBoundsDependentLayouts() async throws {
+    /// Layouts with pinned headers depend on the offset, but have tiles: the session takes them. The wheel has
+    /// none: refused.
+    @Test func pinnedLayoutsUseTilesTheWheelIsRefused() async throws {
         let client = try Service.client()
-        var flow = Components.Schemas.FlowLayoutSpec(
+        let flow = Components.Schemas.FlowLayoutSpec(
             layout: .flow, collectionView: .init(width: 390, height: 844), headerReferenceSize: .init(width: 0, height: 40),
             sectionHeadersPinToVisibleBounds: true, sections: [.init(items: 100)])
         let pinned = try await client.create(.flow(flow)).summary
-        #expect(pinned.boundsDependent)
-        await #expect(throws: ScrollSession.SessionError.boundsDependent(layoutID: pinned.id)) {
-            _ = try await ScrollSession(client: client, layoutID: pinned.id)
+        #expect(pinned.boundsDependent && pinned.tile != nil)
+        let session = try await ScrollSession(client: client, layoutID: pinned.id)
+        #expect(await session.usesServiceTiles)
+        #expect(session.boundsDependent)
+        let wheel = try await client.create(
+            .wheel(.init(layout: .wheel, collectionView: .init(width: 300, height: 220), sections: [.init(items: 12)]))
+        ).summary
+        #expect(wheel.boundsDependent && wheel.tile == nil)
+        await #expect(throws: ScrollSession.SessionError.boundsDependent(layoutID: wheel.id)) {
+            _ = try await ScrollSession(client: client, layoutID: wheel.id)
         }
-        flow.sectionHeadersPinToVisibleBounds = false
-        let plain = try await client.create(.flow(flow)).summary
-        #expect(!plain.boundsDependent)
-        _ = try await ScrollSession(client: client, layoutID: plain.id)
+    }
+
+    /// A tile of more elements than the service's `--max-elements` (100,000) is a 422: the session reads that band
+    /// with paged rect queries instead. 1×1 cells, 2,000 to a row, 60-point tiles: 120,000 elements a tile.
+    @Test func oversizedTilesFallBackToPagedRectQueries() async throws {
+        let client = try Service.client()
+        let spec = Components.Schemas.LayoutSpec.flow(
+            .init(
+                layout: .flow, collectionView: .init(width: 2000, height: 60), itemSize: .init(width: 1, height: 1),
+                minimumLineSpacing: 0, minimumInteritemSpacing: 0, sections: [.init(items: 1_000_000)]))
+        let summary = try await client.create(spec).summary
+        #expect(summary.tile?.length == 60)
+        await #expect(throws: LayoutProblem.self) { _ = try await client.tile(layoutID: summary.id, k: 1) }
+        var configuration = ScrollSession.Configuration()
+        configuration.tilesAhead = 0
+        configuration.tilesBehind = 0
+        let session = try await ScrollSession(client: client, layoutID: summary.id, configuration: configuration)
+        let view = CGRect(x: 0, y: 70, width: 2000, height: 40)
+        await session.scroll(to: view)
+        await session.settle()
+        #expect(session.statistics.requestsFailed == 0)
+        let (elements, complete) = session.cachedElements(in: view)
+        #expect(complete)
+        let reference = try await client.allElements(layoutID: summary.id, in: view)
+        // Rows 69 (ending at y = 70) to 110 (starting at y = 110) touch the closed rect: 42 rows.
+        #expect(elements.count == reference.count && reference.count == 2_000 * 42)
+        #expect(Set(elements) == Set(reference))
+    }
+
+    /// Pinned headers and footers placed by the session from the tiles' sticky ranges, at many offsets (before the
+    /// content, inside sections, across section ends, at the end): the synchronous answers for the viewport, a
+    /// strip along each of its edges and a rect inside it are the service's rect answers with that offset.
+    @Test func pinnedHeadersAndFootersAtManyOffsets() async throws {
+        let client = try Service.client()
+        for (name, spec) in try Service.pinnedSpecs {
+            let summary = try await client.create(spec).summary
+            let tile = try #require(summary.tile)
+            let session = try await ScrollSession(client: client, layoutID: summary.id)
+            #expect(await session.usesServiceTiles)
+            let vertical = tile.axis == .y
+            let extent = vertical ? summary.contentSize.height : summary.contentSize.width
+            let viewLength = vertical ? 844.0 : 390.0
+            var positions: [Double] = [-25, 0, 1, 37.5, extent - viewLength, extent - viewLength + 12]
+            for step in 1..<23 { positions.append(Double(step) * (extent - viewLength) / 23 + 0.25 * Double(step % 4)) }
+            var pinnedSeen = 0
+            for p in positions {
+                let visible = vertical
+                    ? CGRect(x: 0, y: p, width: 390, height: 844) : CGRect(x: p, y: 0, width: 390, height: 844)
+                await session.scroll(to: visible)
+                await session.settle()
+                let strips = vertical
+                    ? [CGRect(x: 0, y: p, width: 390, height: 10), CGRect(x: 0, y: p + 834, width: 390, height: 10)]
+                    : [CGRect(x: p, y: 0, width: 10, height: 844), CGRect(x: p + 380, y: 0, width: 10, height: 844)]
+                for rect in [visible, visible.insetBy(dx: 60, dy: 60)] + strips {
+                    let (elements, complete) = session.cachedElements(in: rect)
+                    #expect(complete, "\(name) at \(p): \(rect)")
+                    let reference = try await client.elements(layoutID: summary.id, in: rect, offset: visible.origin)
+                    #expect(Set(elements) == Set(reference.elements), "\(name) at \(p): \(rect)")
+                    #expect(elements.count == reference.elements.count)
+                }
+                // Bounds set synchronously, a few points on, before the session hears of them: placed for those.
+                let nudged = visible.offsetBy(dx: vertical ? 0 : 7, dy: vertical ? 7 : 0)
+                session.setVisibleBounds(nudged)
+                let (moved, movedComplete) = session.cachedElements(in: nudged)
+                #expect(movedComplete)
+                let movedReference = try await client.elements(layoutID: summary.id, in: nudged, offset: nudged.origin)
+                #expect(Set(moved) == Set(movedReference.elements), "\(name) at \(p) + 7")
+                session.setVisibleBounds(visible)
+                // A header held at the leading edge: pinning is exercised, not only the unpinned places.
+                pinnedSeen += session.layoutAttributesForElements(in: visible).filter { e in
+                    let leading = Double(vertical ? e.frame.minY : e.frame.minX)
+                    return e.key.kind == "header" && leading == p
+                }.count
+            }
+            #expect(pinnedSeen > 5, "\(name)")
+        }
     }
 
     @Test func replacingTheLayoutAfterABatchUpdate() async throws {
@@ -163,7 +245,37 @@ import Testing
         let client = try Service.client()
         let (summary, _) = try await client.create(Service.millionFlow)
         #expect(summary.items == 1_000_000)
+        try await scriptedScroll(client, summary, label: "a million items") { y in
+            IndexPath(indexes: [0, 3 * Int((y + 422) / 110)])
+        }
+    }
+
+    /// The same scroll over a million items in 1,000 sections whose headers and footers pin to the visible bounds:
+    /// the session places them from the tiles' sticky ranges, frame by frame, with no request per frame; sampled
+    /// complete answers are the service's rect answers with the frame's offset.
+    @Test func scriptedScrollWithPinnedHeaders() async throws {
+        let client = try Service.client()
+        let spec = Components.Schemas.LayoutSpec.flow(
+            .init(
+                layout: .flow, collectionView: .init(width: 390, height: 844), itemSize: .init(width: 100, height: 100),
+                headerReferenceSize: .init(width: 0, height: 40), footerReferenceSize: .init(width: 0, height: 30),
+                sectionHeadersPinToVisibleBounds: true, sectionFootersPinToVisibleBounds: true,
+                sections: Array(repeating: .init(items: 1_000), count: 1_000)))
+        let (summary, _) = try await client.create(spec)
+        #expect(summary.items == 1_000_000 && summary.boundsDependent)
+        try await scriptedScroll(client, summary, label: "a million items, pinned headers and footers") { _ in nil }
+    }
+
+    /// A finger's scroll, paced by the clock at 60 frames a second: the position is a function of the time
+    /// elapsed, each frame tells the session where the viewport is and asks it synchronously for the viewport's
+    /// elements and for a cell in its middle (`middle`), as UICollectionViewLayout would. Prints the share of
+    /// frames answered completely; checks every sampled complete answer against the service's for that offset.
+    private func scriptedScroll(
+        _ client: LayoutServiceClient, _ summary: Components.Schemas.LayoutSummary, label: String,
+        middle: (Double) -> IndexPath?
+    ) async throws {
         let session = try await ScrollSession(client: client, layoutID: summary.id)
+        #expect(await session.usesServiceTiles)
         let clock = ContinuousClock()
         struct Phase { var name: String; var start: Double; var speed: Double; var seconds: Double }
         let phases = [
@@ -185,8 +297,7 @@ import Testing
                 let visible = bounds(atY: y)
                 await session.scroll(to: visible)
                 let (elements, complete) = session.cachedElements(in: visible)
-                let middle = 3 * Int((y + 422) / 110)
-                if session.layoutAttributesForItem(at: IndexPath(indexes: [0, middle])) != nil { itemHits += 1 }
+                if let cell = middle(y), session.layoutAttributesForItem(at: cell) != nil { itemHits += 1 }
                 frames += 1
                 if complete {
                     hits += 1
@@ -198,8 +309,9 @@ import Testing
             totalFrames += frames
             totalHits += hits
             summaryLines.append(
-                "ScrollSession: \(phase.name): \(frames) frames, complete \(hits) (\(percent(hits, frames))), "
-                    + "middle cell cached \(percent(itemHits, frames)), first complete frame \(firstHit.map(String.init) ?? "none"), "
+                "ScrollSession: \(label): \(phase.name): \(frames) frames, complete \(hits) (\(percent(hits, frames))), "
+                    + (middle(0) == nil ? "" : "middle cell cached \(percent(itemHits, frames)), ")
+                    + "first complete frame \(firstHit.map(String.init) ?? "none"), "
                     + "requests \(after.requestsStarted - before.requestsStarted), "
                     + "cancelled \(after.requestsCancelled - before.requestsCancelled), "
                     + "tiles cached at most \(after.mostTilesCached)")
@@ -207,7 +319,7 @@ import Testing
         await session.settle()
         let stats = session.statistics
         summaryLines.append(
-            "ScrollSession: a million items, \(totalFrames) frames at 60 Hz: synchronous rect answers complete in "
+            "ScrollSession: \(label), \(totalFrames) frames at 60 Hz: synchronous rect answers complete in "
                 + "\(percent(totalHits, totalFrames)) of frames; \(stats.requestsStarted) tile requests "
                 + "(\(stats.requestsCancelled) cancelled, \(stats.requestsFailed) failed), \(stats.tilesEvicted) tiles evicted")
         for line in summaryLines { print(line) }
@@ -215,7 +327,8 @@ import Testing
         #expect(stats.mostTilesCached <= ScrollSession.Configuration().maxCachedTiles)
         #expect(!samples.isEmpty)
         for (rect, elements) in samples {
-            #expect(Set(elements) == (try await Service.reference(client, summary.id, rect)), "\(rect)")
+            let reference = try await client.elements(layoutID: summary.id, in: rect, offset: rect.origin).elements
+            #expect(Set(elements) == Set(reference), "\(rect)")
         }
     }
 

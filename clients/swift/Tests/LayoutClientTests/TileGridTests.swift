@@ -29,6 +29,15 @@ import Testing
         }
     }
 
+    /// The service's grid has the summary's count: tiles past it are never asked for.
+    @Test func theServicesCountBoundsTheTiles() {
+        let grid = TileGrid(axis: .vertical, length: 844, contentSize: CGSize(width: 390, height: 1266), serviceCount: 2)
+        #expect(grid.count == 2)
+        #expect(grid.tiles(touching: CGRect(x: 0, y: 900, width: 390, height: 5000)) == 1...1)
+        #expect(grid.tiles(touching: CGRect(x: 0, y: -50, width: 390, height: 1000)) == 0...1)
+        #expect(grid.tiles(touching: CGRect(x: 0, y: 3000, width: 390, height: 10)) == nil)
+    }
+
     @Test func tileRectsSpanTheCrossAxis() {
         let grid = TileGrid(axis: .vertical, length: 844, contentSize: CGSize(width: 390, height: 36_666_730))
         #expect(grid.count == 43_444)

@@ -22,9 +22,10 @@ import HTTPTypes
 ///
 /// Every answer carries `X-Request-Id` (the request's own, when it sends a sane one, else a new id), the id of its
 /// log line. Answers of a textual type from 1 KiB (`--gzip-min-bytes`) are gzipped for clients that send
-/// `Accept-Encoding: gzip` (`Vary: Accept-Encoding`; the ETag of a gzipped answer is weak). POSTs beyond
-/// `--max-concurrent-posts` at once get a 503 with `Retry-After`, and so does any request for an id that is
-/// not in memory while the spec store (SQLite, PostgreSQL) fails.
+/// `Accept-Encoding: gzip` (`Vary: Accept-Encoding`; the ETag of a gzipped answer is weak). POSTs are admitted by
+/// a budget of body bytes in flight (`--max-post-bytes-in-flight`); one that does not fit waits in a bounded queue
+/// (`--post-queue-length`) up to `--post-queue-seconds`, then gets a 503 with `Retry-After`, and so does any
+/// request for an id that is not in memory while the spec store (SQLite, PostgreSQL) fails.
 ///
 /// Post a layout spec (a `UICollectionViewFlowLayout`-style flow layout, a waterfall, a circle or a 3D wheel); the
 /// service prepares it once, keeps it
@@ -2510,7 +2511,9 @@ public struct Client: APIProtocol {
     /// template, `/v1/layouts/{id}/attributes`) and `status`; `layout_prepare_duration_seconds`; the cache's
     /// `layout_cache_entries`, `layout_cache_bytes`, `layout_specs`, `layout_cache_hits_total`,
     /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
-    /// `layout_store_errors_total`; `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
+    /// `layout_store_errors_total`; the tile cache's `tile_cache_entries`, `tile_cache_bytes`,
+    /// `tile_cache_hits_total`, `tile_cache_misses_total`, `tile_cache_evictions_total`;
+    /// `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
     /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
     /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
     /// `admin` scope when there are keys; open on `--metrics-port`.
@@ -3316,6 +3319,13 @@ public struct Client: APIProtocol {
                     name: "cursor",
                     value: input.query.cursor
                 )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "format",
+                    value: input.query.format
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -3475,6 +3485,243 @@ public struct Client: APIProtocol {
                 case 422:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.ElementsInRect.Output.UnprocessableContent.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// Every element meeting the band [k·length, (k+1)·length] along the layout's scroll axis.
+    ///
+    /// A tile is the rect query of its band across the whole content (`tile.axis` and `tile.length` of the
+    /// summary; the length is one view length): the same attributes objects, in the same order, in either format.
+    /// Tiles hold for every content offset: pinned headers and footers are given where they sit unpinned, with
+    /// `sticky` (`{"edge","min","max"}`; in columns `[edge, min, max]`): their coordinate along the axis is
+    /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
+    /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
+    /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    ///
+    /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
+    /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
+    /// given unscrolled (section offset 0, as a rect query without `sectionOffsets`), whole across the axis: a
+    /// client moves the cells and badges of each section listed in the summary's `tile.orthogonalSections` back
+    /// by that row's own offset (x for a vertical layout, y for a horizontal one), and leaves its boundary items
+    /// (`boundaryKinds`) and decorations where they are.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{k}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)`.
+    public func tile(_ input: Operations.Tile.Input) async throws -> Operations.Tile.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.Tile.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/layouts/{}/tiles/{}",
+                    parameters: [
+                        input.path.id,
+                        input.path.k
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "format",
+                    value: input.query.format
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 401:
+                    let headers: Components.Responses.Unauthorized.Headers = .init(wwwAuthenticate: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "WWW-Authenticate",
+                        as: Swift.String.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthorized.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Forbidden.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
+                case 429:
+                    let headers: Components.Responses.QuotaExceeded.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.QuotaExceeded.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.Tile.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Operations.Tile.Output.Ok.Body.JsonPayload.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 304:
+                    return .notModified(.init())
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.BadParameter.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.Tile.Output.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.Tile.Output.UnprocessableContent.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [

@@ -26,6 +26,15 @@ extension Components {
         public typealias Section = Swift.Int
         /// - Remark: Generated from `#/components/parameters/Item`.
         public typealias Item = Swift.Int
+        /// `full` (the default): an object per element; `columns`: an array per attribute (`ColumnsAnswer`), a third
+        /// of the bytes. Anything else is a 400 naming `format`.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/parameters/Format`.
+        @frozen public enum Format: String, Codable, Hashable, Sendable, CaseIterable {
+            case full = "full"
+            case columns = "columns"
+        }
         /// Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
         /// badges of those sections move back by it; their boundary items and decorations stay. 400 naming the
         /// parameter for a section that does not scroll on its own, or for another kind of layout.

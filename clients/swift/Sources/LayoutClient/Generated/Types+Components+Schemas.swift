@@ -3467,6 +3467,97 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/boundsDependent`.
             public var boundsDependent: Swift.Bool
+            /// How the layout is tiled (all but the wheel): tile k (0 to count - 1) is the band
+            /// [k·length, (k+1)·length] along `axis`; see `GET /v1/layouts/{id}/tiles/{k}`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile`.
+            public struct TilePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/axis`.
+                @frozen public enum AxisPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case x = "x"
+                    case y = "y"
+                }
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/axis`.
+                public var axis: Components.Schemas.LayoutSummary.TilePayload.AxisPayload
+                /// One view length along the axis.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/length`.
+                public var length: Swift.Double
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/count`.
+                public var count: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/OrthogonalSectionsPayload`.
+                public struct OrthogonalSectionsPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/OrthogonalSectionsPayload/section`.
+                    public var section: Swift.Int
+                    /// The kinds of the section's boundary supplementary items (they do not move).
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/OrthogonalSectionsPayload/boundaryKinds`.
+                    public var boundaryKinds: [Swift.String]
+                    /// Creates a new `OrthogonalSectionsPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - section:
+                    ///   - boundaryKinds: The kinds of the section's boundary supplementary items (they do not move).
+                    public init(
+                        section: Swift.Int,
+                        boundaryKinds: [Swift.String]
+                    ) {
+                        self.section = section
+                        self.boundaryKinds = boundaryKinds
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case section
+                        case boundaryKinds
+                    }
+                }
+                /// Compositional layouts with orthogonal sections only. Tiles give these sections' rows unscrolled: a
+                /// client moves a listed section's cells, and its supplementary views whose kind is not in
+                /// `boundaryKinds` (badges), back by the row's own offset across the axis; its boundary items and
+                /// decorations stay.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/orthogonalSections`.
+                public typealias OrthogonalSectionsPayload = [Components.Schemas.LayoutSummary.TilePayload.OrthogonalSectionsPayloadPayload]
+                /// Compositional layouts with orthogonal sections only. Tiles give these sections' rows unscrolled: a
+                /// client moves a listed section's cells, and its supplementary views whose kind is not in
+                /// `boundaryKinds` (badges), back by the row's own offset across the axis; its boundary items and
+                /// decorations stay.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/orthogonalSections`.
+                public var orthogonalSections: Components.Schemas.LayoutSummary.TilePayload.OrthogonalSectionsPayload?
+                /// Creates a new `TilePayload`.
+                ///
+                /// - Parameters:
+                ///   - axis:
+                ///   - length: One view length along the axis.
+                ///   - count:
+                ///   - orthogonalSections: Compositional layouts with orthogonal sections only. Tiles give these sections' rows unscrolled: a
+                public init(
+                    axis: Components.Schemas.LayoutSummary.TilePayload.AxisPayload,
+                    length: Swift.Double,
+                    count: Swift.Int,
+                    orthogonalSections: Components.Schemas.LayoutSummary.TilePayload.OrthogonalSectionsPayload? = nil
+                ) {
+                    self.axis = axis
+                    self.length = length
+                    self.count = count
+                    self.orthogonalSections = orthogonalSections
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case axis
+                    case length
+                    case count
+                    case orthogonalSections
+                }
+            }
+            /// How the layout is tiled (all but the wheel): tile k (0 to count - 1) is the band
+            /// [k·length, (k+1)·length] along `axis`; see `GET /v1/layouts/{id}/tiles/{k}`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile`.
+            public var tile: Components.Schemas.LayoutSummary.TilePayload?
             /// Infinite wheels only. Offsets `period` apart along `axis` show the same thing.
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/wrap`.
@@ -3516,6 +3607,7 @@ extension Components {
             ///   - sections: Number of sections.
             ///   - items: Number of cells.
             ///   - boundsDependent: Whether attributes depend on the content offset.
+            ///   - tile: How the layout is tiled (all but the wheel): tile k (0 to count - 1) is the band
             ///   - wrap: Infinite wheels only. Offsets `period` apart along `axis` show the same thing.
             ///   - initialOffset: Infinite wheels only: where a client starts, at the start of the central band `[period, 2·period)`.
             public init(
@@ -3525,6 +3617,7 @@ extension Components {
                 sections: Swift.Int,
                 items: Swift.Int,
                 boundsDependent: Swift.Bool,
+                tile: Components.Schemas.LayoutSummary.TilePayload? = nil,
                 wrap: Components.Schemas.LayoutSummary.WrapPayload? = nil,
                 initialOffset: Components.Schemas.Point? = nil
             ) {
@@ -3534,6 +3627,7 @@ extension Components {
                 self.sections = sections
                 self.items = items
                 self.boundsDependent = boundsDependent
+                self.tile = tile
                 self.wrap = wrap
                 self.initialOffset = initialOffset
             }
@@ -3544,8 +3638,273 @@ extension Components {
                 case sections
                 case items
                 case boundsDependent
+                case tile
                 case wrap
                 case initialOffset
+            }
+        }
+        /// The answer of a rect query or a tile in the default format (`format=full`).
+        ///
+        /// - Remark: Generated from `#/components/schemas/RectAnswer`.
+        public struct RectAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RectAnswer/contentSize`.
+            public var contentSize: Components.Schemas.Size
+            /// Infinite wheels only, when `offset` left the central band [0, period): add this to the
+            /// content offset (a whole number of turns); nothing changes on screen.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/RectAnswer/contentOffsetAdjustment`.
+            public var contentOffsetAdjustment: Components.Schemas.Point?
+            /// - Remark: Generated from `#/components/schemas/RectAnswer/elements`.
+            public var elements: [Components.Schemas.LayoutAttributes]
+            /// With `limit`, when more elements follow; pass it as `cursor` for the next page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RectAnswer/next`.
+            public var next: Swift.String?
+            /// Creates a new `RectAnswer`.
+            ///
+            /// - Parameters:
+            ///   - contentSize:
+            ///   - contentOffsetAdjustment: Infinite wheels only, when `offset` left the central band [0, period): add this to the
+            ///   - elements:
+            ///   - next: With `limit`, when more elements follow; pass it as `cursor` for the next page.
+            public init(
+                contentSize: Components.Schemas.Size,
+                contentOffsetAdjustment: Components.Schemas.Point? = nil,
+                elements: [Components.Schemas.LayoutAttributes],
+                next: Swift.String? = nil
+            ) {
+                self.contentSize = contentSize
+                self.contentOffsetAdjustment = contentOffsetAdjustment
+                self.elements = elements
+                self.next = next
+            }
+            public enum CodingKeys: String, CodingKey {
+                case contentSize
+                case contentOffsetAdjustment
+                case elements
+                case next
+            }
+        }
+        /// `format=columns`: one array per attribute, element i at entry i of each. The arrays after `height` are
+        /// written only when some element differs from the default (category 0 = cell, kind null, zIndex 0, alpha 1,
+        /// hidden false, transform3D null = identity, sticky null).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ColumnsAnswer`.
+        public struct ColumnsAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/contentSize`.
+            public var contentSize: Components.Schemas.Size
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/contentOffsetAdjustment`.
+            public var contentOffsetAdjustment: Components.Schemas.Point?
+            /// The number of elements (each array's length).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/count`.
+            public var count: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/section`.
+            public var section: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/item`.
+            public var item: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/x`.
+            public var x: [Swift.Double]
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/y`.
+            public var y: [Swift.Double]
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/width`.
+            public var width: [Swift.Double]
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/height`.
+            public var height: [Swift.Double]
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/CategoryPayload`.
+            @frozen public enum CategoryPayloadPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                case _0 = 0
+                case _1 = 1
+                case _2 = 2
+            }
+            /// 0 cell, 1 supplementary, 2 decoration.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/category`.
+            public typealias CategoryPayload = [Components.Schemas.ColumnsAnswer.CategoryPayloadPayload]
+            /// 0 cell, 1 supplementary, 2 decoration.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/category`.
+            public var category: Components.Schemas.ColumnsAnswer.CategoryPayload?
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/kind`.
+            public var kind: [Swift.String?]?
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/zIndex`.
+            public var zIndex: [Swift.Int]?
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/alpha`.
+            public var alpha: [Swift.Double]?
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/hidden`.
+            public var hidden: [Swift.Bool]?
+            /// CATransform3D m11...m44 (row-major) of each element, or null for the identity.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/transform3D`.
+            public var transform3D: [[Swift.Double]?]?
+            /// `[edge, min, max]` of pinned headers and footers in tiles (see `StickyRange`): the edge (`leading` or
+            /// `trailing`) then two numbers; null for every other element.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/sticky`.
+            public var sticky: [[Components.Schemas.StickyTupleEntry]?]?
+            /// With `limit`
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/next`.
+            public var next: Swift.String?
+            /// Creates a new `ColumnsAnswer`.
+            ///
+            /// - Parameters:
+            ///   - contentSize:
+            ///   - contentOffsetAdjustment:
+            ///   - count: The number of elements (each array's length).
+            ///   - section:
+            ///   - item:
+            ///   - x:
+            ///   - y:
+            ///   - width:
+            ///   - height:
+            ///   - category: 0 cell, 1 supplementary, 2 decoration.
+            ///   - kind:
+            ///   - zIndex:
+            ///   - alpha:
+            ///   - hidden:
+            ///   - transform3D: CATransform3D m11...m44 (row-major) of each element, or null for the identity.
+            ///   - sticky: `[edge, min, max]` of pinned headers and footers in tiles (see `StickyRange`): the edge (`leading` or
+            ///   - next: With `limit`
+            public init(
+                contentSize: Components.Schemas.Size,
+                contentOffsetAdjustment: Components.Schemas.Point? = nil,
+                count: Swift.Int,
+                section: [Swift.Int],
+                item: [Swift.Int],
+                x: [Swift.Double],
+                y: [Swift.Double],
+                width: [Swift.Double],
+                height: [Swift.Double],
+                category: Components.Schemas.ColumnsAnswer.CategoryPayload? = nil,
+                kind: [Swift.String?]? = nil,
+                zIndex: [Swift.Int]? = nil,
+                alpha: [Swift.Double]? = nil,
+                hidden: [Swift.Bool]? = nil,
+                transform3D: [[Swift.Double]?]? = nil,
+                sticky: [[Components.Schemas.StickyTupleEntry]?]? = nil,
+                next: Swift.String? = nil
+            ) {
+                self.contentSize = contentSize
+                self.contentOffsetAdjustment = contentOffsetAdjustment
+                self.count = count
+                self.section = section
+                self.item = item
+                self.x = x
+                self.y = y
+                self.width = width
+                self.height = height
+                self.category = category
+                self.kind = kind
+                self.zIndex = zIndex
+                self.alpha = alpha
+                self.hidden = hidden
+                self.transform3D = transform3D
+                self.sticky = sticky
+                self.next = next
+            }
+            public enum CodingKeys: String, CodingKey {
+                case contentSize
+                case contentOffsetAdjustment
+                case count
+                case section
+                case item
+                case x
+                case y
+                case width
+                case height
+                case category
+                case kind
+                case zIndex
+                case alpha
+                case hidden
+                case transform3D
+                case sticky
+                case next
+            }
+        }
+        /// An entry of a columnar `sticky` tuple `[edge, min, max]`: the edge first, then the two numbers.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StickyTupleEntry`.
+        @frozen public enum StickyTupleEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StickyTupleEntry/case1`.
+            @frozen public enum Case1Payload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leading = "leading"
+                case trailing = "trailing"
+            }
+            /// - Remark: Generated from `#/components/schemas/StickyTupleEntry/case1`.
+            case case1(Components.Schemas.StickyTupleEntry.Case1Payload)
+            /// - Remark: Generated from `#/components/schemas/StickyTupleEntry/case2`.
+            case case2(Swift.Double)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .case1(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case2(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .case1(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .case2(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                }
+            }
+        }
+        /// Where a pinned header (`leading`) or footer (`trailing`) goes for any content offset, as CSS
+        /// `position: sticky` places it: its coordinate along the scroll axis is clamp(v, min, max), v being the
+        /// visible bounds' leading edge, or their trailing edge less the element's length.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/StickyRange`.
+        public struct StickyRange: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StickyRange/edge`.
+            @frozen public enum EdgePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leading = "leading"
+                case trailing = "trailing"
+            }
+            /// - Remark: Generated from `#/components/schemas/StickyRange/edge`.
+            public var edge: Components.Schemas.StickyRange.EdgePayload
+            /// - Remark: Generated from `#/components/schemas/StickyRange/min`.
+            public var min: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/StickyRange/max`.
+            public var max: Swift.Double
+            /// Creates a new `StickyRange`.
+            ///
+            /// - Parameters:
+            ///   - edge:
+            ///   - min:
+            ///   - max:
+            public init(
+                edge: Components.Schemas.StickyRange.EdgePayload,
+                min: Swift.Double,
+                max: Swift.Double
+            ) {
+                self.edge = edge
+                self.min = min
+                self.max = max
+            }
+            public enum CodingKeys: String, CodingKey {
+                case edge
+                case min
+                case max
             }
         }
         /// UICollectionViewLayoutAttributes.
@@ -3584,6 +3943,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutAttributes/transform3D`.
             public var transform3D: [Swift.Double]?
+            /// Tiles only, on pinned headers and footers (given where they sit unpinned).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/sticky`.
+            public var sticky: Components.Schemas.StickyRange?
             /// Creates a new `LayoutAttributes`.
             ///
             /// - Parameters:
@@ -3598,6 +3961,7 @@ extension Components {
             ///   - alpha:
             ///   - hidden:
             ///   - transform3D: CATransform3D m11...m44, row-major; present only when not the identity.
+            ///   - sticky: Tiles only, on pinned headers and footers (given where they sit unpinned).
             public init(
                 category: Components.Schemas.LayoutAttributes.CategoryPayload,
                 kind: Swift.String? = nil,
@@ -3609,7 +3973,8 @@ extension Components {
                 zIndex: Swift.Int,
                 alpha: Swift.Double,
                 hidden: Swift.Bool,
-                transform3D: [Swift.Double]? = nil
+                transform3D: [Swift.Double]? = nil,
+                sticky: Components.Schemas.StickyRange? = nil
             ) {
                 self.category = category
                 self.kind = kind
@@ -3622,6 +3987,7 @@ extension Components {
                 self.alpha = alpha
                 self.hidden = hidden
                 self.transform3D = transform3D
+                self.sticky = sticky
             }
             public enum CodingKeys: String, CodingKey {
                 case category
@@ -3635,6 +4001,7 @@ extension Components {
                 case alpha
                 case hidden
                 case transform3D
+                case sticky
             }
         }
     }

@@ -620,8 +620,9 @@ public enum Operations {
                     }
                 }
             }
-            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or
-            /// `--max-concurrent-posts` POSTs are being handled (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or a POST found
+            /// no room in `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of
+            /// `--post-queue-length` was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/503`.
@@ -1611,8 +1612,9 @@ public enum Operations {
                     }
                 }
             }
-            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or
-            /// `--max-concurrent-posts` POSTs are being handled (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or a POST found
+            /// no room in `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of
+            /// `--post-queue-length` was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/503`.
@@ -3825,7 +3827,9 @@ public enum Operations {
     /// template, `/v1/layouts/{id}/attributes`) and `status`; `layout_prepare_duration_seconds`; the cache's
     /// `layout_cache_entries`, `layout_cache_bytes`, `layout_specs`, `layout_cache_hits_total`,
     /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
-    /// `layout_store_errors_total`; `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
+    /// `layout_store_errors_total`; the tile cache's `tile_cache_entries`, `tile_cache_bytes`,
+    /// `tile_cache_hits_total`, `tile_cache_misses_total`, `tile_cache_evictions_total`;
+    /// `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
     /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
     /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
     /// `admin` scope when there are keys; open on `--metrics-port`.
@@ -5026,6 +5030,17 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/query/cursor`.
                 public var cursor: Swift.String?
+                /// - Remark: Generated from `#/components/parameters/Format`.
+                @frozen public enum Format: String, Codable, Hashable, Sendable, CaseIterable {
+                    case full = "full"
+                    case columns = "columns"
+                }
+                /// `full` (the default): an object per element; `columns`: an array per attribute (`ColumnsAnswer`), a third
+                /// of the bytes. Anything else is a 400 naming `format`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/query/format`.
+                public var format: Components.Parameters.Format?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
@@ -5034,18 +5049,21 @@ public enum Operations {
                 ///   - sectionOffsets: Compositional layouts: each orthogonal section's row offset, `section:x,section:x` (default 0). Cells and
                 ///   - limit: Page the answer: at most this many elements (1 to `--max-elements`), and `next` when more follow. A rect
                 ///   - cursor: The `next` of the previous page; with the same rect, offset and limit (else 400).
+                ///   - format: `full` (the default): an object per element; `columns`: an array per attribute (`ColumnsAnswer`), a third
                 public init(
                     rect: Swift.String,
                     offset: Components.Parameters.Offset? = nil,
                     sectionOffsets: Components.Parameters.SectionOffsets? = nil,
                     limit: Swift.Int? = nil,
-                    cursor: Swift.String? = nil
+                    cursor: Swift.String? = nil,
+                    format: Components.Parameters.Format? = nil
                 ) {
                     self.rect = rect
                     self.offset = offset
                     self.sectionOffsets = sectionOffsets
                     self.limit = limit
                     self.cursor = cursor
+                    self.format = format
                 }
             }
             public var query: Operations.ElementsInRect.Input.Query
@@ -5155,44 +5173,38 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/json`.
-                    public struct JsonPayload: Codable, Hashable, Sendable {
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/json/contentSize`.
-                        public var contentSize: Components.Schemas.Size
-                        /// Infinite wheels only, when `offset` left the central band [0, period): add this to the
-                        /// content offset (a whole number of turns); nothing changes on screen.
-                        ///
-                        ///
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/json/contentOffsetAdjustment`.
-                        public var contentOffsetAdjustment: Components.Schemas.Point?
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/json/elements`.
-                        public var elements: [Components.Schemas.LayoutAttributes]
-                        /// With `limit`, when more elements follow; pass it as `cursor` for the next page.
-                        ///
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/json/next`.
-                        public var next: Swift.String?
-                        /// Creates a new `JsonPayload`.
-                        ///
-                        /// - Parameters:
-                        ///   - contentSize:
-                        ///   - contentOffsetAdjustment: Infinite wheels only, when `offset` left the central band [0, period): add this to the
-                        ///   - elements:
-                        ///   - next: With `limit`, when more elements follow; pass it as `cursor` for the next page.
-                        public init(
-                            contentSize: Components.Schemas.Size,
-                            contentOffsetAdjustment: Components.Schemas.Point? = nil,
-                            elements: [Components.Schemas.LayoutAttributes],
-                            next: Swift.String? = nil
-                        ) {
-                            self.contentSize = contentSize
-                            self.contentOffsetAdjustment = contentOffsetAdjustment
-                            self.elements = elements
-                            self.next = next
+                    @frozen public enum JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/json/case1`.
+                        case ColumnsAnswer(Components.Schemas.ColumnsAnswer)
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/json/case2`.
+                        case RectAnswer(Components.Schemas.RectAnswer)
+                        public init(from decoder: any Swift.Decoder) throws {
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self = .ColumnsAnswer(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self = .RectAnswer(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
                         }
-                        public enum CodingKeys: String, CodingKey {
-                            case contentSize
-                            case contentOffsetAdjustment
-                            case elements
-                            case next
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            switch self {
+                            case let .ColumnsAnswer(value):
+                                try value.encode(to: encoder)
+                            case let .RectAnswer(value):
+                                try value.encode(to: encoder)
+                            }
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/attributes/GET/responses/200/content/application\/json`.
@@ -5220,7 +5232,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The elements in the rect.
+            /// The elements in the rect (`format=columns`, a `ColumnsAnswer`).
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/attributes/get(elementsInRect)/responses/200`.
             ///
@@ -5328,6 +5340,463 @@ public enum Operations {
             /// - Throws: An error if `self` is not `.unprocessableContent`.
             /// - SeeAlso: `.unprocessableContent`.
             public var unprocessableContent: Operations.ElementsInRect.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// Every element meeting the band [k·length, (k+1)·length] along the layout's scroll axis.
+    ///
+    /// A tile is the rect query of its band across the whole content (`tile.axis` and `tile.length` of the
+    /// summary; the length is one view length): the same attributes objects, in the same order, in either format.
+    /// Tiles hold for every content offset: pinned headers and footers are given where they sit unpinned, with
+    /// `sticky` (`{"edge","min","max"}`; in columns `[edge, min, max]`): their coordinate along the axis is
+    /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
+    /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
+    /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    ///
+    /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
+    /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
+    /// given unscrolled (section offset 0, as a rect query without `sectionOffsets`), whole across the axis: a
+    /// client moves the cells and badges of each section listed in the summary's `tile.orthogonalSections` back
+    /// by that row's own offset (x for a vertical layout, y for a horizontal one), and leaves its boundary items
+    /// (`boundaryKinds`) and decorations where they are.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{k}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)`.
+    public enum Tile {
+        public static let id: Swift.String = "tile"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/path/id`.
+                public var id: Components.Parameters.LayoutID
+                /// The tile's index, 0 to `tile.count` - 1 of the layout's summary.
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/path/k`.
+                public var k: Swift.Int
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                ///   - k: The tile's index, 0 to `tile.count` - 1 of the layout's summary.
+                public init(
+                    id: Components.Parameters.LayoutID,
+                    k: Swift.Int
+                ) {
+                    self.id = id
+                    self.k = k
+                }
+            }
+            public var path: Operations.Tile.Input.Path
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/parameters/Format`.
+                @frozen public enum Format: String, Codable, Hashable, Sendable, CaseIterable {
+                    case full = "full"
+                    case columns = "columns"
+                }
+                /// `full` (the default): an object per element; `columns`: an array per attribute (`ColumnsAnswer`), a third
+                /// of the bytes. Anything else is a 400 naming `format`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/query/format`.
+                public var format: Components.Parameters.Format?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - format: `full` (the default): an object per element; `columns`: an array per attribute (`ColumnsAnswer`), a third
+                public init(format: Components.Parameters.Format? = nil) {
+                    self.format = format
+                }
+            }
+            public var query: Operations.Tile.Input.Query
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Tile.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Tile.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Tile.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.Tile.Input.Path,
+                query: Operations.Tile.Input.Query = .init(),
+                headers: Operations.Tile.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/200/content/json`.
+                    @frozen public enum JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/200/content/json/case1`.
+                        case ColumnsAnswer(Components.Schemas.ColumnsAnswer)
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/200/content/json/case2`.
+                        case RectAnswer(Components.Schemas.RectAnswer)
+                        public init(from decoder: any Swift.Decoder) throws {
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self = .ColumnsAnswer(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self = .RectAnswer(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            switch self {
+                            case let .ColumnsAnswer(value):
+                                try value.encode(to: encoder)
+                            case let .RectAnswer(value):
+                                try value.encode(to: encoder)
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/200/content/application\/json`.
+                    case json(Operations.Tile.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.Tile.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Tile.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Tile.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The tile's elements.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.Tile.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.Tile.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// `If-None-Match` names this answer.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.Tile.Output.NotModified)
+            /// `If-None-Match` names this answer.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.Tile.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A query parameter or path segment is malformed; `parameter` names it.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadParameter)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadParameter {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Tile.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Tile.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such layout, a tile index of `tile.count` or more (`unknown-tile`), or a layout without tiles (the
+            /// wheel: `no-tiles`, saying why).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.Tile.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.Tile.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{k}/GET/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Tile.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Tile.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// The tile holds more elements than `--max-elements` (query rects, paged).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.Tile.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.Tile.Output.UnprocessableContent {
                 get throws {
                     switch self {
                     case let .unprocessableContent(response):

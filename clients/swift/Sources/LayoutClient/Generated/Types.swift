@@ -142,7 +142,9 @@ public protocol APIProtocol: Sendable {
     /// template, `/v1/layouts/{id}/attributes`) and `status`; `layout_prepare_duration_seconds`; the cache's
     /// `layout_cache_entries`, `layout_cache_bytes`, `layout_specs`, `layout_cache_hits_total`,
     /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
-    /// `layout_store_errors_total`; `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
+    /// `layout_store_errors_total`; the tile cache's `tile_cache_entries`, `tile_cache_bytes`,
+    /// `tile_cache_hits_total`, `tile_cache_misses_total`, `tile_cache_evictions_total`;
+    /// `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
     /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
     /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
     /// `admin` scope when there are keys; open on `--metrics-port`.
@@ -184,6 +186,28 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/layouts/{id}/attributes`.
     /// - Remark: Generated from `#/paths//v1/layouts/{id}/attributes/get(elementsInRect)`.
     func elementsInRect(_ input: Operations.ElementsInRect.Input) async throws -> Operations.ElementsInRect.Output
+    /// Every element meeting the band [k·length, (k+1)·length] along the layout's scroll axis.
+    ///
+    /// A tile is the rect query of its band across the whole content (`tile.axis` and `tile.length` of the
+    /// summary; the length is one view length): the same attributes objects, in the same order, in either format.
+    /// Tiles hold for every content offset: pinned headers and footers are given where they sit unpinned, with
+    /// `sticky` (`{"edge","min","max"}`; in columns `[edge, min, max]`): their coordinate along the axis is
+    /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
+    /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
+    /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    ///
+    /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
+    /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
+    /// given unscrolled (section offset 0, as a rect query without `sectionOffsets`), whole across the axis: a
+    /// client moves the cells and badges of each section listed in the summary's `tile.orthogonalSections` back
+    /// by that row's own offset (x for a vertical layout, y for a horizontal one), and leaves its boundary items
+    /// (`boundaryKinds`) and decorations where they are.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{k}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)`.
+    func tile(_ input: Operations.Tile.Input) async throws -> Operations.Tile.Output
     /// One cell's attributes (layoutAttributesForItemAtIndexPath).
     ///
     /// - Remark: HTTP `GET /v1/layouts/{id}/items/{section}/{item}`.
@@ -426,7 +450,9 @@ extension APIProtocol {
     /// template, `/v1/layouts/{id}/attributes`) and `status`; `layout_prepare_duration_seconds`; the cache's
     /// `layout_cache_entries`, `layout_cache_bytes`, `layout_specs`, `layout_cache_hits_total`,
     /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
-    /// `layout_store_errors_total`; `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
+    /// `layout_store_errors_total`; the tile cache's `tile_cache_entries`, `tile_cache_bytes`,
+    /// `tile_cache_hits_total`, `tile_cache_misses_total`, `tile_cache_evictions_total`;
+    /// `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
     /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
     /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
     /// `admin` scope when there are keys; open on `--metrics-port`.
@@ -501,6 +527,38 @@ extension APIProtocol {
         headers: Operations.ElementsInRect.Input.Headers = .init()
     ) async throws -> Operations.ElementsInRect.Output {
         try await elementsInRect(Operations.ElementsInRect.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Every element meeting the band [k·length, (k+1)·length] along the layout's scroll axis.
+    ///
+    /// A tile is the rect query of its band across the whole content (`tile.axis` and `tile.length` of the
+    /// summary; the length is one view length): the same attributes objects, in the same order, in either format.
+    /// Tiles hold for every content offset: pinned headers and footers are given where they sit unpinned, with
+    /// `sticky` (`{"edge","min","max"}`; in columns `[edge, min, max]`): their coordinate along the axis is
+    /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
+    /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
+    /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    ///
+    /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
+    /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
+    /// given unscrolled (section offset 0, as a rect query without `sectionOffsets`), whole across the axis: a
+    /// client moves the cells and badges of each section listed in the summary's `tile.orthogonalSections` back
+    /// by that row's own offset (x for a vertical layout, y for a horizontal one), and leaves its boundary items
+    /// (`boundaryKinds`) and decorations where they are.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{k}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)`.
+    public func tile(
+        path: Operations.Tile.Input.Path,
+        query: Operations.Tile.Input.Query = .init(),
+        headers: Operations.Tile.Input.Headers = .init()
+    ) async throws -> Operations.Tile.Output {
+        try await tile(Operations.Tile.Input(
             path: path,
             query: query,
             headers: headers
