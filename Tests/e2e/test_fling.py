@@ -17,8 +17,9 @@ band requested at most once, and no more bands than the viewport crossed plus th
 the fetch-ahead past the end; views at most 3x the cells the viewport shows. A second test holds answers back to
 show that a late answer still needed is drawn, and one for a rect no longer needed is not.
 
-Today the service has no tiles (issue #16): the virtualizer fetches aligned rect bands of one viewport height,
-the same plan it uses for tiles."""
+The virtualizer takes the service's tiles (`GET .../tiles/{k}`, one view length each) when the layout's summary
+offers them, as this grid's does; without them it fetches aligned rect bands of the same length. The printed line
+names which ("tiles" or "bands"), and the request count is per tile or band."""
 import json
 import os
 import shutil
@@ -219,9 +220,10 @@ def test_fling_leaves_no_blank_frame(page, speed, start):
     most_cells = max(s["cells"] for s in samples)
     most_live = max(s["live"] for s in samples)
     most_nodes = max(s["nodes"] for s in samples)
-    print("\nfling %d pt/s, %.1f s, %d frames (%.0f/s), 1,000,000 items, view %dx%d: blank mean %.4f%%, worst %.2f%%; "
-          "views live <= %d (viewport shows <= %d cells), DOM nodes <= %d; requests %d (%d bands crossed, "
-          "%d revalidations, %d aborted, %d answers dropped, %d late answers drawn), lookahead %.0f ms"
+    mode = "tiles" if any("/tiles/" in url for url in first_requests) else "bands"
+    print(("\nfling %d pt/s, %.1f s, %d frames (%.0f/s), 1,000,000 items, view %dx%d: blank mean %.4f%%, worst %.2f%%; "
+           "views live <= %d (viewport shows <= %d cells), DOM nodes <= %d; requests %d (%d " + mode + " crossed, "
+           "%d revalidations, %d aborted, %d answers dropped, %d late answers drawn), lookahead %.0f ms")
           % (speed, seconds, frames, frames / seconds, VIEW["width"], VIEW["height"], 100 * mean, 100 * worst,
              most_live, most_cells, most_nodes, len(first_requests), crossed, revalidations,
              result["stats"]["aborted"], result["stats"]["dropped"], result["stats"]["lateDrawn"],
