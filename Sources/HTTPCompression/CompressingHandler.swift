@@ -4,12 +4,6 @@ public import HTTPCore
 /// are gzipped for clients whose `Accept-Encoding` takes gzip. Such answers say `Vary: Accept-Encoding` either
 /// way (caches keep both forms), and a compressed one's strong `ETag` becomes weak (`W/"..."`, as nginx does:
 /// the bytes differ, the content does not; `If-None-Match` compares weakly).
-/// The defaults of `CompressingHandler` (a generic type cannot hold them), for its callers to show.
-public enum CompressionDefaults {
-    /// The smallest answer gzipped.
-    public static let minimumBytes = 1024
-}
-
 public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     public let inner: Inner
     /// Smaller answers are sent as they are (gzip's header and the work are not worth it).
@@ -117,4 +111,10 @@ extension Substring {
         while s.last == " " || s.last == "\t" { s.removeLast() }
         return s
     }
+}
+
+/// The defaults of `CompressingHandler` (a generic type cannot hold them), for its callers to show.
+public enum CompressionDefaults {
+    /// The smallest answer gzipped.
+    public static let minimumBytes = 1024
 }

@@ -5,7 +5,7 @@ import HTTPCore
 /// `Cache-Control: public, max-age=31536000, immutable`. A matching `If-None-Match` gets a 304 without any work.
 enum HTTPCaching {
     /// Bumped whenever the wire format of answers changes, so cached answers of an older format do not match.
-    static let formatVersion = "1"
+    static let formatVersion = "2"
     static let cacheControl = "public, max-age=31536000, immutable"
 
     /// A strong entity tag for a GET: FNV-1a (64-bit) of the format version, path and query.

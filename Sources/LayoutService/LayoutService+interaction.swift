@@ -26,15 +26,18 @@ extension LayoutService {
     func targetOffset(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let proposed = try QueryParameters.requiredPoint(request, "proposed")
         let velocity = try QueryParameters.point(request, "velocity")
-        var target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        let target: Point
         if let section = try CompositionalQueries.section(request, layout),
-           let c = layout as? PreparedCompositionalLayout
+           let c = layout as? PreparedCompositionalLayout,
+           let row = c.orthogonalTargetOffset(
+               section: section, proposed: c.compositionalSpec.scrollDirection == .vertical ? proposed.x : proposed.y,
+               velocity: c.compositionalSpec.scrollDirection == .vertical ? velocity.x : velocity.y)
         {
-            // An orthogonal row: its own offset along the row (x for a vertical layout), 0 across.
-            let vertical = c.compositionalSpec.scrollDirection == .vertical
-            let row = c.orthogonalTargetOffset(section: section, proposed: vertical ? proposed.x : proposed.y,
-                                               velocity: vertical ? velocity.x : velocity.y) ?? 0
-            target = vertical ? Point(x: row, y: 0) : Point(x: 0, y: row)
+            // An orthogonal row (`section` checked to be one): its own offset along the row (x for a vertical
+            // layout), 0 across.
+            target = c.compositionalSpec.scrollDirection == .vertical ? Point(x: row, y: 0) : Point(x: 0, y: row)
+        } else {
+            target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
         }
         var w = JSONWriter(capacity: 64)
         AttributesEncoder.writePoint(target, into: &w)

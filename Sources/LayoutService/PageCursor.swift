@@ -25,7 +25,7 @@ struct PageCursor: Equatable {
               let hash = UInt64(parts[1], radix: 16)
         else { throw QueryParameters.badParameter("cursor", "is not a cursor of this service (give the `next` of an answer)") }
         guard hash == query else {
-            throw QueryParameters.badParameter("cursor", "belongs to another query: keep rect, offset and limit as they were")
+            throw QueryParameters.badParameter("cursor", "belongs to another query: keep rect, offset, limit, sectionOffsets and format as they were")
         }
         self.init(skip: skip, query: query)
     }
@@ -33,7 +33,7 @@ struct PageCursor: Equatable {
     /// FNV-1a (64-bit) of the query arguments that define the pages.
     static func queryHash(_ request: HTTPRequest) -> UInt64 {
         var hash = FNV1a()
-        for name in ["rect", "offset", "limit"] { hash.add(request.queryValue(name) ?? "", separator: 0) }
+        for name in ["rect", "offset", "limit", "sectionOffsets", "format"] { hash.add(request.queryValue(name) ?? "", separator: 0) }
         return hash.value
     }
 }

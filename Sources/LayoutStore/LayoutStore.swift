@@ -76,7 +76,7 @@ public final class LayoutStore: Sendable {
         // it a moment ago makes it look known to this one: the registry's announcement, not this check, decides
         // which of the two says `created`.
         var knownBefore = registry.isLoaded(id)
-        if !knownBefore, let archive, try registry.spec(id: id) != nil { knownBefore = true }
+        if !knownBefore, archive != nil, try registry.spec(id: id) != nil { knownBefore = true }
         if !knownBefore, let archive {
             do {
                 let baseDepth = change.flatMap { registry.depth(of: $0.base) }

@@ -53,9 +53,16 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// Counts one answered request and its duration. `route` is the route template (nil: no endpoint matched).
-    public func record(method: String, route: StaticString?, status: Int, duration: Duration) {
+    /// A method HTTP does not define is counted as `other`: clients choose the method, and each label set is kept
+    /// for ever.
+    public func record(method requestMethod: String, route: StaticString?, status: Int, duration: Duration) {
         let address = route.map { UnsafeRawPointer($0.utf8Start) }
-        let code = Self.methodCode(method)
+        var code = Self.methodCode(requestMethod)
+        var method = requestMethod
+        if !Self.knownMethodCodes.contains(code) {
+            method = "other"
+            code = Self.methodCode(method)
+        }
         let slot = (Int(bitPattern: address.map { UInt(bitPattern: $0) } ?? 0) >> 3 &+ status &* 7 &+ Int(code))
             & (Self.slots - 1)
         let metrics = requests.withLock { table in
@@ -80,6 +87,10 @@ public final class ServiceMetrics: Sendable {
 
     /// A method's first seven bytes, and its length in the top byte: equal for equal methods, and distinct for
     /// distinct methods of up to seven bytes (every method HTTP defines); longer ones are compared as text too.
+    /// The codes of the methods HTTP defines (RFC 9110, and PATCH).
+    static let knownMethodCodes: [UInt64] = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE",
+                                             "PATCH"].map(methodCode)
+
     static func methodCode(_ method: String) -> UInt64 {
         var code: UInt64 = 0
         var n: UInt64 = 0

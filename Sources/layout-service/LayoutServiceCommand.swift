@@ -118,7 +118,9 @@ struct LayoutServiceCommand: ParsableCommand {
                               ("--post-bytes-per-minute", postBytesPerMinute), ("--metrics-port", metricsPort)] {
             if let value, value < 0 { throw ValidationError("\(name) must be 0 or more") }
         }
-        if let headTimeout, !(headTimeout >= 0) { throw ValidationError("--head-timeout must be 0 or more") }
+        if let headTimeout, !(0...86_400).contains(headTimeout) {
+            throw ValidationError("--head-timeout must be from 0 to 86400 seconds")
+        }
         if let port, port > 65535 { throw ValidationError("--port must be at most 65535") }
         if let store, Self.storeKind(store) == nil {
             throw ValidationError("--store must be sqlite, memory or a postgres:// URL")
@@ -178,6 +180,13 @@ struct LayoutServiceCommand: ParsableCommand {
         server.minBodyBytesPerSecond = try Environment.resolve(minBodyBytesPerSecond,
                                                                "LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND",
                                                                server.minBodyBytesPerSecond)
+        // The environment's values too (the flags were checked in `validate`): the guard counts in nanoseconds.
+        guard (0...86_400).contains(server.headTimeoutSeconds) else {
+            throw ValidationError("LAYOUT_SERVICE_HEAD_TIMEOUT must be from 0 to 86400 seconds")
+        }
+        guard server.minBodyBytesPerSecond >= 0 else {
+            throw ValidationError("LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND must be 0 or more")
+        }
         var limits = ServiceLimits()
         limits.spec.maxItems = try Environment.resolve(maxItems, "LAYOUT_SERVICE_MAX_ITEMS", limits.spec.maxItems)
         limits.spec.maxSections = try Environment.resolve(maxSections, "LAYOUT_SERVICE_MAX_SECTIONS",

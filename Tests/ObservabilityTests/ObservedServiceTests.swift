@@ -98,4 +98,19 @@ struct StoreFigures: MetricsSource {
         #expect(value(again, "layout_cache_hits_total") == 4)
         #expect(value(again, #"http_requests_total{method="GET",route="/metrics",status="200"}"#) == 1)
     }
+
+    @Test func methodsHTTPDoesNotDefineAreCountedAsOther() throws {
+        let (service, _) = make()
+        for method in ["BREW", "PROPFIND", "X", "GETTING", "get"] {
+            _ = service.handle(HTTPRequest(method: method, path: "/healthz"))
+        }
+        _ = service.handle(HTTPRequest(method: "DELETE", path: "/healthz"))
+        let text = String(decoding: service.handle(HTTPRequest(method: "GET", path: "/metrics")).body.bytes, as: UTF8.self)
+        let series = text.split(separator: "\n").filter { $0.hasPrefix("http_requests_total{") }
+        #expect(series.allSatisfy { !$0.contains("BREW") && !$0.contains("PROPFIND") && !$0.contains("GETTING") })
+        let other = series.filter { $0.contains(#"method="other""#) }
+            .compactMap { Double($0.split(separator: " ").last ?? "") }.reduce(0, +)
+        #expect(other == 5)
+        #expect(series.contains { $0.contains(#"method="DELETE""#) })
+    }
 }
