@@ -68,8 +68,11 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         request.client = ClientAddress(high: high, low: low)
     }
     state.body = []
-    if let pool = context.offload, request.body.count >= context.offloadBodyBytes, let connection {
-        // A heavy request: handled on the pool while this event loop serves its other connections.
+    if let pool = context.offload, request.method == "POST" || request.body.count >= context.offloadBodyBytes,
+       let connection
+    {
+        // A heavy request, or one that may wait (a POST waits for room in the service's POST queue): handled on
+        // the pool while this event loop serves its other connections.
         state.phase = .offloaded
         MHD_suspend_connection(connection)
         let handler = context.handler

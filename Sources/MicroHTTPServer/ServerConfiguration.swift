@@ -24,9 +24,10 @@ public struct ServerConfiguration: Sendable {
     /// between requests on a connection, so it costs time per request in proportion (16 KiB: about 10% less
     /// work per rect query than 32 KiB, measured with callgrind).
     public var connectionMemoryBytes = 16 << 10
-    /// Requests whose body is at least this large (the heavy ones: a spec to parse, hash and prepare) are
-    /// handled on `offloadThreads` threads of their own, their connection suspended meanwhile, so that the event
-    /// loop they arrived on goes on serving its other connections. 0 turns this off.
+    /// Requests whose body is at least this large (the heavy ones: a spec to parse, hash and prepare), and every
+    /// POST (it may wait for room in the service's POST queue), are handled on `offloadThreads` threads of their
+    /// own, their connection suspended meanwhile, so that the event loop they arrived on goes on serving its other
+    /// connections: a waiting POST never holds up a query. 0 turns this off (everything on the event loops).
     public var offloadBodyBytes = 64 << 10
     public var offloadThreads = 2
     /// How long `shutdown` waits for requests in flight.

@@ -199,10 +199,11 @@ import Darwin
     }
 }
 
-/// A handler that takes its time over large bodies (a stand-in for a huge spec's parse and prepare).
+/// A handler that takes its time over large bodies (a stand-in for a huge spec's parse and prepare), and over
+/// `POST /wait` whatever its body (a stand-in for a small POST waiting for room in the service's POST queue).
 struct SlowOverLargeBodies: HTTPHandler {
     func handle(_ request: HTTPRequest) -> HTTPResponse {
-        if request.body.count >= 100_000 { usleep(800_000) }
+        if request.body.count >= 100_000 || request.path == "/wait" { usleep(800_000) }
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")],
                             body: Array("\(request.body.count)".utf8))
     }
@@ -211,7 +212,9 @@ struct SlowOverLargeBodies: HTTPHandler {
 /// Heavy requests are handled off the event loop: one worker thread still serves its other connections while a
 /// large POST is being handled.
 @Suite(.serialized) struct OffloadTests {
-    func measure(offload: Bool) throws -> (quick: Duration, slowStatus: Int, slowBody: String) {
+    func measure(offload: Bool, path: String = "/big", bodyBytes: Int = 200_000) throws
+        -> (quick: Duration, slowStatus: Int, slowBody: String)
+    {
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -220,8 +223,8 @@ struct SlowOverLargeBodies: HTTPHandler {
         let server = try MicroHTTPServer(configuration: configuration, handler: SlowOverLargeBodies())
         defer { server.shutdown() }
         let heavy = try HTTPClientConnection(port: server.port)
-        let body = [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
-        try heavy.send(Array("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        let body = [UInt8](repeating: UInt8(ascii: "x"), count: bodyBytes)
+        try heavy.send(Array("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
         usleep(150_000)  // the heavy request is being handled now
         let clock = ContinuousClock()
         let started = clock.now
@@ -240,5 +243,11 @@ struct SlowOverLargeBodies: HTTPHandler {
         let inline = try measure(offload: false)
         #expect(inline.slowStatus == 200 && inline.slowBody == "200000")
         #expect(inline.quick > .milliseconds(400))
+    }
+
+    @Test func aSmallPostThatWaitsDoesNotStallTheEventLoop() throws {
+        let offloaded = try measure(offload: true, path: "/wait", bodyBytes: 10)
+        #expect(offloaded.slowStatus == 200 && offloaded.slowBody == "10")
+        #expect(offloaded.quick < .milliseconds(300))  // every POST is handled off the event loop
     }
 }
