@@ -6,51 +6,83 @@ public import Darwin
 import Synchronization
 
 /// Where log lines go: a file descriptor, written in whole lines. Lines are gathered in memory and written
-/// together (one `write(2)` per batch) when `bufferBytes` are waiting, every `flushInterval` (a background thread),
-/// on `flush()`, and at once for lines marked urgent (notice and above). A request's line therefore costs no
-/// system call; a SIGKILL can lose at most the last interval's lines.
+/// together (one `write(2)` per batch) every `flushInterval` by a background thread, on `flush()`, and at once for
+/// lines marked urgent (notice and above) when no batch is being written. A request's line therefore costs no
+/// system call, and a request never waits for the log; a SIGKILL can lose at most the last interval's lines.
+///
+/// When the log's reader stalls (a full pipe), the flusher waits in `write(2)` and lines gather, up to
+/// `maxPendingBytes`; beyond that they are dropped and counted, and a warning line with the count is written once
+/// the log flows again.
 public final class LogOutput: Sendable {
     private let fileDescriptor: Int32
-    private let bufferBytes: Int
-    private let pending: Mutex<[UInt8]>
+    private let maxPendingBytes: Int
+    /// No flusher thread: every line is written before `write` returns.
+    private let direct: Bool
+    /// Lines waiting to be written, and lines dropped since the last batch was written.
+    private let pending: Mutex<(lines: [UInt8], dropped: Int)>
+    /// The batch being written (its memory reused); held while writing, so batches keep their order.
+    private let writing = Mutex<[UInt8]>([])
 
-    /// Writes directly (no gathering) when `flushInterval` is nil.
+    /// Writes directly (no gathering) when `flushInterval` is nil. `bufferBytes` is the memory first set aside
+    /// for waiting lines. Past `maxPendingBytes` waiting (the reader stalled), lines are dropped and counted.
     public init(fileDescriptor: Int32 = STDOUT_FILENO, bufferBytes: Int = 64 * 1024,
-                flushInterval: Duration? = .milliseconds(100)) {
+                flushInterval: Duration? = .milliseconds(100), maxPendingBytes: Int = 16 << 20) {
         self.fileDescriptor = fileDescriptor
-        self.bufferBytes = flushInterval == nil ? 0 : bufferBytes
+        self.direct = flushInterval == nil
+        self.maxPendingBytes = max(maxPendingBytes, bufferBytes)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(bufferBytes)
-        pending = Mutex(buffer)
+        pending = Mutex((buffer, 0))
         if let flushInterval { startFlusher(every: flushInterval) }
     }
 
     /// Appends one line (it must end with a newline).
     public func write(_ line: [UInt8], urgent: Bool) {
-        pending.withLock { buffer in
-            buffer += line
-            if urgent || buffer.count >= bufferBytes { drain(&buffer) }
-        }
+        write(urgent: urgent) { $0 += line }
     }
 
     /// Appends one line that `build` writes straight into the waiting buffer (it must end with a newline): no
     /// array of its own. `build` runs under the output's lock: keep it short.
     public func write(urgent: Bool = false, _ build: (inout [UInt8]) -> Void) {
-        pending.withLock { buffer in
-            build(&buffer)
-            if urgent || buffer.count >= bufferBytes { drain(&buffer) }
+        let due = pending.withLock { p in
+            guard p.lines.count < maxPendingBytes else {
+                p.dropped += 1
+                return false
+            }
+            build(&p.lines)
+            return urgent || direct
+        }
+        guard due else { return }
+        if direct {
+            writing.withLock { writeBatch(&$0) }
+        } else {
+            // Busy writer: the line goes with its next batch, or the flusher's.
+            _ = writing.withLockIfAvailable { writeBatch(&$0) }
         }
     }
 
-    /// Writes whatever is waiting.
+    /// Lines dropped because the log's reader stalled, since the last batch was written.
+    public var droppedLines: Int { pending.withLock { $0.dropped } }
+
+    /// Writes whatever is waiting (waiting for a batch being written first).
     public func flush() {
-        pending.withLock { drain(&$0) }
+        writing.withLock { writeBatch(&$0) }
     }
 
-    /// Writes the buffer out (under the lock, so batches keep their order) and empties it.
-    private func drain(_ buffer: inout [UInt8]) {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
+    /// Takes what is waiting (under the short lock) and writes it (outside it). Called holding `writing`.
+    private func writeBatch(_ batch: inout [UInt8]) {
+        let dropped = pending.withLock { p in
+            swap(&p.lines, &batch)
+            defer { p.dropped = 0 }
+            return p.dropped
+        }
+        if dropped > 0 {
+            batch += "ts=".utf8
+            LineLogHandler.appendTimestamp(to: &batch)
+            batch += " level=warning msg=\"log lines dropped\" count=\(dropped) reason=\"the log's reader stalled\"\n".utf8
+        }
+        guard !batch.isEmpty else { return }
+        batch.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
                 let n = systemWrite(fileDescriptor, raw.baseAddress! + done, raw.count - done)
@@ -59,7 +91,7 @@ public final class LogOutput: Sendable {
                 done += n
             }
         }
-        buffer.removeAll(keepingCapacity: true)
+        batch.removeAll(keepingCapacity: true)
     }
 
     private func startFlusher(every interval: Duration) {

@@ -5,9 +5,52 @@ import Darwin
 #endif
 import Logging
 import Observability
+import Synchronization
 import Testing
 
 @Suite struct LineLogHandlerTests {
+    /// A reader that stalls (a pipe nobody reads) holds up no writer of lines: past the pending bound lines are
+    /// dropped and counted, and once the reader drains the pipe the count comes as a warning line.
+    @Test func aStalledReaderHoldsUpNoWriterAndDroppedLinesAreCounted() async throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let output = LogOutput(fileDescriptor: fds[1], bufferBytes: 4096, flushInterval: .milliseconds(10),
+                               maxPendingBytes: 128 << 10)
+        let line = Array((String(repeating: "x", count: 99) + "\n").utf8)
+        // 2 MB of lines, far past the pipe (64 KiB) and the bound (128 KiB), on a thread of its own: it must end.
+        let done = Flag()
+        Task.detached {
+            for _ in 0..<20_000 { output.write(line, urgent: false) }
+            done.set()
+        }
+        var waited = 0
+        while !done.isSet && waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        let finished = done.isSet
+        #expect(finished)
+        #expect(output.droppedLines > 0)
+        // The reader comes back: everything waiting is written, then the warning with the count.
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var flags = fcntl(fds[0], F_GETFL)
+        flags |= O_NONBLOCK
+        _ = fcntl(fds[0], F_SETFL, flags)
+        for _ in 0..<500 where !text.contains("log lines dropped") {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n > 0 {
+                text += String(decoding: buffer[0..<n], as: UTF8.self).filter { $0 != "x" }
+            } else {
+                usleep(10_000)
+            }
+        }
+        #expect(text.contains("level=warning msg=\"log lines dropped\" count="))
+        close(fds[1])
+    }
+
+
     @Test func theFlusherWritesGatheredLinesWithinItsInterval() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
@@ -43,4 +86,11 @@ import Testing
         #expect(line.hasSuffix(#" note="two words \"quoted\"" route=/v1/layouts/{id}"#))
         #expect(lines.last?.hasSuffix("level=notice msg=started") == true)
     }
+}
+
+/// A flag one task sets and another reads.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }
