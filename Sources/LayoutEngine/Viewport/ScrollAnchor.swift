@@ -40,8 +40,8 @@ extension PreparedLayout {
     /// Where `anchor` is at `offset`; nil when it names no cell of this layout.
     /// - Complexity: one rect query over the viewport (the default anchor), or one item look-up.
     public func placement(of anchor: ScrollAnchor, at offset: Point) -> AnchorPlacement? {
-        let offset = Point(x: offset.x + (wrapAdjustment(for: offset)?.x ?? 0),
-                           y: offset.y + (wrapAdjustment(for: offset)?.y ?? 0))
+        let wrap = wrapAdjustment(for: offset) ?? .zero
+        let offset = Point(x: offset.x + wrap.x, y: offset.y + wrap.y)
         let axis = Axis(spec.scrollDirection)
         let edge = axis.of(offset) + axis.insets(contentInset).before
         switch anchor {

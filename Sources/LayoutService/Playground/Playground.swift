@@ -34,8 +34,7 @@ enum ClientScript {
     static let entityTag: String = {
         var hash = FNV1a()
         for byte in PackageResources.layout_client_js { hash.add(byte) }
-        let hex = String(hash.value, radix: 16)
-        return "\"js-" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        return "\"js-" + hash.hex(suffix: UInt8(ascii: "\""))
     }()
 
     static func response(_ request: HTTPRequest) -> HTTPResponse {
