@@ -28,12 +28,15 @@ public enum ColumnsEncoder {
         w.raw(",\"count\":")
         w.int(elements.count)
         var cells = true, zero = true, opaque = true, shown = true, identity = true
-        for a in elements {
-            if a.category != .cell { cells = false }
-            if a.zIndex != 0 { zero = false }
-            if a.alpha != 1 { opaque = false }
-            if a.isHidden { shown = false }
-            if !a.transform3D.isIdentity { identity = false }
+        if let first = elements.baseAddress {
+            // Read in place, field by field: iterating the buffer would copy each element out (retaining its kind).
+            for e in first..<first + elements.count {
+                if e.pointee.category != .cell { cells = false }
+                if e.pointee.zIndex != 0 { zero = false }
+                if e.pointee.alpha != 1 { opaque = false }
+                if e.pointee.isHidden { shown = false }
+                if !e.pointee.transform3D.isIdentity { identity = false }
+            }
         }
         // Numbers go straight through a cursor: at most 21 bytes an integer with its comma, 33 a number.
         w.raw(",\"section\":[")
@@ -51,10 +54,10 @@ public enum ColumnsEncoder {
             }
         }
         w.raw("]")
-        column("x", elements, into: &w) { $0.frame.x }
-        column("y", elements, into: &w) { $0.frame.y }
-        column("width", elements, into: &w) { $0.frame.width }
-        column("height", elements, into: &w) { $0.frame.height }
+        column("x", elements, into: &w) { $0.pointee.frame.x }
+        column("y", elements, into: &w) { $0.pointee.frame.y }
+        column("width", elements, into: &w) { $0.pointee.frame.width }
+        column("height", elements, into: &w) { $0.pointee.frame.height }
         if !cells {
             w.raw(",\"category\":[")
             w.write(reserving: elements.count * 2) { c in
@@ -80,7 +83,7 @@ public enum ColumnsEncoder {
             }
             w.raw("]")
         }
-        if !opaque { column("alpha", elements, into: &w) { $0.alpha } }
+        if !opaque { column("alpha", elements, into: &w) { $0.pointee.alpha } }
         if !shown {
             w.raw(",\"hidden\":[")
             for i in elements.indices {
@@ -132,17 +135,32 @@ public enum ColumnsEncoder {
         w.raw("}")
     }
 
+    /// One array of numbers. A value equal to the one before it (a row's `y`, a grid's `width` and `height`) is
+    /// written by copying that one's text (in the same reservation, so it has not moved) rather than formatted.
     @inline(__always)
     private static func column(_ name: StaticString, _ elements: UnsafeBufferPointer<LayoutAttributes>,
                                into w: inout JSONWriter,
-                               _ value: (LayoutAttributes) -> Double) {
+                               _ value: (UnsafePointer<LayoutAttributes>) -> Double) {
         w.raw(",\"")
         w.raw(name)
         w.raw("\":[")
-        w.write(reserving: elements.count * 33) { c in
-            for i in elements.indices {
-                if i > 0 { c.byte(UInt8(ascii: ",")) }
-                c.number(value(elements[i]))
+        if let first = elements.baseAddress {
+            w.write(reserving: elements.count * 33) { c in
+                var previous = Double.nan  // equals nothing
+                var text = c.position
+                var length = 0
+                for i in 0..<elements.count {
+                    if i > 0 { c.byte(UInt8(ascii: ",")) }
+                    let v = value(first + i)
+                    if v == previous {
+                        c.copyText(from: text, count: length)
+                    } else {
+                        text = c.position
+                        c.number(v)
+                        length = c.position - text
+                        previous = v
+                    }
+                }
             }
         }
         w.raw("]")

@@ -28,10 +28,22 @@ public struct JSONCursor {
         p += n
     }
 
+    /// Writes again `count` bytes written earlier (before the reserved space: the two never overlap).
+    @inline(__always)
+    mutating func copyText(from start: UnsafePointer<UInt8>, count: Int) {
+        if count <= 8 {
+            for i in 0..<count { p[i] = start[i] }  // a short number: no call to memcpy
+        } else {
+            UnsafeMutableRawPointer(p).copyMemory(from: start, byteCount: count)
+        }
+        p += count
+    }
+
     @inline(__always)
     public mutating func raw(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
-        p.update(from: text.utf8Start, count: n)
+        // A memcpy of a constant length (inlined as a few wide moves), not a memmove: the literal never overlaps.
+        UnsafeMutableRawPointer(p).copyMemory(from: text.utf8Start, byteCount: n)
         p += n
     }
 

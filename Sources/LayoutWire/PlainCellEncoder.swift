@@ -1,0 +1,76 @@
+public import LayoutEngine
+
+/// Writes cells with every default attribute (`LayoutAttributes.isPlainCell`: most elements of most answers) in
+/// the full format, as `AttributesEncoder` does for any element, with less work:
+/// - one reservation for the whole element, its fixed text in as few pieces as the key order allows;
+/// - the element read in place, field by field (no copy of it, no retain of its kind);
+/// - the text a cell shares with the one before it in a line written once: cells of one row of a grid have the
+///   same `y`, `width` and `height`, so from `,"y":` to the center's `x`, and from the center's `y` to the end,
+///   their text is the same (copied from the previous cell rather than formatted again).
+enum PlainCellEncoder {
+    /// What the previous plain cell of an answer wrote: its `y`, `width` and `height`, and where the two runs of
+    /// text that depend only on them are, as offsets from the start of the writer's text (stable when it grows).
+    struct Row {
+        var y = Double.nan  // NaN: no previous cell (NaN equals nothing)
+        var width = 0.0
+        var height = 0.0
+        /// `,"y":Y,"width":W,"height":H},"center":{"x":`
+        var middle = 0..<0
+        /// `,"y":CY},"size":{"width":W,"height":H},"zIndex":0,"alpha":1,"hidden":false}`
+        var tail = 0..<0
+    }
+
+    /// At most: the fixed text (about 160 bytes), two ints (20 each), six numbers (32 each) and the size's copy.
+    static let reservedBytes = 512
+
+    /// `LayoutAttributes.isPlainCell`, read field by field in place.
+    @inline(__always)
+    static func isPlainCell(_ e: UnsafePointer<LayoutAttributes>) -> Bool {
+        e.pointee.category == .cell && e.pointee.zIndex == 0 && e.pointee.alpha == 1 && !e.pointee.isHidden
+            && e.pointee.transform3D.isIdentity
+    }
+
+    static func write(_ e: UnsafePointer<LayoutAttributes>, row: inout Row, into w: inout JSONWriter) {
+        let start = w.count
+        w.write(reserving: reservedBytes) { c in
+            let origin = c.position - start  // where offset 0 of the writer's text is, during this write
+            let f = e.pointee.frame
+            c.raw("{\"category\":\"cell\",\"section\":")
+            c.int(e.pointee.indexPath.section)
+            c.raw(",\"item\":")
+            c.int(e.pointee.indexPath.item)
+            c.raw(",\"frame\":{\"x\":")
+            c.number(f.x)
+            if f.y == row.y, f.width == row.width, f.height == row.height {
+                c.copyText(from: origin + row.middle.lowerBound, count: row.middle.count)
+                c.number(f.x + f.width / 2)
+                c.copyText(from: origin + row.tail.lowerBound, count: row.tail.count)
+                return
+            }
+            let middle = c.position - origin
+            c.raw(",\"y\":")
+            c.number(f.y)
+            c.raw(",\"width\":")
+            let width = c.position
+            c.number(f.width)
+            let widthEnd = c.position
+            c.raw(",\"height\":")
+            let height = c.position
+            c.number(f.height)
+            let heightEnd = c.position
+            c.raw("},\"center\":{\"x\":")
+            let middleEnd = c.position - origin
+            c.number(f.x + f.width / 2)
+            let tail = c.position - origin
+            c.raw(",\"y\":")
+            c.number(f.y + f.height / 2)
+            c.raw("},\"size\":{\"width\":")
+            c.repeatText(from: width, to: widthEnd)
+            c.raw(",\"height\":")
+            c.repeatText(from: height, to: heightEnd)
+            c.raw("},\"zIndex\":0,\"alpha\":1,\"hidden\":false}")
+            row = Row(y: f.y, width: f.width, height: f.height, middle: middle..<middleEnd,
+                      tail: tail..<(c.position - origin))
+        }
+    }
+}
