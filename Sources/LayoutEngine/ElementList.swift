@@ -1,7 +1,7 @@
 /// Where a rect query puts the elements it finds, in its order: all of them, or one page of them (the `take`
 /// elements after the first `skip`). `count` counts every element given, kept or skipped, so that the queries'
 /// limits and completeness mean the same with or without paging; skipped elements cost no storage.
-public struct ElementList {
+public struct ElementList: ElementSink {
     /// The elements kept (those after the first `skip`, at most `take` of them).
     public internal(set) var elements: [LayoutAttributes] = []
     /// Every element given so far, kept or not.
@@ -36,7 +36,7 @@ public struct ElementList {
     }
 
     /// Appends a pinned element, given unpinned, with its sticky range.
-    mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) {
+    public mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) {
         count += 1
         guard count > skip, count - skip <= take else { return }
         sticky.append((elements.count, range))
@@ -63,6 +63,21 @@ public struct ElementList {
 }
 
 extension PreparedLayout {
+    /// `elements(in:offset:limit:into:)`, each element handed to `body` in order rather than kept: what a caller
+    /// that encodes them at once needs, without the list's memory. Layouts that can stream their query do
+    /// (`PreparedFlowLayout`); others give the elements of a list.
+    public func forEachElement(in rect: Rect, offset: Point, limit: Int,
+                               _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
+        if let flow = self as? PreparedFlowLayout, let complete = flow.streamElements(in: rect, offset: offset,
+                                                                                      limit: limit, body) {
+            return complete
+        }
+        var list = ElementList(reservingCapacity: 200)
+        let complete = elements(in: rect, offset: offset, limit: limit, into: &list)
+        for a in list.elements { body(a) }
+        return complete
+    }
+
     /// `elements(in:offset:limit:into:)` appending to an array.
     public func elements(in rect: Rect, offset: Point, limit: Int, into elements: inout [LayoutAttributes]) -> Bool {
         var list = ElementList()

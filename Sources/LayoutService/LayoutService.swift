@@ -228,12 +228,25 @@ public final class LayoutService: HTTPHandler {
         }
         let skip = page?.cursor.skip ?? 0
         let take = page?.take ?? limits.maxElements
+        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
+        if format == .full, page == nil, sectionOffsets.isEmpty {
+            // Whole answers are written as the query makes their elements: no list of them in between.
+            var answer = RectAnswerWriter(contentSize: layout.contentSize,
+                                          offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
+            guard layout.forEachElement(in: rect, offset: offset, limit: take, { answer.append($0) }) else {
+                throw Problem(
+                    .tooManyElements,
+                    detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller "
+                        + "rects, or pages of them (limit, cursor)",
+                    parameter: "rect")
+            }
+            return Self.json(200, answer.finish())
+        }
         // Reserved for a full screen of small cells (the list rarely grows: each growth copies it), and kept
         // under 64 KiB: glibc gives larger blocks back to the system when they are freed (a madvise per request).
         var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 200))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
         let (limit, overflow) = skip.addingReportingOverflow(take)
-        let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         let complete = if let c = layout as? PreparedCompositionalLayout {
             c.elements(in: rect, offset: offset, sectionOffsets: sectionOffsets, limit: overflow ? .max - 1 : limit, into: &list)
         } else {

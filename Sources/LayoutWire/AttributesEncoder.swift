@@ -15,7 +15,8 @@ public enum AttributesEncoder {
     public static func write(_ a: LayoutAttributes, sticky: StickyRange?, into w: inout JSONWriter) {
         if sticky == nil, a.isPlainCell {
             var row = PlainCellEncoder.Row()
-            withUnsafePointer(to: a) { PlainCellEncoder.write($0, row: &row, into: &w) }
+            PlainCellEncoder.write(section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, row: &row,
+                                   into: &w)
             return
         }
         switch a.category {
@@ -88,13 +89,7 @@ public enum AttributesEncoder {
     public static func writeRectAnswer(contentSize: Size, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
                                        offsetAdjustment: Point? = nil, next: String? = nil,
                                        into w: inout JSONWriter) {
-        w.raw("{\"contentSize\":")
-        writeSize(contentSize, into: &w)
-        if let d = offsetAdjustment {
-            w.raw(",\"contentOffsetAdjustment\":")
-            writePoint(d, into: &w)
-        }
-        w.raw(",\"elements\":[")
+        writeRectAnswerHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, into: &w)
         elements.withUnsafeBufferPointer { list in
             guard let first = list.baseAddress else { return }
             var row = PlainCellEncoder.Row()
@@ -104,12 +99,27 @@ public enum AttributesEncoder {
                 // array, retaining its kind, and release it after (25K instructions in a 135-element answer).
                 let e = first + i
                 if sticky?[i] == nil, PlainCellEncoder.isPlainCell(e) {
-                    PlainCellEncoder.write(e, row: &row, into: &w)
+                    PlainCellEncoder.write(section: e.pointee.indexPath.section, item: e.pointee.indexPath.item,
+                                           frame: e.pointee.frame, row: &row, into: &w)
                 } else {
                     write(e.pointee, sticky: sticky?[i], into: &w)
                 }
             }
         }
+        writeRectAnswerTail(next: next, into: &w)
+    }
+
+    static func writeRectAnswerHead(contentSize: Size, offsetAdjustment: Point?, into w: inout JSONWriter) {
+        w.raw("{\"contentSize\":")
+        writeSize(contentSize, into: &w)
+        if let d = offsetAdjustment {
+            w.raw(",\"contentOffsetAdjustment\":")
+            writePoint(d, into: &w)
+        }
+        w.raw(",\"elements\":[")
+    }
+
+    static func writeRectAnswerTail(next: String?, into w: inout JSONWriter) {
         w.raw("]")
         if let next {
             w.raw(",\"next\":")

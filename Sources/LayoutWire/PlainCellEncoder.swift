@@ -1,4 +1,4 @@
-public import LayoutEngine
+import LayoutEngine
 
 /// Writes cells with every default attribute (`LayoutAttributes.isPlainCell`: most elements of most answers) in
 /// the full format, as `AttributesEncoder` does for any element, with less work:
@@ -30,15 +30,17 @@ enum PlainCellEncoder {
             && e.pointee.transform3D.isIdentity
     }
 
-    static func write(_ e: UnsafePointer<LayoutAttributes>, row: inout Row, into w: inout JSONWriter) {
+    /// Kept a function of its own: inlined into its callers, the number formatting it inlines eight times made
+    /// the optimizer leave the digit-pair loads and stores as calls.
+    @inline(never)
+    static func write(section: Int, item: Int, frame f: Rect, row: inout Row, into w: inout JSONWriter) {
         let start = w.count
         w.write(reserving: reservedBytes) { c in
             let origin = c.position - start  // where offset 0 of the writer's text is, during this write
-            let f = e.pointee.frame
             c.raw("{\"category\":\"cell\",\"section\":")
-            c.int(e.pointee.indexPath.section)
+            c.int(section)
             c.raw(",\"item\":")
-            c.int(e.pointee.indexPath.item)
+            c.int(item)
             c.raw(",\"frame\":{\"x\":")
             c.number(f.x)
             if f.y == row.y, f.width == row.width, f.height == row.height {

@@ -27,8 +27,20 @@ extension PreparedFlowLayout {
         return complete
     }
 
-    private func unmirroredElements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList)
-        -> Bool
+    /// The query, each element handed to `body` as it is made; nil for mirrored layouts (their elements are
+    /// mirrored and filtered once all are made: see `elements(in:offset:limit:into:)`).
+    func streamElements(in rect: Rect, offset: Point, limit: Int, _ body: (borrowing LayoutAttributes) -> Void)
+        -> Bool?
+    {
+        guard !isMirrored else { return nil }
+        return withoutActuallyEscaping(body) { body in
+            var sink = StreamingSink(body: body)  // lives for this call only
+            return unmirroredElements(in: rect, offset: offset, limit: limit, into: &sink)
+        }
+    }
+
+    private func unmirroredElements<Sink: ElementSink>(in rect: Rect, offset: Point, limit: Int,
+                                                       into out: inout Sink) -> Bool
     {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
@@ -53,8 +65,8 @@ extension PreparedFlowLayout {
         }
     }
 
-    private func appendGridItems(_ g: FlowGrid, section: Int, count: Int, rect: Rect, limit: Int,
-                                 into out: inout ElementList) -> Bool {
+    private func appendGridItems<Sink: ElementSink>(_ g: FlowGrid, section: Int, count: Int, rect: Rect,
+                                                    limit: Int, into out: inout Sink) -> Bool {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
         let lineCount = g.lineCount(items: count)
@@ -84,7 +96,7 @@ extension PreparedFlowLayout {
 
     private func appendLineItems(_ lines: Range<Int>, sizes: [Size], firstU: Int, section: Int, rect: Rect,
                                  u: (Double, Double), v: (Double, Double), limit: Int,
-                                 into out: inout ElementList) -> Bool {
+                                 into out: inout some ElementSink) -> Bool {
         // First line whose far edge reaches the rect: line ends grow with the line index.
         var lo = lines.lowerBound
         var hi = lines.upperBound

@@ -84,7 +84,8 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends a sticky element if any place its range allows meets `rect`.
-    private func appendSticky(_ sticky: (LayoutAttributes, StickyRange), rect: Rect, into out: inout ElementList) {
+    private func appendSticky<Sink: ElementSink>(_ sticky: (LayoutAttributes, StickyRange), rect: Rect,
+                                                 into out: inout Sink) {
         let (a, range) = sticky
         let length = axes.vertical ? a.frame.height : a.frame.width
         let span = axes.frame(u: axes.vertical ? a.frame.x : a.frame.y, v: range.min,
@@ -94,7 +95,8 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the header of `section` if it meets `rect` (called before the section's cells).
-    func appendHeader(section: Int, band: SectionBand, rect: Rect, offset: Point, into out: inout ElementList) {
+    func appendHeader<Sink: ElementSink>(section: Int, band: SectionBand, rect: Rect, offset: Point,
+                                         into out: inout Sink) {
         if out.unpinned, let sticky = stickyHeader(section: section, band: band) {
             appendSticky(sticky, rect: rect, into: &out)
             return
@@ -107,8 +109,8 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the footer, then the decorations, of `section` that meet `rect` (called after its cells).
-    func appendFooterAndDecorations(section: Int, band: SectionBand, own: [DecorationSpec]?, rect: Rect,
-                                    offset: Point, into out: inout ElementList) {
+    func appendFooterAndDecorations<Sink: ElementSink>(section: Int, band: SectionBand, own: [DecorationSpec]?,
+                                                       rect: Rect, offset: Point, into out: inout Sink) {
         if out.unpinned, let sticky = stickyFooter(section: section, band: band) {
             appendSticky(sticky, rect: rect, into: &out)
         } else if let a = supplementary(SupplementaryKind.footer, section: section, band: band, offset: offset),

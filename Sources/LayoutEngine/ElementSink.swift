@@ -1,0 +1,28 @@
+/// Where a query's elements go, in order: an `ElementList` keeps them; a `StreamingSink` hands each one on as it is
+/// made (no list: see `PreparedLayout.forEachElement`). Queries are generic over it within the engine.
+public protocol ElementSink {
+    /// Every element given so far, kept or not (queries stop at their limit by it).
+    var count: Int { get }
+    /// Whether pinned elements are given unpinned, with their sticky ranges (`ElementList.unpinned`).
+    var unpinned: Bool { get }
+    mutating func append(_ a: consuming LayoutAttributes)
+    /// A pinned element given unpinned, with its sticky range (only when `unpinned`).
+    mutating func append(_ a: LayoutAttributes, sticky range: StickyRange)
+}
+
+/// Hands every element to a closure as the query makes it.
+struct StreamingSink: ElementSink {
+    private(set) var count = 0
+    var unpinned: Bool { false }
+    let body: (borrowing LayoutAttributes) -> Void
+
+    @inline(__always)
+    mutating func append(_ a: consuming LayoutAttributes) {
+        count += 1
+        body(a)
+    }
+
+    mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) {
+        preconditionFailure("a streaming query gives pinned elements pinned")
+    }
+}

@@ -1,0 +1,32 @@
+public import LayoutEngine
+
+/// The answer to a rect query (`AttributesEncoder.writeRectAnswer`'s text), written as the elements arrive from
+/// `PreparedLayout.forEachElement`: no list of them is made.
+public struct RectAnswerWriter: ~Copyable {
+    private var w: JSONWriter
+    private var row = PlainCellEncoder.Row()
+    public private(set) var count = 0
+
+    /// `capacity`: the bytes to start with (the text grows past them as needed).
+    public init(contentSize: Size, offsetAdjustment: Point?, capacity: Int) {
+        w = JSONWriter(capacity: capacity)
+        AttributesEncoder.writeRectAnswerHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, into: &w)
+    }
+
+    public mutating func append(_ a: borrowing LayoutAttributes) {
+        if count > 0 { w.raw(",") }
+        count += 1
+        if a.category == .cell, a.zIndex == 0, a.alpha == 1, !a.isHidden, a.transform3D.isIdentity {
+            PlainCellEncoder.write(section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, row: &row,
+                                   into: &w)
+        } else {
+            AttributesEncoder.write(copy a, sticky: nil, into: &w)
+        }
+    }
+
+    /// The whole answer; `next`: the cursor of the next page, when there is one.
+    public consuming func finish(next: String? = nil) -> JSONWriter {
+        AttributesEncoder.writeRectAnswerTail(next: next, into: &w)
+        return w
+    }
+}

@@ -1,0 +1,33 @@
+import LayoutEngine
+import TestSupport
+import Testing
+
+/// `forEachElement` (flow layouts make their elements and hand each on, with no list) against the query that
+/// keeps them in a list: the same elements in the same order, the same completeness at every limit.
+@Suite struct StreamedQueryTests {
+    @Test func streamedElementsAreTheListedOnes() {
+        var rng = SeededRandom(seed: 93)
+        var streamedFlows = 0
+        for _ in 0..<400 {
+            let layout = RandomSpecs.anyLayout(&rng).prepare()
+            if let flow = layout as? PreparedFlowLayout, flow.flowSpec.layoutDirection != .rightToLeft { streamedFlows += 1 }
+            for _ in 0..<6 {
+                let rect = RandomSpecs.rect(&rng, over: layout.contentSize)
+                let offset = RandomSpecs.offset(&rng, over: layout.contentSize)
+                let limit = Bool.random(using: &rng) ? .max - 1 : Int.random(in: 0...40, using: &rng)
+                var list = ElementList()
+                let listed = layout.elements(in: rect, offset: offset, limit: limit, into: &list)
+                var streamed: [LayoutAttributes] = []
+                let complete = layout.forEachElement(in: rect, offset: offset, limit: limit) { streamed.append(copy $0) }
+                #expect(complete == listed)
+                if listed {
+                    #expect(streamed == list.elements)
+                } else {
+                    // Both stop once they have made one element more than the limit.
+                    #expect(Array(streamed.prefix(list.elements.count)) == list.elements)
+                }
+            }
+        }
+        #expect(streamedFlows > 100)
+    }
+}
