@@ -230,15 +230,12 @@ public final class LayoutService: HTTPHandler {
         let take = page?.take ?? limits.maxElements
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if format == .full, page == nil, sectionOffsets.isEmpty {
-            // Whole answers are written as the query makes their elements: no list of them in between.
+            // Whole answers are written as the query makes their elements: no list of them in between. (The
+            // columnar answer is written column by column, so it needs them all first: it keeps the list.)
             var answer = RectAnswerWriter(contentSize: layout.contentSize,
                                           offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
             guard layout.forEachElement(in: rect, offset: offset, limit: take, { answer.append($0) }) else {
-                throw Problem(
-                    .tooManyElements,
-                    detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller "
-                        + "rects, or pages of them (limit, cursor)",
-                    parameter: "rect")
+                throw tooManyElements()
             }
             return Self.json(200, answer.finish())
         }
@@ -254,13 +251,7 @@ public final class LayoutService: HTTPHandler {
         }
         var next: String?
         if !complete {
-            guard let page else {
-                throw Problem(
-                    .tooManyElements,
-                    detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller "
-                        + "rects, or pages of them (limit, cursor)",
-                    parameter: "rect")
-            }
+            guard let page else { throw tooManyElements() }
             // The query stops at `skip + take` elements, or earlier when it looked at that many items (or crossed
             // that many sections) without finding as many elements: the next page starts after the last one given.
             let given = min(list.count, skip + take)
@@ -285,6 +276,15 @@ public final class LayoutService: HTTPHandler {
                                        offsetAdjustment: layout.wrapAdjustment(for: offset), next: next, into: &w)
             return Self.json(200, w)
         }
+    }
+
+    /// A rect holds more elements than a whole answer may (made only when it happens: the text is formatted).
+    private func tooManyElements() -> Problem {
+        Problem(
+            .tooManyElements,
+            detail: "the rect holds more than \(limits.maxElements) elements (--max-elements); query smaller rects, "
+                + "or pages of them (limit, cursor)",
+            parameter: "rect")
     }
 
     /// `GET .../render.svg[?rect=x,y,w,h][&offset=x,y]`: the elements of a rect (default: the whole content, for
