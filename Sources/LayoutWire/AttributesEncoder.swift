@@ -30,28 +30,7 @@ public enum AttributesEncoder {
             c.int(a.indexPath.section)
             c.raw(",\"item\":")
             c.int(a.indexPath.item)
-            let f = a.frame
-            c.raw(",\"frame\":{\"x\":")
-            c.number(f.x)
-            c.raw(",\"y\":")
-            c.number(f.y)
-            c.raw(",\"width\":")
-            let width = c.position
-            c.number(f.width)
-            let widthEnd = c.position
-            c.raw(",\"height\":")
-            let height = c.position
-            c.number(f.height)
-            let heightEnd = c.position
-            c.raw("},\"center\":{\"x\":")
-            c.number(f.x + f.width / 2)
-            c.raw(",\"y\":")
-            c.number(f.y + f.height / 2)
-            // The size repeats the frame's width and height: copy their text rather than format them again.
-            c.raw("},\"size\":{\"width\":")
-            c.repeatText(from: width, to: widthEnd)
-            c.raw(",\"height\":")
-            c.repeatText(from: height, to: heightEnd)
+            _ = writeGeometry(a.frame, into: &c)
             if a.zIndex == 0, a.alpha == 1, !a.isHidden {
                 c.raw("},\"zIndex\":0,\"alpha\":1,\"hidden\":false")
             } else {
@@ -81,6 +60,47 @@ public enum AttributesEncoder {
             w.raw("}")
         }
         w.raw("}")
+    }
+
+    /// Where `writeGeometry` wrote the frame's `x` and the center's `x` (the text of a cell that the next cell of
+    /// its row does not share: see `PlainCellEncoder`).
+    struct GeometryMarks {
+        var xEnd: UnsafeMutablePointer<UInt8>
+        var centerX: UnsafeMutablePointer<UInt8>
+        var centerXEnd: UnsafeMutablePointer<UInt8>
+    }
+
+    /// `,"frame":{"x":..,"y":..,"width":..,"height":..},"center":{"x":..,"y":..},"size":{"width":..,"height":..`
+    /// (the size's brace left open), at most 8 numbers: 300 bytes. A function of its own: inlined into
+    /// `PlainCellEncoder.write` beside that one's own numbers, it made the optimizer leave the digit-pair loads and
+    /// stores as calls (+25K instructions a query); called, it costs a call per row.
+    @inline(never)
+    static func writeGeometry(_ f: Rect, into c: inout JSONCursor) -> GeometryMarks {
+        c.raw(",\"frame\":{\"x\":")
+        c.number(f.x)
+        let xEnd = c.position
+        c.raw(",\"y\":")
+        c.number(f.y)
+        c.raw(",\"width\":")
+        let width = c.position
+        c.number(f.width)
+        let widthEnd = c.position
+        c.raw(",\"height\":")
+        let height = c.position
+        c.number(f.height)
+        let heightEnd = c.position
+        c.raw("},\"center\":{\"x\":")
+        let centerX = c.position
+        c.number(f.x + f.width / 2)
+        let centerXEnd = c.position
+        c.raw(",\"y\":")
+        c.number(f.y + f.height / 2)
+        // The size repeats the frame's width and height: copy their text rather than format them again.
+        c.raw("},\"size\":{\"width\":")
+        c.repeatText(from: width, to: widthEnd)
+        c.raw(",\"height\":")
+        c.repeatText(from: height, to: heightEnd)
+        return GeometryMarks(xEnd: xEnd, centerX: centerX, centerXEnd: centerXEnd)
     }
 
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"elements":[...]}`, the answer to a rect query;

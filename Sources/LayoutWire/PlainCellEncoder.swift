@@ -16,7 +16,7 @@ enum PlainCellEncoder {
         var height = 0.0
         /// `,"y":Y,"width":W,"height":H},"center":{"x":`
         var middle = 0..<0
-        /// `,"y":CY},"size":{"width":W,"height":H},"zIndex":0,"alpha":1,"hidden":false}`
+        /// `,"y":CY},"size":{"width":W,"height":H`
         var tail = 0..<0
     }
 
@@ -41,38 +41,18 @@ enum PlainCellEncoder {
             c.int(section)
             c.raw(",\"item\":")
             c.int(item)
-            c.raw(",\"frame\":{\"x\":")
-            c.number(f.x)
             if f.y == row.y, f.width == row.width, f.height == row.height {
+                c.raw(",\"frame\":{\"x\":")
+                c.number(f.x)
                 c.copyText(from: origin + row.middle.lowerBound, count: row.middle.count)
                 c.number(f.x + f.width / 2)
                 c.copyText(from: origin + row.tail.lowerBound, count: row.tail.count)
-                return
+            } else {
+                let marks = AttributesEncoder.writeGeometry(f, into: &c)
+                row = Row(y: f.y, width: f.width, height: f.height, middle: marks.xEnd - origin..<marks.centerX - origin,
+                          tail: marks.centerXEnd - origin..<c.position - origin)
             }
-            let middle = c.position - origin
-            c.raw(",\"y\":")
-            c.number(f.y)
-            c.raw(",\"width\":")
-            let width = c.position
-            c.number(f.width)
-            let widthEnd = c.position
-            c.raw(",\"height\":")
-            let height = c.position
-            c.number(f.height)
-            let heightEnd = c.position
-            c.raw("},\"center\":{\"x\":")
-            let middleEnd = c.position - origin
-            c.number(f.x + f.width / 2)
-            let tail = c.position - origin
-            c.raw(",\"y\":")
-            c.number(f.y + f.height / 2)
-            c.raw("},\"size\":{\"width\":")
-            c.repeatText(from: width, to: widthEnd)
-            c.raw(",\"height\":")
-            c.repeatText(from: height, to: heightEnd)
             c.raw("},\"zIndex\":0,\"alpha\":1,\"hidden\":false}")
-            row = Row(y: f.y, width: f.width, height: f.height, middle: middle..<middleEnd,
-                      tail: tail..<(c.position - origin))
         }
     }
 }
