@@ -2,20 +2,23 @@
 // The service serves it at GET /client/layout-client.js.
 //
 //   LayoutClient: one method per endpoint, each a fetch with an AbortSignal; a problem answer (RFC 9457)
-//     rejects with a ProblemError that carries the problem object.
+//     rejects with a ProblemError that carries the problem object. "Not now" answers (429, 503) are retried
+//     after the wait they ask for, a few times.
 //   Virtualizer: keeps a scrolling element's DOM to what its viewport plus an overscan shows, fetching ahead of
 //     the scroll, caching answers, recycling views by category and kind, pinning sticky headers, animating
 //     batch updates. See docs/clients.md.
 
 /** A problem answer (`application/problem+json`) or another failed request, as an Error. */
 export class ProblemError extends Error {
-  constructor(problem, status) {
+  /** `retryAfter`: the answer's `Retry-After` in seconds (429, 503), when it had one. */
+  constructor(problem, status, retryAfter) {
     const p = problem && typeof problem === "object" ? problem : {title: String(problem)};
     const where = p.pointer !== undefined ? ` at ${p.pointer || "/"}` : p.parameter ? ` (${p.parameter})` : "";
     super(`${status || p.status || ""} ${p.title || "Error"}: ${p.detail || ""}${where}`.trim());
     this.name = "ProblemError";
     this.problem = p;
     this.status = status || p.status || 0;
+    this.retryAfter = retryAfter ?? null;
   }
 }
 
@@ -72,10 +75,16 @@ export function stickyCoordinate(e, pos, viewLength, axis = "y") {
 
 /** Every endpoint of the service. `baseURL` "" means the page's own origin. */
 export class LayoutClient {
-  constructor(baseURL = "", {apiKey, fetch: fetchFunction} = {}) {
+  /**
+   * `attempts`: tries in all for a request answered 429 or 503 ("not now"; 1 or 0: no retries); `maxRetryWaitMs`:
+   * the longest wait before a retry (a longer `Retry-After` is not waited for: the problem is thrown at once).
+   */
+  constructor(baseURL = "", {apiKey, fetch: fetchFunction, attempts = 3, maxRetryWaitMs = 10000} = {}) {
     this.baseURL = String(baseURL).replace(/\/+$/, "");
     this.apiKey = apiKey;
     this.fetch = fetchFunction || globalThis.fetch.bind(globalThis);
+    this.attempts = attempts;
+    this.maxRetryWaitMs = maxRetryWaitMs;
   }
 
   /** One request. `ifNoneMatch`: a conditional GET, answered NOT_MODIFIED on 304. Answers carry `etag`. */
@@ -90,15 +99,27 @@ export class LayoutClient {
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (this.apiKey) headers["Authorization"] = `Bearer ${this.apiKey}`;
     if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
-    const response = await this.fetch(url, {method, headers, signal,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)});
+    const init = {method, headers, signal,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)};
+    // Every request of this client may be sent again: GETs; POST /v1/layouts, whose layout's id is its spec's hash
+    // (the same spec answers 200 and the same id); updates, sizes and bounds, whose new layout's id is that of the
+    // spec derived from the base layout and the body (docs/api.md: "registered with the id of its spec"). And a
+    // 429 or 503 is given before the request is acted on (quotas, the POST queue, the store): nothing happened.
+    let response;
+    for (let attempt = 1; ; attempt++) {
+      response = await this.fetch(url, init);
+      const wait = attempt < this.attempts ? retryWait(response, attempt, this.maxRetryWaitMs) : null;
+      if (wait === null) break;
+      await discard(response);  // frees the connection for the retry
+      await sleep(wait, signal);
+    }
     if (response.status === 304) return NOT_MODIFIED;
     let answer;
     const text = await response.text();
     try { answer = text ? JSON.parse(text) : {}; } catch {
       answer = {title: "Not JSON", detail: text.slice(0, 200), status: response.status};
     }
-    if (!response.ok) throw new ProblemError(answer, response.status);
+    if (!response.ok) throw new ProblemError(answer, response.status, retryAfterSeconds(response));
     const etag = response.headers && response.headers.get ? response.headers.get("ETag") : null;
     if (etag && answer && typeof answer === "object") Object.defineProperty(answer, "etag", {value: etag});
     return answer;
@@ -149,6 +170,48 @@ export class LayoutClient {
     return this.request("GET", `/v1/layouts/${enc(id)}/target-offset`, {signal,
       query: {proposed: pointList(proposed), velocity: velocity && pointList(velocity)}});
   }
+}
+
+/** `Retry-After` in whole seconds (the service's form), or null. An HTTP date counts from now. */
+function retryAfterSeconds(response) {
+  const value = response.headers && response.headers.get ? response.headers.get("Retry-After") : null;
+  if (value == null || value.trim() === "") return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * Milliseconds to wait before trying `response`'s request again, or null not to: a 429 or 503 with `Retry-After`
+ * waits what it says; a 503 without it backs off 250 ms, 500 ms, 1 s, ... (jittered, so that clients refused
+ * together do not come back together); a 429 without it is not retried (when its quota refills is unknown). A
+ * wait over `maxMs` is not waited: waiting less than the service asked would only be refused again.
+ */
+function retryWait(response, attempt, maxMs) {
+  if (response.status !== 429 && response.status !== 503) return null;
+  const seconds = retryAfterSeconds(response);
+  let ms;
+  if (seconds !== null) ms = seconds * 1000;
+  else if (response.status === 503) ms = 250 * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
+  else return null;
+  return ms <= maxMs ? ms : null;
+}
+
+/** Reads and drops an answer's body (a refused answer's problem), so its connection can be used again. */
+async function discard(response) {
+  try { if (response.text) await response.text(); } catch { /* the retry does not need it */ }
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason (an AbortError) as soon as it aborts. */
+function sleep(ms, signal) {
+  return new Promise((resolve, reject) => {
+    const reason = () => signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+    if (signal && signal.aborted) { reject(reason()); return; }
+    const done = () => { if (signal) signal.removeEventListener("abort", aborted); resolve(); };
+    const timer = setTimeout(done, ms);
+    const aborted = () => { clearTimeout(timer); reject(reason()); };
+    if (signal) signal.addEventListener("abort", aborted, {once: true});
+  });
 }
 
 function enc(id) { return encodeURIComponent(id); }

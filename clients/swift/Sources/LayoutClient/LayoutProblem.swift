@@ -7,7 +7,8 @@ import OpenAPIRuntime
 public struct LayoutProblem: Error, Sendable, CustomStringConvertible {
     public var status: Int
     public var problem: Components.Schemas.Problem?
-    /// Seconds to wait before retrying (503 busy or store unavailable, 429 over quota).
+    /// Seconds to wait before retrying (503 busy or store unavailable, 429 over quota): the client's `RetryPolicy`
+    /// already waited and tried again as far as it allows.
     public var retryAfter: Int?
 
     public init(status: Int, problem: Components.Schemas.Problem?, retryAfter: Int? = nil) {
@@ -49,13 +50,15 @@ struct ProblemMiddleware: ClientMiddleware {
     }
 }
 
-/// Runs a call of the generated client, rethrowing the `LayoutProblem` that `ProblemMiddleware` threw (the
-/// generated client wraps it in a `ClientError`).
+/// Runs a call of the generated client, rethrowing the `LayoutProblem` that `ProblemMiddleware` threw, or the
+/// `CancellationError` of a task cancelled while `RetryMiddleware` waited (the generated client wraps both in a
+/// `ClientError`).
 func unwrappingProblems<T>(_ call: () async throws -> T) async throws -> T {
     do {
         return try await call()
     } catch let error as ClientError {
         if let problem = error.underlyingError as? LayoutProblem { throw problem }
+        if let cancellation = error.underlyingError as? CancellationError { throw cancellation }
         throw error
     }
 }

@@ -92,15 +92,20 @@ public struct LayoutServiceClient: Sendable {
     ///   - apiKey: sent as `Authorization: Bearer <apiKey>` with every request.
     ///   - httpClient: AsyncHTTPClient's client (`sharedHTTPClient` by default; one with a decompression ratio
     ///     limit, such as `HTTPClient.shared`, fails highly compressible answers).
-    ///   - timeout: per request.
+    ///   - timeout: per request (per try, when a request is retried).
+    ///   - retries: how `429` and `503` answers are tried again (after their `Retry-After`), on `client` too;
+    ///     `.none` never retries.
     public init(
         baseURL: URL, apiKey: String? = nil, httpClient: HTTPClient = LayoutServiceClient.sharedHTTPClient,
-        timeout: TimeAmount = .seconds(30)
+        timeout: TimeAmount = .seconds(30), retries: RetryPolicy = .default
     ) {
         let transport = AsyncHTTPClientTransport(configuration: .init(client: httpClient, timeout: timeout))
-        let middlewares: [any ClientMiddleware] = apiKey.map { [BearerAuthentication(apiKey: $0)] } ?? []
-        client = Client(serverURL: baseURL, transport: transport, middlewares: middlewares)
-        checked = Client(serverURL: baseURL, transport: transport, middlewares: middlewares + [ProblemMiddleware()])
+        let authentication: [any ClientMiddleware] = apiKey.map { [BearerAuthentication(apiKey: $0)] } ?? []
+        // The first middleware is the outermost: ProblemMiddleware sees only the answer of the last try.
+        let retry = RetryMiddleware(policy: retries)
+        client = Client(serverURL: baseURL, transport: transport, middlewares: authentication + [retry])
+        checked = Client(
+            serverURL: baseURL, transport: transport, middlewares: authentication + [ProblemMiddleware(), retry])
     }
 
     /// Registers a layout (201 the first time, 200 after: `created` tells).
