@@ -80,49 +80,53 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
     /// `LineLogHandler` writes for the metadata the logger path gives, written as bytes.
     static func requestLine(into line: inout [UInt8], id: String, method: String, route: StaticString?, status: Int,
                             bytes: Int, duration: Duration, key: String? = nil) {
-        line += "ts=".utf8
+        append("ts=", to: &line)
         LineLogHandler.appendTimestamp(to: &line)
-        line += " level=info msg=request bytes=".utf8
+        append(" level=info msg=request bytes=", to: &line)
         appendDecimal(bytes, to: &line)
-        line += " id=".utf8
+        append(" id=", to: &line)
         LineLogHandler.appendValue(id, to: &line)
         if let key {
-            line += " key=".utf8
+            append(" key=", to: &line)
             LineLogHandler.appendValue(key, to: &line)
         }
-        line += " method=".utf8
+        append(" method=", to: &line)
         LineLogHandler.appendValue(method, to: &line)
-        line += " ms=".utf8
+        append(" ms=", to: &line)
         let micros = Int(ServiceMetrics.nanoseconds(duration) / 1000)
         appendDecimal(micros / 1000, to: &line)
-        line.append(UInt8(ascii: "."))
         let fraction = micros % 1000
-        line.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        line.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        line += " route=".utf8
-        if let route {
-            line.append(contentsOf: UnsafeBufferPointer(start: route.utf8Start, count: route.utf8CodeUnitCount))
-        } else {
-            line += "unmatched".utf8
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { f in
+            f[0] = UInt8(ascii: ".")
+            f[1] = UInt8(ascii: "0") + UInt8(fraction / 100)
+            f[2] = UInt8(ascii: "0") + UInt8(fraction / 10 % 10)
+            f[3] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            line.append(contentsOf: UnsafeBufferPointer(f))
         }
-        line += " status=".utf8
+        append(" route=", to: &line)
+        append(route ?? "unmatched", to: &line)
+        append(" status=", to: &line)
         appendDecimal(status, to: &line)
         line.append(UInt8(ascii: "\n"))
     }
 
+    /// A literal's bytes, copied at once (appending a string's `utf8` goes byte by byte).
+    @inline(__always)
+    static func append(_ literal: StaticString, to line: inout [UInt8]) {
+        line.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     /// The decimal digits of a number 0 or more.
     static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any Int
         var v = max(0, value)
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { d in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { d in  // room for any Int
+            var n = 20
             repeat {
-                d[23 - n] = UInt8(ascii: "0") + UInt8(v % 10)
+                n -= 1
+                d[n] = UInt8(ascii: "0") + UInt8(v % 10)
                 v /= 10
-                n += 1
             } while v > 0
-            line.append(contentsOf: d[(24 - n)...])
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: d[n...]))
         }
     }
 
