@@ -266,7 +266,15 @@ public struct HTTPResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        headers.first { HTTPHeaderName.equal($0.name, name) }?.value
+        // By index: `first(where:)` copies each pair it looks at (retaining both strings).
+        for i in headers.indices where HTTPHeaderName.equal(headers[i].name, name) { return headers[i].value }
+        return nil
+    }
+
+    /// Whether a header of that name is there (case-insensitive), without copying its value.
+    public func hasHeader(_ name: String) -> Bool {
+        for i in headers.indices where HTTPHeaderName.equal(headers[i].name, name) { return true }
+        return false
     }
 }
 

@@ -48,10 +48,10 @@ public final class LayoutService: HTTPHandler {
             response = error.response
         }
         response.route = route?.template
-        if let origin = crossOrigin.allowedOrigin(request), response.header("Access-Control-Allow-Origin") == nil {
+        if let origin = crossOrigin.allowedOrigin(request), !response.hasHeader("Access-Control-Allow-Origin") {
             response.headers.append(("Access-Control-Allow-Origin", origin))
             // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
-            if response.header("ETag") != nil { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
+            if response.hasHeader("ETag") { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
             if origin != "*" { response.headers.append(("Vary", "Origin")) }
         }
         return response
@@ -74,7 +74,7 @@ public final class LayoutService: HTTPHandler {
         var response = try answer(route, request, layout: layout)
         if response.status == 200, let tag = entityTag {
             // A gzipped answer's tag is weak (the bytes differ, the content does not), as CompressingHandler does.
-            response.headers.append(("ETag", response.header("Content-Encoding") != nil ? "W/" + tag : tag))
+            response.headers.append(("ETag", response.hasHeader("Content-Encoding") ? "W/" + tag : tag))
             response.headers.append(("Cache-Control", HTTPCaching.cacheControl))
         }
         return response
