@@ -19,7 +19,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response = inner.handle(request)
-        guard response.body.count >= minimumBytes, response.header("Content-Encoding") == nil,
+        guard response.body.count >= minimumBytes, !response.hasHeader("Content-Encoding"),
               let type = response.header("Content-Type"), Self.isTextual(type) else { return response }
         Self.addVary(&response)
         guard Self.acceptsGzip(request.header("Accept-Encoding")),

@@ -10,11 +10,14 @@ struct FNV1a {
     /// The bytes of `text`, then `separator` (so that "ab","c" and "a","bc" hash apart).
     mutating func add(_ text: String, separator: UInt8) {
         var text = text
-        text.withUTF8 { bytes in
-            var v = value
-            for byte in bytes { v = (v ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            value = v
-        }
+        text.withUTF8 { add($0, separator: separator) }
+    }
+
+    /// `bytes`, then `separator`.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+        var v = value
+        for byte in bytes { v = (v ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        value = v
         add(separator)
     }
 

@@ -13,7 +13,7 @@ enum HTTPCaching {
         var hash = FNV1a()
         hash.add(formatVersion, separator: 0xFF)
         hash.add(request.path, separator: 0xFF)
-        for (name, value) in request.query {
+        request.forEachQueryArgument { name, value in
             hash.add(name, separator: 0xFF)
             hash.add(value, separator: 0xFF)
         }

@@ -48,10 +48,10 @@ public final class LayoutService: HTTPHandler {
             response = error.response
         }
         response.route = route?.template
-        if let origin = crossOrigin.allowedOrigin(request), response.header("Access-Control-Allow-Origin") == nil {
+        if let origin = crossOrigin.allowedOrigin(request), !response.hasHeader("Access-Control-Allow-Origin") {
             response.headers.append(("Access-Control-Allow-Origin", origin))
             // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
-            if response.header("ETag") != nil { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
+            if response.hasHeader("ETag") { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
             if origin != "*" { response.headers.append(("Vary", "Origin")) }
         }
         return response
@@ -61,19 +61,21 @@ public final class LayoutService: HTTPHandler {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
         // Immutable answers: the layout is looked up once (a 404 when unknown), and a client that has this answer
         // gets a 304 before any other work is done.
-        var cacheHeaders: [(name: String, value: String)] = []
+        var entityTag: String?
         var layout: (any PreparedLayout)?
         if request.method == "GET" || request.method == "HEAD", let id = route.immutableLayoutID {
             layout = try self.layout(id)
             let tag = HTTPCaching.entityTag(request)
-            cacheHeaders = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
-            if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: cacheHeaders) }
+            if HTTPCaching.matches(request, tag) {
+                return HTTPResponse(status: 304, headers: [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)])
+            }
+            entityTag = tag
         }
         var response = try answer(route, request, layout: layout)
-        if response.status == 200 {
+        if response.status == 200, let tag = entityTag {
             // A gzipped answer's tag is weak (the bytes differ, the content does not), as CompressingHandler does.
-            if !cacheHeaders.isEmpty, response.header("Content-Encoding") != nil { cacheHeaders[0].value = "W/" + cacheHeaders[0].value }
-            response.headers += cacheHeaders
+            response.headers.append(("ETag", response.hasHeader("Content-Encoding") ? "W/" + tag : tag))
+            response.headers.append(("Cache-Control", HTTPCaching.cacheControl))
         }
         return response
     }
@@ -331,13 +333,21 @@ public final class LayoutService: HTTPHandler {
     }
 
     static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
+        HTTPResponse(status: status, headers: jsonHeaders(), body: body)
     }
 
     /// A JSON response whose body adopts the writer's memory (no copy).
     static func json(_ status: Int, _ writer: consuming JSONWriter) -> HTTPResponse {
         let (pointer, count) = writer.takeBuffer()
-        return HTTPResponse(status: status, headers: [("Content-Type", "application/json")],
-                            body: HTTPBody(adopting: pointer, count: count))
+        return HTTPResponse(status: status, headers: jsonHeaders(), body: HTTPBody(adopting: pointer, count: count))
+    }
+
+    /// `Content-Type: application/json`, in an array with room for the headers added on the way out (caching,
+    /// CORS, the request id): allocated once.
+    static func jsonHeaders() -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(8)
+        headers.append(("Content-Type", "application/json"))
+        return headers
     }
 }

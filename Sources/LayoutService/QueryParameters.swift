@@ -5,21 +5,24 @@ import LayoutEngine
 enum QueryParameters {
     /// `x,y,w,h`: four finite numbers, width and height 0 or more.
     static func rect(_ request: HTTPRequest, _ name: String = "rect") throws(Problem) -> Rect {
-        guard let text = request.queryValue(name) else {
-            throw badParameter(name, "is required: \(name)=x,y,width,height")
+        let n = try request.withQueryValue(name) { text throws(Problem) in
+            guard let text else { throw badParameter(name, "is required: \(name)=x,y,width,height") }
+            return try numbers(text, count: 4, name: name, form: "x,y,width,height")
         }
-        let n = try numbers(text, count: 4, name: name, form: "x,y,width,height")
-        guard n[2] >= 0, n[3] >= 0 else { throw badParameter(name, "width and height must be 0 or more") }
-        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+        guard n.2 >= 0, n.3 >= 0 else { throw badParameter(name, "width and height must be 0 or more") }
+        return Rect(x: n.0, y: n.1, width: n.2, height: n.3)
     }
 
     /// `x,y`, or `fallback` when absent.
     static func point(_ request: HTTPRequest, _ name: String, default fallback: Point = .zero) throws(Problem)
         -> Point
     {
-        guard let text = request.queryValue(name) else { return fallback }
-        let n = try numbers(text, count: 2, name: name, form: "x,y")
-        return Point(x: n[0], y: n[1])
+        let n = try request.withQueryValue(name) { text throws(Problem) -> (Double, Double, Double, Double)? in
+            guard let text else { return nil }
+            return try numbers(text, count: 2, name: name, form: "x,y")
+        }
+        guard let n else { return fallback }
+        return Point(x: n.0, y: n.1)
     }
 
     /// `section,item`.
@@ -50,10 +53,11 @@ enum QueryParameters {
     enum Format { case full, columns }
 
     static func format(_ request: HTTPRequest) throws(Problem) -> Format {
-        switch request.queryValue("format") {
-        case nil, "full": .full
-        case "columns": .columns
-        case let other?: throw badParameter("format", "must be full or columns (got \"\(other)\")")
+        try request.withQueryValue("format") { text throws(Problem) in
+            guard let text else { return .full }
+            if text.elementsEqual("full".utf8) { return .full }
+            if text.elementsEqual("columns".utf8) { return .columns }
+            throw badParameter("format", "must be full or columns (got \"\(String(decoding: text, as: UTF8.self))\")")
         }
     }
 
@@ -67,28 +71,33 @@ enum QueryParameters {
         return value
     }
 
-    private static func numbers(_ text: String, count: Int, name: String, form: String) throws(Problem)
-        -> [Double]
+    /// `count` (2 or 4) comma-separated finite numbers, in the first `count` of the four.
+    private static func numbers(_ bytes: UnsafeBufferPointer<UInt8>, count: Int, name: String, form: String)
+        throws(Problem) -> (Double, Double, Double, Double)
     {
-        var out: [Double] = []
-        out.reserveCapacity(count)
+        var out = (0.0, 0.0, 0.0, 0.0)
+        var found = 0
         var parts = 0
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
-                parts += 1
-                let part = UnsafeBufferPointer(rebasing: bytes[start..<i])
-                start = i + 1
-                guard out.count == parts - 1 else { continue }
-                if let v = wholeNumber(part) ?? Double(Substring(decoding: part, as: UTF8.self).trimmingSpaces),
-                   v.isFinite
-                {
-                    out.append(v)
+        var start = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
+            parts += 1
+            let part = UnsafeBufferPointer(rebasing: bytes[start..<i])
+            start = i + 1
+            guard found == parts - 1, found < 4 else { continue }
+            if let v = wholeNumber(part) ?? Double(Substring(decoding: part, as: UTF8.self).trimmingSpaces),
+               v.isFinite
+            {
+                switch found {
+                case 0: out.0 = v
+                case 1: out.1 = v
+                case 2: out.2 = v
+                default: out.3 = v
                 }
+                found += 1
             }
         }
-        guard parts == count, out.count == count else {
+        guard parts == count, found == count else {
+            let text = String(decoding: bytes, as: UTF8.self)
             throw badParameter(name, "must be \(count) finite numbers: \(name)=\(form) (got \"\(text)\")")
         }
         return out

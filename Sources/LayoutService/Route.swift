@@ -25,23 +25,35 @@ enum Route: Equatable {
     /// for the variable parts (the id, kind, section and item).
     init?(path: String) {
         var path = path
-        guard let route = path.withUTF8({ Self.match(Array(Self.segments($0)), $0) }) else { return nil }
+        let route = path.withUTF8 { p in
+            // No route has more than 7 segments: their ranges fit on the stack.
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 8) { ranges in
+                let count = Self.segments(p, into: ranges)
+                return count < 0 ? nil : Self.match(UnsafeBufferPointer(rebasing: ranges[..<count]), p)
+            }
+        }
+        guard let route else { return nil }
         self = route
     }
 
-    /// The ranges of the segments of a path that starts with `/` (none when it does not).
-    private static func segments(_ p: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        guard p.first == UInt8(ascii: "/") else { return [] }
-        var result: [Range<Int>] = []
+    /// Writes the ranges of the segments of a path that starts with `/` (none when it does not) and returns their
+    /// number, or -1 when there are more than `ranges` holds.
+    private static func segments(_ p: UnsafeBufferPointer<UInt8>, into ranges: UnsafeMutableBufferPointer<Range<Int>>)
+        -> Int
+    {
+        guard p.first == UInt8(ascii: "/") else { return 0 }
+        var count = 0
         var start = 1
         for i in 1...p.count where i == p.count || p[i] == UInt8(ascii: "/") {
-            result.append(start..<i)
+            guard count < ranges.count else { return -1 }
+            ranges.initializeElement(at: count, to: start..<i)
+            count += 1
             start = i + 1
         }
-        return result
+        return count
     }
 
-    private static func match(_ s: [Range<Int>], _ p: UnsafeBufferPointer<UInt8>) -> Route? {
+    private static func match(_ s: UnsafeBufferPointer<Range<Int>>, _ p: UnsafeBufferPointer<UInt8>) -> Route? {
         func equals(_ i: Int, _ literal: StaticString) -> Bool {
             let r = s[i]
             guard r.count == literal.utf8CodeUnitCount else { return false }

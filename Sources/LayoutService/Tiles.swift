@@ -32,6 +32,13 @@ extension LayoutService {
     func tile(_ request: HTTPRequest, id: String, index: String, layout: any PreparedLayout) throws(Problem)
         -> HTTPResponse
     {
+        // A tile in the cache passed every check below when it was made (its plan is the layout's, which never
+        // changes for an id): sent without planning again. A miss is counted by the lookup below.
+        if let k = Int(index), let format = try? QueryParameters.format(request),
+           let cached = tiles.get(TileKey(id: id, k: k, columns: format == .columns), countingMiss: false)
+        {
+            return tileResponse(request, cached)
+        }
         let plan: TilePlan
         switch TilePlan.of(layout) {
         case .success(let p): plan = p
@@ -55,7 +62,12 @@ extension LayoutService {
             encoded = try encodeTile(k, plan: plan, layout: layout, format: format)
             tiles.insert(key, encoded, bytes: encoded.plain.count + (encoded.gzipped?.count ?? 0))
         }
-        var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
+        return tileResponse(request, encoded)
+    }
+
+    /// A tile's answer: gzipped when the client takes it.
+    private func tileResponse(_ request: HTTPRequest, _ encoded: EncodedTile) -> HTTPResponse {
+        var headers = Self.jsonHeaders()
         if let gzipped = encoded.gzipped, let gzip = tileGzip {
             headers.append(("Vary", "Accept-Encoding"))
             if gzip.accepts(request) {

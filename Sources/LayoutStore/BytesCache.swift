@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization  // public: the inlinable methods use Mutex
 
 /// A thread-safe least-recently-used map bounded by the bytes of its values (each value's cost is given with
 /// it), with its counts: the service's cache of encoded tiles. Each call takes its lock once, briefly.
@@ -11,12 +11,17 @@ public final class BytesCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         public var evictions = 0
     }
 
-    private struct State: @unchecked Sendable {  // Value is Sendable; LRUCache holds it in plain arrays
-        var lru: LRUCache<Key, Value>
-        var counts = Counts()
+    @usableFromInline
+    struct State: @unchecked Sendable {  // Value is Sendable; LRUCache holds it in plain arrays
+        @usableFromInline var lru: LRUCache<Key, Value>
+        @usableFromInline var counts = Counts()
+
+        @usableFromInline
+        init(lru: LRUCache<Key, Value>) { self.lru = lru }
     }
 
-    private let state: Mutex<State>
+    /// Inlinable (with `LRUCache`): specialized for the caller's types (see `LRUCache`).
+    @usableFromInline let state: Mutex<State>
     public let capacityBytes: Int
 
     public init(capacityBytes: Int) {
@@ -24,11 +29,13 @@ public final class BytesCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         state = Mutex(State(lru: LRUCache(capacity: capacityBytes)))
     }
 
-    /// The value for `key` (now the most recent), counted as a hit or a miss.
-    public func get(_ key: Key) -> Value? {
+    /// The value for `key` (now the most recent), counted as a hit or a miss (a miss only when `countingMiss`:
+    /// a caller that looks again after a miss counts it then).
+    @inlinable
+    public func get(_ key: Key, countingMiss: Bool = true) -> Value? {
         state.withLock { state in
             guard let value = state.lru.get(key) else {
-                state.counts.misses += 1
+                if countingMiss { state.counts.misses += 1 }
                 return nil
             }
             state.counts.hits += 1
@@ -38,6 +45,7 @@ public final class BytesCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
 
     /// Keeps `value` as the most recent, evicting the least recent until the bytes fit (a value larger than the
     /// whole capacity is not kept).
+    @inlinable
     public func insert(_ key: Key, _ value: Value, bytes: Int) {
         state.withLock { state in
             let (_, evicted) = state.lru.insert(key, value, cost: bytes)

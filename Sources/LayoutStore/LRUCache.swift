@@ -3,28 +3,45 @@
 ///
 /// - Complexity: lookup, insert and remove O(1) amortized; an insert evicts from the tail until the total cost
 ///   fits the capacity again.
+///
+/// Inlinable, as `BytesCache` is: specialized in the modules that use them (generic code called across modules
+/// looks up type metadata at run time, which cost the tile cache more than its lookup).
+@usableFromInline
 struct LRUCache<Key: Hashable, Value> {
+    @usableFromInline
     struct Slot {
-        var key: Key?
-        var value: Value?
-        var cost: Int
-        var prev: Int
-        var next: Int
+        @usableFromInline var key: Key?
+        @usableFromInline var value: Value?
+        @usableFromInline var cost: Int
+        @usableFromInline var prev: Int
+        @usableFromInline var next: Int
+
+        @inlinable
+        init(key: Key?, value: Value?, cost: Int, prev: Int, next: Int) {
+            self.key = key
+            self.value = value
+            self.cost = cost
+            self.prev = prev
+            self.next = next
+        }
     }
 
-    let capacity: Int
-    private(set) var slots: [Slot] = []
-    private var free: [Int] = []
-    private var index: [Key: Int] = [:]
-    private(set) var head = -1
-    private var tail = -1
-    private(set) var totalCost = 0
+    @usableFromInline let capacity: Int
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var free: [Int] = []
+    @usableFromInline var index: [Key: Int] = [:]
+    @usableFromInline var head = -1
+    @usableFromInline var tail = -1
+    @usableFromInline var totalCost = 0
 
+    @inlinable
     init(capacity: Int) { self.capacity = capacity }
 
+    @inlinable
     var count: Int { index.count }
 
     /// The value for `key`, which becomes the most recent.
+    @inlinable
     mutating func get(_ key: Key) -> Value? {
         guard let i = index[key] else { return nil }
         unlink(i)
@@ -33,10 +50,12 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// The value for `key`, leaving the order as it is.
+    @inlinable
     func peek(_ key: Key) -> Value? { index[key].flatMap { slots[$0].value } }
 
     /// Inserts (or replaces) `key` as the most recent and evicts least recent entries until the total cost fits.
     /// A value that alone costs more than the capacity is not kept. Returns the evicted keys.
+    @inlinable
     @discardableResult
     mutating func insert(_ key: Key, _ value: Value, cost: Int) -> (kept: Bool, evicted: [Key]) {
         remove(key)
@@ -62,6 +81,7 @@ struct LRUCache<Key: Hashable, Value> {
         return (true, evicted)
     }
 
+    @inlinable
     @discardableResult
     mutating func remove(_ key: Key) -> Value? {
         guard let i = index.removeValue(forKey: key) else { return nil }
@@ -73,7 +93,8 @@ struct LRUCache<Key: Hashable, Value> {
         return value
     }
 
-    private mutating func unlink(_ i: Int) {
+    @inlinable
+    mutating func unlink(_ i: Int) {
         let (p, n) = (slots[i].prev, slots[i].next)
         if p != -1 { slots[p].next = n } else { head = n }
         if n != -1 { slots[n].prev = p } else { tail = p }
@@ -81,7 +102,8 @@ struct LRUCache<Key: Hashable, Value> {
         slots[i].next = -1
     }
 
-    private mutating func pushFront(_ i: Int) {
+    @inlinable
+    mutating func pushFront(_ i: Int) {
         slots[i].next = head
         slots[i].prev = -1
         if head != -1 { slots[head].prev = i }

@@ -1,6 +1,11 @@
 import CMicroHTTPD
 import HTTPCore
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // libmicrohttpd's callbacks: plain C-convention functions (never closures in main.swift, which would be
 // main-actor isolated and trap on a worker thread). Context arrives through the `cls` pointers.
@@ -13,16 +18,28 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     guard let stored = conCls.pointee else {
         // First call: headers only. Reject an announced oversized body right away (the connection then closes).
         context.inFlight.add(1, ordering: .relaxed)
-        let state = RequestState()
-        conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        conCls.pointee = noState
         if let watched { context.slowClients.headReceived(watched) }
         if cmhd_content_length(connection) > Int64(context.maxBodyBytes) {
             return queue(tooLarge(context), on: connection, draining: true)
         }
         return .YES
     }
-    let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     let size = uploadSize.pointee
+    let state: RequestState
+    if stored == noState {
+        // A request without a body that is answered here (the usual GET) needs no state of its own.
+        if size == 0, !mayOffload(context, method: method!) {
+            if let watched { context.slowClients.requestReceived(watched) }
+            guard let connection else { return .NO }
+            let response = context.handler.handle(request(connection, url: url!, method: method!, body: []))
+            return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+        }
+        state = RequestState()
+        conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+    } else {
+        state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
+    }
     if size > 0 {
         // A body chunk: keep it, or count and drop it once the body is known to be too large (chunked bodies).
         if let watched { context.slowClients.bodyReceived(watched, bytes: size) }
@@ -58,33 +75,50 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
     }
     if let watched { context.slowClients.requestReceived(watched) }
-    var request = HTTPRequest(method: String(cString: method!), path: String(cString: url!))
-    request.query = values(of: connection, kind: .GET_ARGUMENT_KIND)
-    request.headers = values(of: connection, kind: .HEADER_KIND)
-    request.body = state.body
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    if cmhd_client_address_halves(connection, &high, &low) != 0 {
-        request.client = ClientAddress(high: high, low: low)
-    }
+    guard let connection else { return .NO }
+    let request = request(connection, url: url!, method: method!, body: state.body)
     state.body = []
-    if let pool = context.offload, request.method == "POST" || request.body.count >= context.offloadBodyBytes,
-       let connection
-    {
+    if let pool = context.offload, request.method == "POST" || request.body.count >= context.offloadBodyBytes {
         // A heavy request, or one that may wait (a POST waits for room in the service's POST queue): handled on
-        // the pool while this event loop serves its other connections.
+        // the pool while this event loop serves its other connections (with its headers copied: the pool's
+        // thread does not read the connection).
         state.phase = .offloaded
         MHD_suspend_connection(connection)
         let handler = context.handler
         let suspended = SuspendedConnection(connection)
+        let detached = request.detached
         pool.run {
-            state.phase = .answered(handler.handle(request))
+            state.phase = .answered(handler.handle(detached))
             MHD_resume_connection(suspended.connection)
         }
         return .YES
     }
     let response = context.handler.handle(request)
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+}
+
+/// `*con_cls` of a request that has no `RequestState` (yet): one is made only for a body or an offloaded request.
+nonisolated(unsafe) private let noState = UnsafeMutableRawPointer(bitPattern: 1)!  // a mark, never read through
+
+/// Whether a request without a body may be handled on the offload pool (a POST: see below), so that it needs a
+/// `RequestState` for its phases.
+private func mayOffload(_ context: ServerContext, method: UnsafePointer<CChar>) -> Bool {
+    context.offload != nil && strcmp(method, "POST") == 0
+}
+
+/// The request of a connection whose head is in. Headers and query arguments stay in the connection's memory
+/// (valid until the answer is queued): the handler looks up the few it reads, and no string is made of the others.
+private func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+                     body: [UInt8]) -> HTTPRequest {
+    var source = HTTPRequestSource(connection: connection, lookup: lookupValue, each: eachValue)
+    _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, addArgument, &source)
+    var request = HTTPRequest(method: methodName(method), path: String(cString: url), source: source, body: body)
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    if cmhd_client_address_halves(connection, &high, &low) != 0 {
+        request.client = ClientAddress(high: high, low: low)
+    }
+    return request
 }
 
 /// The guard's record of a connection (set in `notifyConnection`).
@@ -122,7 +156,7 @@ private struct SuspendedConnection: @unchecked Sendable {
 /// Frees the per-request state (also on errors and timeouts).
 let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCls, _ in
     guard let cls, let conCls, let stored = conCls.pointee else { return }
-    Unmanaged<RequestState>.fromOpaque(stored).release()
+    if stored != noState { Unmanaged<RequestState>.fromOpaque(stored).release() }
     conCls.pointee = nil
     let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if context.slowClients.enabled, let watched = watchedConnection(connection) {
@@ -167,17 +201,68 @@ private let releaseBody: MHD_ContentReaderFreeCallback = { cls in
     Unmanaged<HTTPBody>.fromOpaque(cls!).release()
 }
 
-private func values(of connection: OpaquePointer?, kind: MHD_ValueKind) -> [(name: String, value: String)] {
-    var out: [(name: String, value: String)] = []
-    out.reserveCapacity(8)  // one allocation for the usual handful, not one per doubling
-    withUnsafeMutablePointer(to: &out) { pointer in
-        _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
+/// The method as a string: the common ones without making one (a literal is neither copied nor checked).
+private func methodName(_ method: UnsafePointer<CChar>) -> String {
+    func equals(_ literal: StaticString) -> Bool {
+        let l = literal.utf8Start
+        let n = literal.utf8CodeUnitCount
+        for i in 0..<n where UInt8(bitPattern: method[i]) != l[i] { return false }
+        return method[n] == 0
     }
-    return out
+    if equals("GET") { return "GET" }
+    if equals("HEAD") { return "HEAD" }
+    if equals("POST") { return "POST" }
+    if equals("OPTIONS") { return "OPTIONS" }
+    if equals("DELETE") { return "DELETE" }
+    return String(cString: method)
 }
 
-private let collectValue: MHD_KeyValueIterator = { cls, _, key, value in
-    let out = cls!.assumingMemoryBound(to: [(name: String, value: String)].self)
-    out.pointee.append((key.map { String(cString: $0) } ?? "", value.map { String(cString: $0) } ?? ""))
+private func mhdKind(_ kind: Int32) -> MHD_ValueKind {
+    kind == HTTPRequestSource.Kind.header.rawValue ? .HEADER_KIND : .GET_ARGUMENT_KIND
+}
+
+/// `HTTPRequestSource.Lookup`: a header by libmicrohttpd's lookup (names compared without regard to ASCII case,
+/// as `HTTPHeaderName.equal` does), a query argument by its exact name (as `HTTPRequest.queryValue` does).
+private let lookupValue: HTTPRequestSource.Lookup = { connection, kind, name, value in
+    if kind == HTTPRequestSource.Kind.header.rawValue {
+        value.pointee = MHD_lookup_connection_value(connection, .HEADER_KIND, name)
+        return value.pointee != nil
+    }
+    var search = ArgumentSearch(name: name)
+    _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, findArgument, &search)
+    value.pointee = search.value
+    return search.found
+}
+
+private struct ArgumentSearch {
+    let name: UnsafePointer<CChar>
+    var found = false
+    var value: UnsafePointer<CChar>?
+}
+
+private let findArgument: MHD_KeyValueIterator = { cls, _, key, value in
+    let search = cls!.assumingMemoryBound(to: ArgumentSearch.self)
+    guard let key, strcmp(key, search.pointee.name) == 0 else { return .YES }
+    search.pointee.found = true
+    search.pointee.value = value
+    return .NO  // the first one
+}
+
+/// `HTTPRequestSource.Each`: every header or query argument, in order.
+private let eachValue: HTTPRequestSource.Each = { connection, kind, context, visit in
+    var visitor = (context, visit)
+    _ = MHD_get_connection_values(connection, mhdKind(kind), visitValue, &visitor)
+}
+
+private let visitValue: MHD_KeyValueIterator = { cls, _, key, value in
+    let (context, visit) = cls!.assumingMemoryBound(to: (UnsafeMutableRawPointer, HTTPRequestSource.Visit).self).pointee
+    visit(context, key, value)
     return .YES
+}
+
+/// Keeps the query's arguments in the request's source (their first few: see `HTTPRequestSource`).
+private let addArgument: MHD_KeyValueIterator = { cls, _, key, value in
+    let source = cls!.assumingMemoryBound(to: HTTPRequestSource.self)
+    source.pointee.addArgument(name: key, value: value)  // a NULL name is left to the connection's lookups
+    return source.pointee.argumentCount < 0 ? .NO : .YES
 }

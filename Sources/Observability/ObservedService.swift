@@ -80,49 +80,52 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
     /// `LineLogHandler` writes for the metadata the logger path gives, written as bytes.
     static func requestLine(into line: inout [UInt8], id: String, method: String, route: StaticString?, status: Int,
                             bytes: Int, duration: Duration, key: String? = nil) {
-        line += "ts=".utf8
+        append("ts=", to: &line)
         LineLogHandler.appendTimestamp(to: &line)
-        line += " level=info msg=request bytes=".utf8
-        appendDecimal(bytes, to: &line)
-        line += " id=".utf8
-        LineLogHandler.appendValue(id, to: &line)
-        if let key {
-            line += " key=".utf8
-            LineLogHandler.appendValue(key, to: &line)
+        // The rest is written on the stack and appended at once (each append to the array checks its room).
+        // Values may be quoted, each byte escaped to two at most.
+        let room = 160 + 2 * (id.utf8.count + method.utf8.count + (key?.utf8.count ?? 0)) + (route?.utf8CodeUnitCount ?? 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var w = LineWriter(buffer.baseAddress!)
+            w.put(" level=info msg=request bytes=")
+            w.putDecimal(bytes)
+            w.put(" id=")
+            w.putValue(id)
+            if let key {
+                w.put(" key=")
+                w.putValue(key)
+            }
+            w.put(" method=")
+            w.putValue(method)
+            w.put(" ms=")
+            let micros = Int(ServiceMetrics.nanoseconds(duration) / 1000)
+            w.putDecimal(micros / 1000)
+            let fraction = micros % 1000
+            w.put(UInt8(ascii: "."))
+            w.put(UInt8(ascii: "0") + UInt8(fraction / 100))
+            w.put(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+            w.put(UInt8(ascii: "0") + UInt8(fraction % 10))
+            w.put(" route=")
+            w.put(route ?? "unmatched")
+            w.put(" status=")
+            w.putDecimal(status)
+            w.put(UInt8(ascii: "\n"))
+            line.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: w.start.distance(to: w.at)))
         }
-        line += " method=".utf8
-        LineLogHandler.appendValue(method, to: &line)
-        line += " ms=".utf8
-        let micros = Int(ServiceMetrics.nanoseconds(duration) / 1000)
-        appendDecimal(micros / 1000, to: &line)
-        line.append(UInt8(ascii: "."))
-        let fraction = micros % 1000
-        line.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        line.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        line += " route=".utf8
-        if let route {
-            line.append(contentsOf: UnsafeBufferPointer(start: route.utf8Start, count: route.utf8CodeUnitCount))
-        } else {
-            line += "unmatched".utf8
-        }
-        line += " status=".utf8
-        appendDecimal(status, to: &line)
-        line.append(UInt8(ascii: "\n"))
+    }
+
+    /// A literal's bytes, copied at once (appending a string's `utf8` goes byte by byte).
+    @inline(__always)
+    static func append(_ literal: StaticString, to line: inout [UInt8]) {
+        line.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// The decimal digits of a number 0 or more.
     static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for any Int
-        var v = max(0, value)
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[23 - n] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                n += 1
-            } while v > 0
-            line.append(contentsOf: d[(24 - n)...])
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { d in  // room for any Int
+            var w = LineWriter(d.baseAddress!)
+            w.putDecimal(value)
+            line.append(contentsOf: UnsafeBufferPointer(start: d.baseAddress, count: w.start.distance(to: w.at)))
         }
     }
 
@@ -131,5 +134,74 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         let micros = ServiceMetrics.nanoseconds(d) / 1000
         let fraction = String(micros % 1000)
         return String(micros / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
+
+/// Writes a log line's bytes through a pointer into memory with room for them.
+struct LineWriter {
+    let start: UnsafeMutablePointer<UInt8>
+    var at: UnsafeMutablePointer<UInt8>
+
+    init(_ start: UnsafeMutablePointer<UInt8>) {
+        self.start = start
+        at = start
+    }
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        at.pointee = byte
+        at += 1
+    }
+
+    @inline(__always)
+    mutating func put(_ literal: StaticString) {
+        at.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        at += literal.utf8CodeUnitCount
+    }
+
+    /// The decimal digits of a number 0 or more (at most 19).
+    mutating func putDecimal(_ value: Int) {
+        var v = max(0, value)
+        var n = 1
+        var rest = v
+        while rest >= 10 {
+            rest /= 10
+            n += 1
+        }
+        var i = n
+        repeat {
+            i -= 1
+            at[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+        } while i > 0
+        at += n
+    }
+
+    /// A value as `LineLogHandler.appendValue` writes it: bare when it is a bare word, else quoted with `"`, `\`
+    /// and newlines escaped.
+    mutating func putValue(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes in
+            let bare = !bytes.isEmpty
+                && !bytes.contains { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
+            if bare {
+                at.update(from: bytes.baseAddress!, count: bytes.count)
+                at += bytes.count
+                return
+            }
+            put(UInt8(ascii: "\""))
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    put(UInt8(ascii: "\\"))
+                    put(b)
+                case UInt8(ascii: "\n"):
+                    put(UInt8(ascii: "\\"))
+                    put(UInt8(ascii: "n"))
+                default: put(b)
+                }
+            }
+            put(UInt8(ascii: "\""))
+        }
     }
 }

@@ -66,10 +66,11 @@ public final class ServiceMetrics: Sendable {
         let slot = (Int(bitPattern: address.map { UInt(bitPattern: $0) } ?? 0) >> 3 &+ status &* 7 &+ Int(code))
             & (Self.slots - 1)
         let metrics = requests.withLock { table in
-            for m in table[slot] where m.route == address && m.method == code && m.status == status
-                && (code >> 56 < 8 || m.methodText == method)
+            // By index: a `for in` copies each entry it looks at (retaining its text and metric objects).
+            for i in table[slot].indices where table[slot][i].route == address && table[slot][i].method == code
+                && table[slot][i].status == status && (code >> 56 < 8 || table[slot][i].methodText == method)
             {
-                return m
+                return (count: table[slot][i].count, duration: table[slot][i].duration)
             }
             let dimensions = [("method", method), ("route", route.map { "\($0)" } ?? "unmatched"),
                               ("status", String(status))]
@@ -79,7 +80,7 @@ public final class ServiceMetrics: Sendable {
                 duration: CoreMetrics.Timer(label: "http_request_duration_seconds", dimensions: dimensions,
                                             factory: factory))
             table[slot].append(m)
-            return m
+            return (count: m.count, duration: m.duration)
         }
         metrics.count.increment()
         metrics.duration.recordNanoseconds(Self.nanoseconds(duration))
