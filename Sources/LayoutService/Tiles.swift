@@ -1,6 +1,6 @@
 public import HTTPCore
 import LayoutEngine
-public import LayoutStore
+import LayoutStore
 import LayoutWire
 
 /// The gzip of tiles: whether a request takes it, and the compressor (given by the command, which owns gzip).

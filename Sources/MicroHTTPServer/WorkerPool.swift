@@ -24,8 +24,7 @@ final class WorkerPool: @unchecked Sendable {
             var thread = pthread_t()
             #endif
             guard pthread_create(&thread, nil, { raw in
-                Unmanaged<WorkerPool>.fromOpaque(raw!).takeRetainedValue().work()
-                return nil
+                Unmanaged<WorkerPool>.fromOpaque(raw!).takeRetainedValue().work()  // never returns
             }, box.toOpaque()) == 0 else {
                 box.release()
                 continue
