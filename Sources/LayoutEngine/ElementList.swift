@@ -63,15 +63,14 @@ public struct ElementList: ElementSink {
 }
 
 extension PreparedLayout {
-    /// `elements(in:offset:limit:into:)`, each element handed to `body` in order rather than kept: what a caller
-    /// that encodes them at once needs, without the list's memory. Layouts that can stream their query do
-    /// (`PreparedFlowLayout`); others give the elements of a list.
     public func forEachElement(in rect: Rect, offset: Point, limit: Int,
                                _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        if let flow = self as? PreparedFlowLayout, let complete = flow.streamElements(in: rect, offset: offset,
-                                                                                      limit: limit, body) {
-            return complete
-        }
+        forEachListedElement(in: rect, offset: offset, limit: limit, body)
+    }
+
+    /// `forEachElement` through a list: the query keeps the elements, then each is handed to `body`.
+    public func forEachListedElement(in rect: Rect, offset: Point, limit: Int,
+                                     _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
         var list = ElementList(reservingCapacity: 200)
         let complete = elements(in: rect, offset: offset, limit: limit, into: &list)
         for a in list.elements { body(a) }

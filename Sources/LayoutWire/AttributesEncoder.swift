@@ -115,18 +115,26 @@ public enum AttributesEncoder {
             var row = PlainCellEncoder.Row()
             for i in list.indices {
                 if i > 0 { w.raw(",") }
-                // Plain cells are read in place, field by field: passing the element on would copy it out of the
-                // array, retaining its kind, and release it after (25K instructions in a 135-element answer).
-                let e = first + i
-                if sticky?[i] == nil, PlainCellEncoder.isPlainCell(e) {
-                    PlainCellEncoder.write(section: e.pointee.indexPath.section, item: e.pointee.indexPath.item,
-                                           frame: e.pointee.frame, row: &row, into: &w)
-                } else {
-                    write(e.pointee, sticky: sticky?[i], into: &w)
-                }
+                writeElement(first + i, sticky: sticky?[i], row: &row, into: &w)
             }
         }
         writeRectAnswerTail(next: next, into: &w)
+    }
+
+    /// One element of an answer: a plain cell by `PlainCellEncoder` (with the text it shares with the cell before
+    /// it in `row`), any other by `write`. Read in place, field by field: an element passed on by value was copied
+    /// out of its list, retaining its kind and releasing it after (25K instructions in a 135-element answer).
+    @inline(__always)
+    static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?,
+                             row: inout PlainCellEncoder.Row, into w: inout JSONWriter) {
+        if sticky == nil, e.pointee.category == .cell, e.pointee.zIndex == 0, e.pointee.alpha == 1,
+            !e.pointee.isHidden, e.pointee.transform3D.isIdentity
+        {
+            PlainCellEncoder.write(section: e.pointee.indexPath.section, item: e.pointee.indexPath.item,
+                                   frame: e.pointee.frame, row: &row, into: &w)
+        } else {
+            write(e.pointee, sticky: sticky, into: &w)
+        }
     }
 
     static func writeRectAnswerHead(contentSize: Size, offsetAdjustment: Point?, into w: inout JSONWriter) {

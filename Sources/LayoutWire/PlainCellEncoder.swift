@@ -23,13 +23,6 @@ enum PlainCellEncoder {
     /// At most: the fixed text (about 160 bytes), two ints (20 each), six numbers (32 each) and the size's copy.
     static let reservedBytes = 512
 
-    /// `LayoutAttributes.isPlainCell`, read field by field in place.
-    @inline(__always)
-    static func isPlainCell(_ e: UnsafePointer<LayoutAttributes>) -> Bool {
-        e.pointee.category == .cell && e.pointee.zIndex == 0 && e.pointee.alpha == 1 && !e.pointee.isHidden
-            && e.pointee.transform3D.isIdentity
-    }
-
     /// Kept a function of its own: inlined into its callers, the number formatting it inlines eight times made
     /// the optimizer leave the digit-pair loads and stores as calls.
     @inline(never)

@@ -16,12 +16,7 @@ public struct RectAnswerWriter: ~Copyable {
     public mutating func append(_ a: borrowing LayoutAttributes) {
         if count > 0 { w.raw(",") }
         count += 1
-        if a.category == .cell, a.zIndex == 0, a.alpha == 1, !a.isHidden, a.transform3D.isIdentity {
-            PlainCellEncoder.write(section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, row: &row,
-                                   into: &w)
-        } else {
-            AttributesEncoder.write(copy a, sticky: nil, into: &w)
-        }
+        withUnsafePointer(to: a) { AttributesEncoder.writeElement($0, sticky: nil, row: &row, into: &w) }
     }
 
     /// The whole answer; `next`: the cursor of the next page, when there is one.

@@ -27,12 +27,11 @@ extension PreparedFlowLayout {
         return complete
     }
 
-    /// The query, each element handed to `body` as it is made; nil for mirrored layouts (their elements are
-    /// mirrored and filtered once all are made: see `elements(in:offset:limit:into:)`).
-    func streamElements(in rect: Rect, offset: Point, limit: Int, _ body: (borrowing LayoutAttributes) -> Void)
-        -> Bool?
-    {
-        guard !isMirrored else { return nil }
+    /// Made one by one and handed on as they are made, except in mirrored layouts (their elements are mirrored
+    /// and filtered once all are made: see `elements(in:offset:limit:into:)`), which give a list's.
+    public func forEachElement(in rect: Rect, offset: Point, limit: Int,
+                               _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
+        guard !isMirrored else { return forEachListedElement(in: rect, offset: offset, limit: limit, body) }
         return withoutActuallyEscaping(body) { body in
             var sink = StreamingSink(body: body)  // lives for this call only
             return unmirroredElements(in: rect, offset: offset, limit: limit, into: &sink)
