@@ -48,25 +48,12 @@ public struct LineLogHandler: LogHandler {
 
     /// A value as is when it is a bare word, else quoted with `"`, `\` and newlines escaped.
     static func appendValue(_ value: String, to line: inout [UInt8]) {
-        var value = value
-        let bare = value.withUTF8 { bytes in
-            guard !bytes.isEmpty else { return false }
-            for b in bytes where b <= 0x20 || b >= 0x7F || b == UInt8(ascii: "\"") || b == UInt8(ascii: "=") {
-                return false
-            }
-            line.append(contentsOf: bytes)
-            return true
+        // Quoted, each byte takes two at most (`LineWriter.putValue` has the rules).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * value.utf8.count + 2) { buffer in
+            var w = LineWriter(buffer.baseAddress!)
+            w.putValue(value)
+            line.append(contentsOf: UnsafeBufferPointer(start: w.start, count: w.start.distance(to: w.at)))
         }
-        if bare { return }
-        line.append(UInt8(ascii: "\""))
-        for b in value.utf8 {
-            switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): line += [UInt8(ascii: "\\"), b]
-            case UInt8(ascii: "\n"): line += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            default: line.append(b)
-            }
-        }
-        line.append(UInt8(ascii: "\""))
     }
 
     /// The text of the last second formatted (`2026-11-22T07:49:42.`): lines of the same second reuse it.

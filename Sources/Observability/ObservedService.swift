@@ -120,15 +120,6 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         line.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// The decimal digits of a number 0 or more.
-    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { d in  // room for any Int
-            var w = LineWriter(d.baseAddress!)
-            w.putDecimal(value)
-            line.append(contentsOf: UnsafeBufferPointer(start: d.baseAddress, count: w.start.distance(to: w.at)))
-        }
-    }
-
     /// Milliseconds with three decimals.
     static func milliseconds(_ d: Duration) -> String {
         let micros = ServiceMetrics.nanoseconds(d) / 1000
@@ -177,8 +168,8 @@ struct LineWriter {
         at += n
     }
 
-    /// A value as `LineLogHandler.appendValue` writes it: bare when it is a bare word, else quoted with `"`, `\`
-    /// and newlines escaped.
+    /// A logfmt value (`LineLogHandler.appendValue` writes through it): bare when it is a bare word, else quoted
+    /// with `"`, `\` and newlines escaped.
     mutating func putValue(_ value: String) {
         var value = value
         value.withUTF8 { bytes in
