@@ -138,6 +138,20 @@ import Darwin
         }
     }
 
+    /// The default connection memory admits request heads of 7 KB (cookies, long bearer tokens), and no more
+    /// than that memory.
+    @Test func defaultConnectionMemoryAdmitsSevenKilobyteHeads() throws {
+        try withServer({ _ in }) { server, _ in
+            let c = try HTTPClientConnection(port: server.port)
+            let big = [("X-Big", String(repeating: "a", count: 7_000))]
+            #expect(try c.request("GET", "/healthz", headers: big).status == 200)
+            #expect(try c.request("GET", "/healthz", headers: big).status == 200)  // again, on the same connection
+            let c2 = try HTTPClientConnection(port: server.port)
+            let over = [("X-Big", String(repeating: "a", count: ServerConfiguration().connectionMemoryBytes))]
+            #expect(try c2.request("GET", "/healthz", headers: over).status == 431)
+        }
+    }
+
     @Test func oversizedHeadersAreRefused() throws {
         try withServer({ $0.connectionMemoryBytes = 8 << 10 }) { server, _ in
             let c = try HTTPClientConnection(port: server.port)
