@@ -64,7 +64,15 @@ public final class LayoutService: HTTPHandler {
         var entityTag: String?
         var layout: (any PreparedLayout)?
         if request.method == "GET" || request.method == "HEAD", let id = route.immutableLayoutID {
-            layout = try self.layout(id)
+            if case .tile = route {
+                // A tile is answered from the tile cache when it is there, without its layout: only whether the
+                // id is known is checked (an evicted layout is not prepared again for a tile it has already).
+                guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
+                    throw Self.unknownLayout(id)
+                }
+            } else {
+                layout = try self.layout(id)
+            }
             let tag = HTTPCaching.entityTag(request)
             if HTTPCaching.matches(request, tag) {
                 return HTTPResponse(status: 304, headers: [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)])
@@ -135,7 +143,7 @@ public final class LayoutService: HTTPHandler {
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
         case .tile(let id, let index):
-            return try tile(request, id: id, index: index, layout: try layout(id))
+            return try tile(request, id: id, index: index) { () throws(Problem) in try layout(id) }
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in

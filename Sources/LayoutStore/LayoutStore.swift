@@ -107,7 +107,10 @@ public final class LayoutStore: Sendable {
     }
 
     /// Whether the id is known (without preparing it).
-    public func knows(id: String) throws(ArchiveError) -> Bool { try registry.spec(id: id) != nil }
+    public func knows(id: String) throws(ArchiveError) -> Bool {
+        if registry.isLoaded(id) { return true }
+        return try registry.spec(id: id) != nil
+    }
 
     /// Forgets a layout (in the archive too). Returns false when the id was unknown.
     @discardableResult

@@ -281,6 +281,34 @@ import Testing
         #expect((figures["tile_cache_bytes"] ?? .max) <= 12_000 && (figures["tile_cache_entries"] ?? 0) >= 1 && (figures["tile_cache_evictions_total"] ?? 0) > 0)
     }
 
+    /// A tile in the tile cache is answered without preparing its layout again, even after the layout was evicted
+    /// from the layout cache; a deleted layout's tiles are not served, though they are still in the tile cache.
+    @Test func cachedTilesOfEvictedLayoutsAreServedWithoutPreparing() throws {
+        func spec(_ seed: Int) -> String {
+            let sizes = (0..<2_000).map { "[\(20 + ($0 * 7 + seed) % 50),\(30 + ($0 + seed) % 20)]" }
+            return #"{"layout":"flow","collectionView":{"width":300,"height":200},"sections":[{"itemSizes":["#
+                + sizes.joined(separator: ",") + "]}]}"
+        }
+        // Room for one of these layouts (about 33 bytes an item) in the layout cache, not two.
+        let c = Client(cacheBytes: 100_000)
+        let a = try #require(c.json(c.send("POST", "/v1/layouts", spec(1)))["id"]?.string)
+        let tile = c.send("GET", "/v1/layouts/\(a)/tiles/0")
+        #expect(tile.status == 200)
+        _ = try #require(c.json(c.send("POST", "/v1/layouts", spec(2)))["id"]?.string)
+        let before = c.service.store.stats
+        #expect(before.evictions >= 1)
+        let again = c.send("GET", "/v1/layouts/\(a)/tiles/0")
+        #expect(again.status == 200 && again.body.bytes == tile.body.bytes)
+        #expect(c.service.store.stats.prepares == before.prepares)
+        // A tile not cached yet needs the layout: prepared again once.
+        #expect(c.send("GET", "/v1/layouts/\(a)/tiles/1").status == 200)
+        #expect(c.service.store.stats.prepares == before.prepares + 1)
+        #expect(c.send("DELETE", "/v1/layouts/\(a)").status == 204)
+        let gone = c.send("GET", "/v1/layouts/\(a)/tiles/0")
+        #expect(gone.status == 404)
+        #expect(c.json(gone)["type"]?.string == "urn:layout-service:problem:unknown-layout")
+    }
+
     @Test func wheelsHaveNoTilesAndBadIndexesAreProblems() throws {
         let c = Client()
         let wheel = c.json(c.send("POST", "/v1/layouts",
