@@ -29,7 +29,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
         else { return response }
         response.body = HTTPBody(adopting: bytes, count: count)
         response.headers.append(("Content-Encoding", "gzip"))
-        if let i = response.headers.firstIndex(where: { HTTPHeaderName.equal($0.name, "ETag") }),
+        if let i = response.headerIndex("ETag"),
            response.headers[i].value.hasPrefix("\"") {
             response.headers[i].value = "W/" + response.headers[i].value
         }
@@ -55,7 +55,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     }
 
     static func addVary(_ response: inout HTTPResponse) {
-        if let i = response.headers.firstIndex(where: { HTTPHeaderName.equal($0.name, "Vary") }) {
+        if let i = response.headerIndex("Vary") {
             guard !Self.namesAcceptEncoding(response.headers[i].value) else { return }
             response.headers[i].value += ", Accept-Encoding"
         } else {

@@ -266,15 +266,20 @@ public struct HTTPResponse: Sendable {
     }
 
     public func header(_ name: String) -> String? {
-        // By index: `first(where:)` copies each pair it looks at (retaining both strings).
-        for i in headers.indices where HTTPHeaderName.equal(headers[i].name, name) { return headers[i].value }
-        return nil
+        headerIndex(name).map { headers[$0].value }
     }
 
     /// Whether a header of that name is there (case-insensitive), without copying its value.
-    public func hasHeader(_ name: String) -> Bool {
-        for i in headers.indices where HTTPHeaderName.equal(headers[i].name, name) { return true }
-        return false
+    public func hasHeader(_ name: String) -> Bool { headerIndex(name) != nil }
+
+    /// The index of the first header of that name. The names are read in place, through the array's memory:
+    /// `first(where:)` copies each pair it looks at, and even reading by index retained each name for the
+    /// comparison.
+    public func headerIndex(_ name: String) -> Int? {
+        headers.withUnsafeBufferPointer { list in
+            for i in list.indices where HTTPHeaderName.equal(list[i].name, name) { return i }
+            return nil
+        }
     }
 }
 
@@ -285,20 +290,29 @@ public protocol HTTPHandler: Sendable {
 
 /// Header names compare without regard to ASCII case (RFC 9110 §5.1), byte by byte, allocating nothing.
 public enum HTTPHeaderName {
+    @inline(__always)
     public static func equal(_ a: String, _ b: String) -> Bool {
         // Most names compared differ in length (counted without a scan for native strings).
         guard a.utf8.count == b.utf8.count else { return false }
+        // Read in place (native strings are contiguous): no copy of either string, so no retain and release of
+        // their storage, on a path every request takes several times.
+        if let equal = a.utf8.withContiguousStorageIfAvailable({ x in
+            b.utf8.withContiguousStorageIfAvailable { y in equal(x, y) }
+        }), let equal {
+            return equal
+        }
         var a = a
         var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count else { return false }
-                for i in 0..<x.count where x[i] != y[i] {
-                    // Letters differ in case by the 0x20 bit; other bytes must be equal.
-                    guard x[i] | 0x20 == y[i] | 0x20, (x[i] | 0x20) >= 0x61, (x[i] | 0x20) <= 0x7A else { return false }
-                }
-                return true
-            }
+        return a.withUTF8 { x in b.withUTF8 { y in equal(x, y) } }
+    }
+
+    @usableFromInline
+    static func equal(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard x.count == y.count else { return false }
+        for i in 0..<x.count where x[i] != y[i] {
+            // Letters differ in case by the 0x20 bit; other bytes must be equal.
+            guard x[i] | 0x20 == y[i] | 0x20, (x[i] | 0x20) >= 0x61, (x[i] | 0x20) <= 0x7A else { return false }
         }
+        return true
     }
 }

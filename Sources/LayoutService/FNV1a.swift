@@ -9,6 +9,8 @@ struct FNV1a {
 
     /// The bytes of `text`, then `separator` (so that "ab","c" and "a","bc" hash apart).
     mutating func add(_ text: String, separator: UInt8) {
+        // Read in place when the string is contiguous (native ones are): no copy, no retain.
+        if text.utf8.withContiguousStorageIfAvailable({ add($0, separator: separator) }) != nil { return }
         var text = text
         text.withUTF8 { add($0, separator: separator) }
     }

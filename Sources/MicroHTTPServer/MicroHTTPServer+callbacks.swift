@@ -185,10 +185,14 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer?, drai
         mhdResponse = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
     }
     guard let mhdResponse else { return .NO }
-    for (name, value) in response.headers {
-        // withCString: a short header's text is terminated on the stack (passing the Strings themselves made
-        // each one a heap array).
-        _ = name.withCString { n in value.withCString { v in MHD_add_response_header(mhdResponse, n, v) } }
+    response.headers.withUnsafeBufferPointer { headers in
+        // Read in place (iterating the array copies each pair, retaining both strings). withCString: a short
+        // header's text is terminated on the stack (passing the Strings themselves made each one a heap array).
+        for i in headers.indices {
+            _ = headers[i].name.withCString { n in
+                headers[i].value.withCString { v in MHD_add_response_header(mhdResponse, n, v) }
+            }
+        }
     }
     if draining { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
     let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)

@@ -18,6 +18,8 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
     /// the same output), without building swift-log metadata per request; nil: through `logger`.
     public let requestLines: LogOutput?
     public let servesMetrics: Bool
+    /// The logger's level, read once: `logger.logLevel` copies the handler out of its existential box on every read.
+    private let logLevel: Logger.Level
 
     public init(_ inner: Inner, metrics: ServiceMetrics, sources: [any MetricsSource] = [], logger: Logger,
                 requestLines: LogOutput? = nil, servesMetrics: Bool = true) {
@@ -27,13 +29,14 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         self.logger = logger
         self.requestLines = requestLines
         self.servesMetrics = servesMetrics
+        self.logLevel = logger.logLevel
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
         let id = RequestID.of(request.header("X-Request-Id"))
-        if logger.logLevel <= .debug {
+        if logLevel <= .debug {
             // Where a request that never ends shows up: its line at the end would not come.
             let query = request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
             logger.debug("start", metadata: ["id": .string(id), "method": .string(request.method),
@@ -48,12 +51,13 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         response.headers.append(("X-Request-Id", id))
         let duration = clock.now - started
         metrics.record(method: request.method, route: response.route, status: response.status, duration: duration)
-        if logger.logLevel <= .info {
+        if logLevel <= .info {
             if let requestLines {
+                // The closure captures these values, not the response (capturing it copied it).
+                let (route, status, bytes, key) = (response.route, response.status, response.body.count, response.keyID)
                 requestLines.write { line in
-                    Self.requestLine(into: &line, id: id, method: request.method, route: response.route,
-                                     status: response.status, bytes: response.body.count, duration: duration,
-                                     key: response.keyID)
+                    Self.requestLine(into: &line, id: id, method: request.method, route: route, status: status,
+                                     bytes: bytes, duration: duration, key: key)
                 }
             } else {
                 var metadata: Logger.Metadata = [
@@ -171,28 +175,32 @@ struct LineWriter {
     /// A logfmt value (`LineLogHandler.appendValue` writes through it): bare when it is a bare word, else quoted
     /// with `"`, `\` and newlines escaped.
     mutating func putValue(_ value: String) {
+        // Read in place when the string is contiguous (native ones are): no copy, no retain.
+        if value.utf8.withContiguousStorageIfAvailable({ putValue(bytes: $0) }) != nil { return }
         var value = value
-        value.withUTF8 { bytes in
-            let bare = !bytes.isEmpty
-                && !bytes.contains { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
-            if bare {
-                at.update(from: bytes.baseAddress!, count: bytes.count)
-                at += bytes.count
-                return
-            }
-            put(UInt8(ascii: "\""))
-            for b in bytes {
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    put(UInt8(ascii: "\\"))
-                    put(b)
-                case UInt8(ascii: "\n"):
-                    put(UInt8(ascii: "\\"))
-                    put(UInt8(ascii: "n"))
-                default: put(b)
-                }
-            }
-            put(UInt8(ascii: "\""))
+        value.withUTF8 { putValue(bytes: $0) }
+    }
+
+    private mutating func putValue(bytes: UnsafeBufferPointer<UInt8>) {
+        let bare = !bytes.isEmpty
+            && !bytes.contains { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
+        if bare {
+            at.update(from: bytes.baseAddress!, count: bytes.count)
+            at += bytes.count
+            return
         }
+        put(UInt8(ascii: "\""))
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                put(UInt8(ascii: "\\"))
+                put(b)
+            case UInt8(ascii: "\n"):
+                put(UInt8(ascii: "\\"))
+                put(UInt8(ascii: "n"))
+            default: put(b)
+            }
+        }
+        put(UInt8(ascii: "\""))
     }
 }
