@@ -47,10 +47,12 @@ public final class BytesCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
     /// whole capacity is not kept).
     @inlinable
     public func insert(_ key: Key, _ value: Value, bytes: Int) {
-        state.withLock { state in
-            let (_, evicted) = state.lru.insert(key, value, cost: bytes)
+        let released = state.withLock { state in
+            let (_, evicted, released) = state.lru.insert(key, value, cost: bytes)
             state.counts.evictions += evicted.count
+            return released
         }
+        _ = consume released  // freed here, outside the lock
     }
 
     public var counts: Counts {

@@ -54,12 +54,15 @@ struct LRUCache<Key: Hashable, Value> {
     func peek(_ key: Key) -> Value? { index[key].flatMap { slots[$0].value } }
 
     /// Inserts (or replaces) `key` as the most recent and evicts least recent entries until the total cost fits.
-    /// A value that alone costs more than the capacity is not kept. Returns the evicted keys.
+    /// A value that alone costs more than the capacity is not kept. Returns the evicted keys, and every value taken
+    /// out (evicted or replaced): a caller holding a lock drops them after releasing it, since freeing a large value
+    /// (a prepared layout) takes time.
     @inlinable
     @discardableResult
-    mutating func insert(_ key: Key, _ value: Value, cost: Int) -> (kept: Bool, evicted: [Key]) {
-        remove(key)
-        guard cost <= capacity else { return (false, []) }
+    mutating func insert(_ key: Key, _ value: Value, cost: Int) -> (kept: Bool, evicted: [Key], released: [Value]) {
+        var released: [Value] = []
+        if let replaced = remove(key) { released.append(replaced) }
+        guard cost <= capacity else { return (false, [], released) }
         let i: Int
         let slot = Slot(key: key, value: value, cost: cost, prev: -1, next: -1)
         if let reused = free.popLast() {
@@ -75,10 +78,10 @@ struct LRUCache<Key: Hashable, Value> {
         var evicted: [Key] = []
         while totalCost > capacity, tail != -1, tail != i {
             let victim = slots[tail].key!
-            remove(victim)
+            if let value = remove(victim) { released.append(value) }
             evicted.append(victim)
         }
-        return (true, evicted)
+        return (true, evicted, released)
     }
 
     @inlinable

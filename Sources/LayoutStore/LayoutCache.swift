@@ -57,7 +57,11 @@ final class LayoutCache: Sendable {
     /// The cached entry of `id`, leaving the order and the counts as they are.
     func peek(_ id: String) -> Cached? { state.withLock { $0.lru.peek(id) } }
 
-    func remove(_ id: String) { state.withLock { _ = $0.lru.remove(id) } }
+    /// Forgets `id`; its layout is freed (when nothing else holds it) after the lock is released.
+    func remove(_ id: String) {
+        let removed = state.withLock { $0.lru.remove(id) }
+        _ = consume removed
+    }
 
     private enum Lookup {
         case ready(any PreparedLayout)
@@ -94,14 +98,18 @@ final class LayoutCache: Sendable {
             let layout = prepare()
             onPrepare?(clock.now - started)
             let kept = digest.flatMap { $0.hasMarks ? $0.withoutCanonical : nil }
-            state.withLock { state in
+            let released: [Cached] = state.withLock { state in
                 state.flights[id] = nil
                 state.counts.prepares += 1
-                guard keep() else { return }
-                let (_, evicted) = state.lru.insert(id, Cached(layout: layout, digest: kept),
-                                                    cost: layout.byteCount + (kept?.byteCount ?? 0))
+                guard keep() else { return [] }
+                let (_, evicted, released) = state.lru.insert(id, Cached(layout: layout, digest: kept),
+                                                              cost: layout.byteCount + (kept?.byteCount ?? 0))
                 state.counts.evictions += evicted.count
+                return released
             }
+            // Evicted layouts are freed here, outside the lock: freeing a large one takes a while, and every
+            // request for a cached layout would wait for it.
+            _ = consume released
             flight.finish(layout)
             return layout
         }

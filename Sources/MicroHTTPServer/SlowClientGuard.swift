@@ -126,40 +126,57 @@ final class SlowClientGuard: @unchecked Sendable {
     // MARK: the checking thread
 
     func check(now: Int64) {
-        registry.withLock { connections in
+        // Under the registry's lock only what is cheap: which connections are due (atomic loads), so that opening
+        // and closing connections never wait on a system call here. The kernel is asked about them afterwards,
+        // and a connection is cut under the lock again, only while it is still registered.
+        let (due, pressured) = registry.withLock { connections in
             let pressured = maxConnections > 0 && connections.count * 10 >= maxConnections * 9
             let shortHead = min(headNanoseconds > 0 ? headNanoseconds : Self.second, Self.second)
+            var due: [(connection: WatchedConnection, state: Int64)] = []
             for connection in connections.values {
                 let state = connection.state.load(ordering: .acquiring)
                 let (phase, deadline) = WatchedConnection.decode(state)
                 guard phase != .none else { continue }
-                var due = deadline
+                var at = deadline
                 if pressured, phase == .head || phase == .idle || phase == .idleRecheck {
-                    due = min(due, connection.phaseStart(phase, deadline: deadline, head: headNanoseconds)
-                        + shortHead)
+                    at = min(at, connection.phaseStart(phase, deadline: deadline, head: headNanoseconds) + shortHead)
                 }
-                guard due <= now else { continue }
-                switch phase {
-                case .idle, .idleRecheck:
-                    // A deadline on a keep-alive connection: close it only if the next head has begun and is late.
-                    let since = connection.phaseStart(phase, deadline: deadline, head: headNanoseconds)
-                    let quietMilliseconds = cmhd_ms_since_last_receive(connection.fd)
-                    if !pressured, quietMilliseconds < 0 || quietMilliseconds * 1_000_000 >= now - since - 2_000_000 {
-                        _ = connection.replace(state, with: .idleRecheck,
-                                               deadline: now + min(Self.second, headNanoseconds))
-                    } else if !pressured, since + headNanoseconds > now {
-                        _ = connection.replace(state, with: .head, deadline: since + headNanoseconds)
-                    } else if connection.replace(state, with: .none, deadline: 0) {
-                        cut(connection, headTimeoutBytes, closedHeads)
-                    }
-                case .head:
-                    if connection.replace(state, with: .none, deadline: 0) { cut(connection, headTimeoutBytes, closedHeads) }
-                case .body:
-                    if connection.replace(state, with: .none, deadline: 0) {
-                        cut(connection, bodyTimeoutBytes, closedBodies)
-                    }
-                case .none:
-                    break
+                if at <= now { due.append((connection, state)) }
+            }
+            return (due, pressured)
+        }
+        var cuts: [(connection: WatchedConnection, body: Bool)] = []
+        for (connection, state) in due {
+            let (phase, deadline) = WatchedConnection.decode(state)
+            switch phase {
+            case .idle, .idleRecheck:
+                // A deadline on a keep-alive connection: close it only if the next head has begun and is late.
+                let since = connection.phaseStart(phase, deadline: deadline, head: headNanoseconds)
+                let quietMilliseconds = cmhd_ms_since_last_receive(connection.fd)
+                if !pressured, quietMilliseconds < 0 || quietMilliseconds * 1_000_000 >= now - since - 2_000_000 {
+                    _ = connection.replace(state, with: .idleRecheck, deadline: now + min(Self.second, headNanoseconds))
+                } else if !pressured, since + headNanoseconds > now {
+                    _ = connection.replace(state, with: .head, deadline: since + headNanoseconds)
+                } else if connection.replace(state, with: .none, deadline: 0) {
+                    cuts.append((connection, false))
+                }
+            case .head:
+                if connection.replace(state, with: .none, deadline: 0) { cuts.append((connection, false)) }
+            case .body:
+                if connection.replace(state, with: .none, deadline: 0) { cuts.append((connection, true)) }
+            case .none:
+                break
+            }
+        }
+        guard !cuts.isEmpty else { return }
+        registry.withLock { connections in
+            // libmicrohttpd unregisters a connection before it closes its socket: a registered one's socket
+            // number has not been reused.
+            for (connection, body) in cuts where connections[ObjectIdentifier(connection)] === connection {
+                if body {
+                    cut(connection, bodyTimeoutBytes, closedBodies)
+                } else {
+                    cut(connection, headTimeoutBytes, closedHeads)
                 }
             }
         }

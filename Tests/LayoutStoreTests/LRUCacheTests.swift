@@ -8,17 +8,29 @@ import Testing
         cache.insert("a", 1, cost: 4)
         cache.insert("b", 2, cost: 4)
         #expect(cache.get("a") == 1)  // a is now the most recent
-        let (kept, evicted) = cache.insert("c", 3, cost: 4)
-        #expect(kept && evicted == ["b"])
+        let (kept, evicted, released) = cache.insert("c", 3, cost: 4)
+        #expect(kept && evicted == ["b"] && released == [2])
         #expect(cache.keysByRecency == ["c", "a"])
         #expect(cache.totalCost == 8)
+    }
+
+    /// The values taken out, evicted or replaced, come back to the caller (which frees them outside its lock).
+    @Test func replacedAndEvictedValuesAreHandedBack() {
+        var cache = LRUCache<String, Int>(capacity: 10)
+        cache.insert("a", 1, cost: 4)
+        cache.insert("b", 2, cost: 4)
+        let replaced = cache.insert("a", 3, cost: 4)
+        #expect(replaced.kept && replaced.evicted.isEmpty && replaced.released == [1])
+        let both = cache.insert("b", 4, cost: 8)
+        #expect(both.kept && both.evicted == ["a"] && both.released == [2, 3])
+        #expect(cache.keysByRecency == ["b"] && cache.totalCost == 8)
     }
 
     @Test func keepsNothingLargerThanTheCapacity() {
         var cache = LRUCache<String, Int>(capacity: 10)
         cache.insert("a", 1, cost: 4)
-        let (kept, evicted) = cache.insert("huge", 2, cost: 11)
-        #expect(!kept && evicted.isEmpty)
+        let (kept, evicted, released) = cache.insert("huge", 2, cost: 11)
+        #expect(!kept && evicted.isEmpty && released.isEmpty)
         #expect(cache.get("a") == 1 && cache.get("huge") == nil)
     }
 
