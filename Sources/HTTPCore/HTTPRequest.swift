@@ -296,18 +296,17 @@ public enum HTTPHeaderName {
         guard a.utf8.count == b.utf8.count else { return false }
         // Read in place (native strings are contiguous): no copy of either string, so no retain and release of
         // their storage, on a path every request takes several times.
-        if let equal = a.utf8.withContiguousStorageIfAvailable({ x in
-            b.utf8.withContiguousStorageIfAvailable { y in equal(x, y) }
-        }), let equal {
-            return equal
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in equalBytes(x, y) }
         }
+        if case .some(.some(let result)) = inPlace { return result }
         var a = a
         var b = b
-        return a.withUTF8 { x in b.withUTF8 { y in equal(x, y) } }
+        return a.withUTF8 { x in b.withUTF8 { y in equalBytes(x, y) } }
     }
 
     @usableFromInline
-    static func equal(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func equalBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         guard x.count == y.count else { return false }
         for i in 0..<x.count where x[i] != y[i] {
             // Letters differ in case by the 0x20 bit; other bytes must be equal.
