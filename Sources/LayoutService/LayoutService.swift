@@ -51,8 +51,7 @@ public final class LayoutService: HTTPHandler {
         if let origin = crossOrigin.allowedOrigin(request), !response.hasHeader("Access-Control-Allow-Origin") {
             response.headers.append(("Access-Control-Allow-Origin", origin))
             // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
-            let tagged = response.hasHeader("ETag")
-            if tagged { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
+            if response.hasHeader("ETag") { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
             if origin != "*" { response.headers.append(("Vary", "Origin")) }
         }
         return response
@@ -83,8 +82,7 @@ public final class LayoutService: HTTPHandler {
         var response = try answer(route, request, layout: layout)
         if response.status == 200, let tag = entityTag {
             // A gzipped answer's tag is weak (the bytes differ, the content does not), as CompressingHandler does.
-            let gzipped = response.hasHeader("Content-Encoding")
-            response.headers.append(("ETag", gzipped ? "W/" + tag : tag))
+            response.headers.append(("ETag", response.hasHeader("Content-Encoding") ? "W/" + tag : tag))
             response.headers.append(("Cache-Control", HTTPCaching.cacheControl))
         }
         return response
