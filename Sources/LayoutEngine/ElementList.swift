@@ -63,17 +63,31 @@ public struct ElementList: ElementSink {
 }
 
 extension PreparedLayout {
-    public func forEachElement(in rect: Rect, offset: Point, limit: Int,
+    public func forEachElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
                                _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        forEachListedElement(in: rect, offset: offset, limit: limit, body)
+        forEachListedElement(in: rect, offset: offset, limit: limit, cell: cell, body)
     }
 
-    /// `forEachElement` through a list: the query keeps the elements, then each is handed to `body`.
-    public func forEachListedElement(in rect: Rect, offset: Point, limit: Int,
+    /// Every element handed to `body`, plain cells included.
+    public func forEachElement(in rect: Rect, offset: Point, limit: Int,
+                               _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
+        forEachElement(in: rect, offset: offset, limit: limit, cell: { body(.cell($0, $1)) }, body)
+    }
+
+    /// `forEachElement` through a list: the query keeps the elements, then each is handed on.
+    public func forEachListedElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
                                      _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
         var list = ElementList(reservingCapacity: 200)
         let complete = elements(in: rect, offset: offset, limit: limit, into: &list)
-        for a in list.elements { body(a) }
+        list.elements.withUnsafeBufferPointer { elements in
+            for i in elements.indices {
+                if elements[i].isPlainCell {
+                    cell(elements[i].indexPath, elements[i].frame)
+                } else {
+                    body(elements[i])
+                }
+            }
+        }
         return complete
     }
 

@@ -93,11 +93,13 @@ public protocol PreparedLayout: Sendable {
     /// - Complexity: O(log n + k), k the number of elements returned.
     func elements(in rect: Rect, offset: Point, limit: Int, into elements: inout ElementList) -> Bool
 
-    /// `elements(in:offset:limit:into:)`, each element handed to `body` in order rather than kept: what a caller
-    /// that encodes them at once needs, without the list's memory. The default gives the elements of a list;
-    /// layouts that can make their elements one by one stream them (`PreparedFlowLayout`).
-    func forEachElement(in rect: Rect, offset: Point, limit: Int, _ body: (borrowing LayoutAttributes) -> Void)
-        -> Bool
+    /// `elements(in:offset:limit:into:)`, each element handed on in order rather than kept: what a caller that
+    /// encodes them at once needs, without the list's memory. Plain cells (`LayoutAttributes.isPlainCell`) go to
+    /// `cell` as their index path and frame, which say all of them (no attributes are made for them), the other
+    /// elements to `body`. The default gives the elements of a list; layouts that can make their elements one by
+    /// one stream them (`PreparedFlowLayout`).
+    func forEachElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
+                        _ body: (borrowing LayoutAttributes) -> Void) -> Bool
 
     /// `layoutAttributesForItemAtIndexPath:`; nil when the index path does not exist.
     /// - Complexity: O(log n) at most.

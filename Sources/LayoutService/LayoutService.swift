@@ -239,15 +239,26 @@ public final class LayoutService: HTTPHandler {
         let skip = page?.cursor.skip ?? 0
         let take = page?.take ?? limits.maxElements
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
-        if format == .full, page == nil, sectionOffsets.isEmpty {
-            // Whole answers are written as the query makes their elements: no list of them in between. (The
-            // columnar answer is written column by column, so it needs them all first: it keeps the list.)
-            var answer = RectAnswerWriter(contentSize: layout.contentSize,
-                                          offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
-            guard layout.forEachElement(in: rect, offset: offset, limit: take, { answer.append($0) }) else {
-                throw tooManyElements()
+        if page == nil, sectionOffsets.isEmpty {
+            // Whole answers are written as the query makes their elements, plain cells handed on as an index path
+            // and a frame: no list of attributes in between (the columnar answer keeps six numbers a cell until it
+            // writes its columns).
+            switch format {
+            case .full:
+                var answer = RectAnswerWriter(contentSize: layout.contentSize,
+                                              offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
+                guard layout.forEachElement(in: rect, offset: offset, limit: take,
+                                            cell: { answer.appendCell($0, $1) }, { answer.append($0) })
+                else { throw tooManyElements() }
+                return Self.json(200, answer.finish())
+            case .columns:
+                var answer = ColumnsAnswerWriter(contentSize: layout.contentSize,
+                                                 offsetAdjustment: layout.wrapAdjustment(for: offset))
+                guard layout.forEachElement(in: rect, offset: offset, limit: take,
+                                            cell: { answer.appendCell($0, $1) }, { answer.append($0) })
+                else { throw tooManyElements() }
+                return Self.json(200, answer.finish())
             }
-            return Self.json(200, answer.finish())
         }
         // Reserved for a full screen of small cells (the list rarely grows: each growth copies it), and kept
         // under 64 KiB: glibc gives larger blocks back to the system when they are freed (a madvise per request).

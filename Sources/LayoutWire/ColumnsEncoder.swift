@@ -19,14 +19,7 @@ public enum ColumnsEncoder {
     private static func write(contentSize: Size, elements: UnsafeBufferPointer<LayoutAttributes>,
                               sticky: [StickyRange?]?, offsetAdjustment: Point?, next: String?,
                               into w: inout JSONWriter) {
-        w.raw("{\"contentSize\":")
-        AttributesEncoder.writeSize(contentSize, into: &w)
-        if let d = offsetAdjustment {
-            w.raw(",\"contentOffsetAdjustment\":")
-            AttributesEncoder.writePoint(d, into: &w)
-        }
-        w.raw(",\"count\":")
-        w.int(elements.count)
+        writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: elements.count, into: &w)
         var cells = true, zero = true, opaque = true, shown = true, identity = true
         if let first = elements.baseAddress {
             // Read in place, field by field: iterating the buffer would copy each element out (retaining its kind).
@@ -38,22 +31,8 @@ public enum ColumnsEncoder {
                 if !e.pointee.transform3D.isIdentity { identity = false }
             }
         }
-        // Numbers go straight through a cursor: at most 21 bytes an integer with its comma, 33 a number.
-        w.raw(",\"section\":[")
-        w.write(reserving: elements.count * 21) { c in
-            for i in elements.indices {
-                if i > 0 { c.byte(UInt8(ascii: ",")) }
-                c.int(elements[i].indexPath.section)
-            }
-        }
-        w.raw("],\"item\":[")
-        w.write(reserving: elements.count * 21) { c in
-            for i in elements.indices {
-                if i > 0 { c.byte(UInt8(ascii: ",")) }
-                c.int(elements[i].indexPath.item)
-            }
-        }
-        w.raw("]")
+        integers("section", elements, into: &w) { $0.pointee.indexPath.section }
+        integers("item", elements, into: &w) { $0.pointee.indexPath.item }
         column("x", elements, into: &w) { $0.pointee.frame.x }
         column("y", elements, into: &w) { $0.pointee.frame.y }
         column("width", elements, into: &w) { $0.pointee.frame.width }
@@ -135,12 +114,43 @@ public enum ColumnsEncoder {
         w.raw("}")
     }
 
-    /// One array of numbers. A value equal to the one before it (a row's `y`, a grid's `width` and `height`) is
-    /// written by copying that one's text (in the same reservation, so it has not moved) rather than formatted.
+    /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n`.
+    static func writeHead(contentSize: Size, offsetAdjustment: Point?, count: Int, into w: inout JSONWriter) {
+        w.raw("{\"contentSize\":")
+        AttributesEncoder.writeSize(contentSize, into: &w)
+        if let d = offsetAdjustment {
+            w.raw(",\"contentOffsetAdjustment\":")
+            AttributesEncoder.writePoint(d, into: &w)
+        }
+        w.raw(",\"count\":")
+        w.int(count)
+    }
+
+    /// One array of integers, each read from its element in place: at most 21 bytes each with its comma, straight
+    /// through a cursor.
     @inline(__always)
-    private static func column(_ name: StaticString, _ elements: UnsafeBufferPointer<LayoutAttributes>,
-                               into w: inout JSONWriter,
-                               _ value: (UnsafePointer<LayoutAttributes>) -> Double) {
+    static func integers<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
+                                  into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Int) {
+        w.raw(",\"")
+        w.raw(name)
+        w.raw("\":[")
+        if let first = elements.baseAddress {
+            w.write(reserving: elements.count * 21) { c in
+                for i in 0..<elements.count {
+                    if i > 0 { c.byte(UInt8(ascii: ",")) }
+                    c.int(value(first + i))
+                }
+            }
+        }
+        w.raw("]")
+    }
+
+    /// One array of numbers, each read from its element in place. A value equal to the one before it (a row's `y`,
+    /// a grid's `width` and `height`) is written by copying that one's text (in the same reservation, so it has not
+    /// moved) rather than formatted: at most 33 bytes each with its comma.
+    @inline(__always)
+    static func column<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
+                                into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Double) {
         w.raw(",\"")
         w.raw(name)
         w.raw("\":[")

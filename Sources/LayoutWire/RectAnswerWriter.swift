@@ -19,6 +19,13 @@ public struct RectAnswerWriter: ~Copyable {
         withUnsafePointer(to: a) { AttributesEncoder.writeElement($0, sticky: nil, row: &row, into: &w) }
     }
 
+    /// A plain cell (`LayoutAttributes.isPlainCell`), written as `append` writes it.
+    public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) {
+        if count > 0 { w.raw(",") }
+        count += 1
+        PlainCellEncoder.write(section: indexPath.section, item: indexPath.item, frame: frame, row: &row, into: &w)
+    }
+
     /// The whole answer; `next`: the cursor of the next page, when there is one.
     public consuming func finish(next: String? = nil) -> JSONWriter {
         AttributesEncoder.writeRectAnswerTail(next: next, into: &w)

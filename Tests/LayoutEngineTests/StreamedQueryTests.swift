@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// `forEachElement` (flow layouts make their elements and hand each on, with no list) against the query that
-/// keeps them in a list: the same elements in the same order, the same completeness at every limit.
+/// keeps them in a list: the same elements in the same order, the same completeness at every limit, with plain
+/// cells handed on whole or apart (index path and frame).
 @Suite struct StreamedQueryTests {
     @Test func streamedElementsAreTheListedOnes() {
         var rng = SeededRandom(seed: 93)
@@ -19,12 +20,22 @@ import Testing
                 let listed = layout.elements(in: rect, offset: offset, limit: limit, into: &list)
                 var streamed: [LayoutAttributes] = []
                 let complete = layout.forEachElement(in: rect, offset: offset, limit: limit) { streamed.append(copy $0) }
-                #expect(complete == listed)
+                // Plain cells apart, as their index path and frame: only plain cells go that way, in order.
+                var split: [LayoutAttributes] = []
+                var misfiled = 0
+                let splitComplete = layout.forEachElement(in: rect, offset: offset, limit: limit,
+                                                          cell: { split.append(.cell($0, $1)) }) { a in
+                    if a.isPlainCell { misfiled += 1 }
+                    split.append(copy a)
+                }
+                #expect(complete == listed && splitComplete == listed)
+                #expect(misfiled == 0)
                 if listed {
-                    #expect(streamed == list.elements)
+                    #expect(streamed == list.elements && split == list.elements)
                 } else {
                     // Both stop once they have made one element more than the limit.
                     #expect(Array(streamed.prefix(list.elements.count)) == list.elements)
+                    #expect(Array(split.prefix(list.elements.count)) == list.elements)
                 }
             }
         }

@@ -29,12 +29,16 @@ extension PreparedFlowLayout {
 
     /// Made one by one and handed on as they are made, except in mirrored layouts (their elements are mirrored
     /// and filtered once all are made: see `elements(in:offset:limit:into:)`), which give a list's.
-    public func forEachElement(in rect: Rect, offset: Point, limit: Int,
+    public func forEachElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
                                _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        guard !isMirrored else { return forEachListedElement(in: rect, offset: offset, limit: limit, body) }
-        return withoutActuallyEscaping(body) { body in
-            var sink = StreamingSink(body: body)  // lives for this call only
-            return unmirroredElements(in: rect, offset: offset, limit: limit, into: &sink)
+        guard !isMirrored else {
+            return forEachListedElement(in: rect, offset: offset, limit: limit, cell: cell, body)
+        }
+        return withoutActuallyEscaping(cell) { cell in
+            withoutActuallyEscaping(body) { body in
+                var sink = StreamingSink(cell: cell, body: body)  // lives for this call only
+                return unmirroredElements(in: rect, offset: offset, limit: limit, into: &sink)
+            }
         }
     }
 
@@ -84,8 +88,8 @@ extension PreparedFlowLayout {
                 if item >= count { break }
                 let u = origin + Double(column) * pitch
                 guard u <= uMax, u + g.itemU >= uMin else { continue }
-                out.append(.cell(IndexPath(section: section, item: item),
-                                 axes.frame(u: u, v: v, lengthU: g.itemU, lengthV: g.itemV)))
+                out.appendCell(IndexPath(section: section, item: item),
+                               axes.frame(u: u, v: v, lengthU: g.itemU, lengthV: g.itemV))
                 // Per element: one line can hold millions of zero-width items.
                 if out.count > limit { return false }
             }
@@ -125,8 +129,8 @@ extension PreparedFlowLayout {
                 let size = sizes[item]
                 let itemV = lineV[line] + (lineLength[line] - axes.v(size)) * across
                 if itemV <= v.1, itemV + axes.v(size) >= v.0 {
-                    out.append(.cell(IndexPath(section: section, item: item),
-                                     axes.frame(u: itemStart, v: itemV, lengthU: axes.u(size), lengthV: axes.v(size))))
+                    out.appendCell(IndexPath(section: section, item: item),
+                                   axes.frame(u: itemStart, v: itemV, lengthU: axes.u(size), lengthV: axes.v(size)))
                     if out.count > limit { return false }  // per element: a line can hold millions of items
                 }
                 item += 1
