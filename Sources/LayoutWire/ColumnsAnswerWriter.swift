@@ -62,57 +62,57 @@ public struct ColumnsAnswerWriter: ~Copyable {
 /// The index paths and frames of plain cells, a column each (section and item `Int`s, then x, y, width and height
 /// `Double`s), in one block of memory.
 private struct PlainCells: ~Copyable {
-    private var block: UnsafeMutableRawPointer
     private var capacity: Int
     private(set) var count = 0
+    private var section: UnsafeMutablePointer<Int>
+    private var item: UnsafeMutablePointer<Int>
+    private var x: UnsafeMutablePointer<Double>
+    private var y: UnsafeMutablePointer<Double>
+    private var width: UnsafeMutablePointer<Double>
+    private var height: UnsafeMutablePointer<Double>
 
     init(capacity: Int) {
         self.capacity = capacity
-        block = Self.allocate(capacity)
+        (section, item, x, y, width, height) = Self.allocate(capacity)
     }
 
-    deinit { block.deallocate() }
+    deinit { UnsafeMutableRawPointer(section).deallocate() }
 
-    /// Room for `capacity` cells, each column's memory bound to its type.
-    private static func allocate(_ capacity: Int) -> UnsafeMutableRawPointer {
+    /// Room for `capacity` cells: one block, each column's memory bound to its type.
+    private static func allocate(_ capacity: Int) -> (
+        UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Double>,
+        UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>
+    ) {
         let block = UnsafeMutableRawPointer.allocate(byteCount: 48 * capacity, alignment: 8)
-        block.bindMemory(to: Int.self, capacity: 2 * capacity)
-        (block + 16 * capacity).bindMemory(to: Double.self, capacity: 4 * capacity)
-        return block
-    }
-
-    @inline(__always)
-    private func ints(_ k: Int) -> UnsafeMutablePointer<Int> {
-        (block + 8 * capacity * k).assumingMemoryBound(to: Int.self)
-    }
-
-    @inline(__always)
-    private func doubles(_ k: Int) -> UnsafeMutablePointer<Double> {
-        (block + 8 * capacity * k).assumingMemoryBound(to: Double.self)
+        let ints = block.bindMemory(to: Int.self, capacity: 2 * capacity)
+        let doubles = (block + 16 * capacity).bindMemory(to: Double.self, capacity: 4 * capacity)
+        return (ints, ints + capacity, doubles, doubles + capacity, doubles + 2 * capacity, doubles + 3 * capacity)
     }
 
     @inline(__always)
     mutating func append(_ path: IndexPath, _ frame: Rect) {
         if count == capacity { grow() }
-        ints(0)[count] = path.section
-        ints(1)[count] = path.item
-        doubles(2)[count] = frame.x
-        doubles(3)[count] = frame.y
-        doubles(4)[count] = frame.width
-        doubles(5)[count] = frame.height
+        section[count] = path.section
+        item[count] = path.item
+        x[count] = frame.x
+        y[count] = frame.y
+        width[count] = frame.width
+        height[count] = frame.height
         count += 1
     }
 
     @inline(never)
     private mutating func grow() {
-        let oldBlock = block
-        let oldCapacity = capacity
         capacity *= 2
-        block = Self.allocate(capacity)
-        for k in 0..<6 {
-            (block + 8 * capacity * k).copyMemory(from: oldBlock + 8 * oldCapacity * k, byteCount: 8 * count)
-        }
-        oldBlock.deallocate()
+        let new = Self.allocate(capacity)
+        new.0.update(from: section, count: count)
+        new.1.update(from: item, count: count)
+        new.2.update(from: x, count: count)
+        new.3.update(from: y, count: count)
+        new.4.update(from: width, count: count)
+        new.5.update(from: height, count: count)
+        UnsafeMutableRawPointer(section).deallocate()
+        (section, item, x, y, width, height) = new
     }
 
     /// The cells as attributes.
@@ -120,8 +120,8 @@ private struct PlainCells: ~Copyable {
         var list: [LayoutAttributes] = []
         list.reserveCapacity(count * 2)
         for i in 0..<count {
-            list.append(.cell(IndexPath(section: ints(0)[i], item: ints(1)[i]),
-                              Rect(x: doubles(2)[i], y: doubles(3)[i], width: doubles(4)[i], height: doubles(5)[i])))
+            list.append(.cell(IndexPath(section: section[i], item: item[i]),
+                              Rect(x: x[i], y: y[i], width: width[i], height: height[i])))
         }
         return list
     }
@@ -131,11 +131,11 @@ private struct PlainCells: ~Copyable {
         func column<T>(_ start: UnsafeMutablePointer<T>) -> UnsafeBufferPointer<T> {
             UnsafeBufferPointer(start: start, count: count)
         }
-        ColumnsEncoder.integers("section", column(ints(0)), into: &w) { $0.pointee }
-        ColumnsEncoder.integers("item", column(ints(1)), into: &w) { $0.pointee }
-        ColumnsEncoder.column("x", column(doubles(2)), into: &w) { $0.pointee }
-        ColumnsEncoder.column("y", column(doubles(3)), into: &w) { $0.pointee }
-        ColumnsEncoder.column("width", column(doubles(4)), into: &w) { $0.pointee }
-        ColumnsEncoder.column("height", column(doubles(5)), into: &w) { $0.pointee }
+        ColumnsEncoder.integers("section", column(section), into: &w) { $0.pointee }
+        ColumnsEncoder.integers("item", column(item), into: &w) { $0.pointee }
+        ColumnsEncoder.column("x", column(x), into: &w) { $0.pointee }
+        ColumnsEncoder.column("y", column(y), into: &w) { $0.pointee }
+        ColumnsEncoder.column("width", column(width), into: &w) { $0.pointee }
+        ColumnsEncoder.column("height", column(height), into: &w) { $0.pointee }
     }
 }
