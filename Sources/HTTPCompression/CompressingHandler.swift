@@ -19,21 +19,26 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response = inner.handle(request)
+        // One return of the response, changed in place: returning it from several places copied it.
+        compress(&response, for: request)
+        return response
+    }
+
+    private func compress(_ response: inout HTTPResponse, for request: HTTPRequest) {
         guard response.body.count >= minimumBytes, !response.hasHeader("Content-Encoding"),
-              let type = response.header("Content-Type"), Self.isTextual(type) else { return response }
+              let type = response.header("Content-Type"), Self.isTextual(type) else { return }
         Self.addVary(&response)
         guard Self.acceptsGzip(request.header("Accept-Encoding")),
               let base = response.body.baseAddress,
               let (bytes, count) = Gzip.compress(UnsafeRawBufferPointer(start: base, count: response.body.count),
                                                  level: level)
-        else { return response }
+        else { return }
         response.body = HTTPBody(adopting: bytes, count: count)
         response.headers.append(("Content-Encoding", "gzip"))
         if let i = response.headerIndex("ETag"),
            response.headers[i].value.hasPrefix("\"") {
             response.headers[i].value = "W/" + response.headers[i].value
         }
-        return response
     }
 
     static func isTextual(_ contentType: String) -> Bool {

@@ -40,21 +40,31 @@ public final class LayoutService: HTTPHandler {
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let route = Route(path: request.path)  // the one parse of the path
-        var response: HTTPResponse
+        // Responses are made once and changed in place, each returned from one place: a response assigned in
+        // branches and then returned was copied (its body and headers retained and released once more).
+        var response = respond(route, request)
+        response.route = route?.template
+        addCrossOrigin(&response, request)
+        return response
+    }
+
+    /// The route's answer, or the problem it threw.
+    private func respond(_ route: Route?, _ request: HTTPRequest) -> HTTPResponse {
         do throws(Problem) {
             guard let route else { throw Problem(status: 404, detail: "no endpoint at \(request.path)") }
-            response = try self.route(route, request)
+            return try self.route(route, request)
         } catch {
-            response = error.response
+            return error.response
         }
-        response.route = route?.template
+    }
+
+    private func addCrossOrigin(_ response: inout HTTPResponse, _ request: HTTPRequest) {
         if let origin = crossOrigin.allowedOrigin(request), !response.hasHeader("Access-Control-Allow-Origin") {
             response.headers.append(("Access-Control-Allow-Origin", origin))
             // Scripts of other origins read the tag to revalidate with If-None-Match (the JavaScript client does).
             if response.hasHeader("ETag") { response.headers.append(("Access-Control-Expose-Headers", "ETag")) }
             if origin != "*" { response.headers.append(("Vary", "Origin")) }
         }
-        return response
     }
 
     private func route(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
@@ -80,12 +90,16 @@ public final class LayoutService: HTTPHandler {
             entityTag = tag
         }
         var response = try answer(route, request, layout: layout)
-        if response.status == 200, let tag = entityTag {
-            // A gzipped answer's tag is weak (the bytes differ, the content does not), as CompressingHandler does.
-            response.headers.append(("ETag", response.hasHeader("Content-Encoding") ? "W/" + tag : tag))
-            response.headers.append(("Cache-Control", HTTPCaching.cacheControl))
-        }
+        if let entityTag { Self.addCaching(&response, tag: entityTag) }
         return response
+    }
+
+    /// The entity tag and `Cache-Control` of an immutable answer (a 200).
+    private static func addCaching(_ response: inout HTTPResponse, tag: String) {
+        guard response.status == 200 else { return }
+        // A gzipped answer's tag is weak (the bytes differ, the content does not), as CompressingHandler does.
+        response.headers.append(("ETag", response.hasHeader("Content-Encoding") ? "W/" + tag : tag))
+        response.headers.append(("Cache-Control", HTTPCaching.cacheControl))
     }
 
     /// The answer of a route; `found` is the route's layout when `route(_:_:)` looked it up already.

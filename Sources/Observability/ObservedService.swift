@@ -42,14 +42,16 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
             logger.debug("start", metadata: ["id": .string(id), "method": .string(request.method),
                                              "target": .string(request.path + (query.isEmpty ? "" : "?" + query))])
         }
-        var response: HTTPResponse
-        if servesMetrics && request.path == "/metrics" {
-            response = MetricsEndpoint<Inner>.answer(request, metrics: metrics, sources: sources)
-        } else {
-            response = inner.handle(request)
-        }
+        var response = servesMetrics && request.path == "/metrics"
+            ? MetricsEndpoint<Inner>.answer(request, metrics: metrics, sources: sources) : inner.handle(request)
+        // Changed in place and returned once: a response assigned in branches and returned was copied.
+        observe(&response, of: request, id: id, duration: clock.now - started)
+        return response
+    }
+
+    /// The request id on the response, the metrics, the log line, and the audit line of a DELETE.
+    private func observe(_ response: inout HTTPResponse, of request: HTTPRequest, id: String, duration: Duration) {
         response.headers.append(("X-Request-Id", id))
-        let duration = clock.now - started
         metrics.record(method: request.method, route: response.route, status: response.status, duration: duration)
         if logLevel <= .info {
             if let requestLines {
@@ -77,7 +79,6 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
                 "id": .string(id), "status": .string(String(response.status)),
             ])
         }
-        return response
     }
 
     /// `ts=... level=info msg=request bytes=... id=... [key=...] method=... ms=... route=... status=...`, the line
