@@ -42,8 +42,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     }
 
     static func isTextual(_ contentType: String) -> Bool {
-        var type = contentType
-        return type.withUTF8 { t in
+        return withUTF8(of: contentType) { t in
             // ASCII prefixes compared without regard to case, without making a lowercased copy.
             func starts(_ prefix: StaticString) -> Bool {
                 guard t.count >= prefix.utf8CodeUnitCount else { return false }
@@ -70,8 +69,7 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
 
     /// Whether a `Vary` value lists `Accept-Encoding` (any case), comparing bytes: no lowercased copy.
     static func namesAcceptEncoding(_ vary: String) -> Bool {
-        var vary = vary
-        return vary.withUTF8 { v in
+        return withUTF8(of: vary) { v in
             let name: StaticString = "accept-encoding"
             let n = name.utf8CodeUnitCount
             guard v.count >= n else { return false }

@@ -95,9 +95,7 @@ public struct HTTPRequest: Sendable {
             return
         }
         for (name, value) in storedQuery ?? [] {
-            var name = name
-            var value = value
-            name.withUTF8 { n in value.withUTF8 { v in body(n, v) } }
+            withUTF8(of: name) { n in withUTF8(of: value) { v in body(n, v) } }
         }
     }
 }
@@ -120,11 +118,19 @@ func withCStringUTF8<R, E: Error>(_ text: UnsafePointer<CChar>?, _ body: (Unsafe
     return try withUTF8(of: String(cString: text), body)
 }
 
-/// `String.withUTF8` for a function that throws one type of error (`withUTF8` rethrows any error).
-func withUTF8<R, E: Error>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+/// `String.withUTF8` without a `var` copy: a native string's bytes are read in place (copying the string to reach
+/// them retained and released its storage, on paths every request takes several times); others from a copy.
+@inlinable
+public func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
     var text = text
-    let result = text.withUTF8 { bytes in Result { () throws(E) in try body(bytes) } }
-    return try result.get()
+    return text.withUTF8(body)
+}
+
+/// `withUTF8(of:_:)` for a function that throws one type of error (`withUTF8` rethrows any error).
+@inlinable
+public func withUTF8<R, E: Error>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    try withUTF8(of: text) { bytes in Result { () throws(E) in try body(bytes) } }.get()
 }
 
 /// How a server's request finds its headers and query arguments: the server's connection and two C functions
@@ -225,8 +231,7 @@ public struct HTTPRequestSource: @unchecked Sendable {
 
     /// The first inline argument named `name`: its value (nil inside for an argument without `=`), or nil.
     func argument(_ name: String) -> UnsafePointer<CChar>?? {
-        var name = name
-        return name.withUTF8 { wanted in
+        return withUTF8(of: name) { wanted in
             withArguments { names, values in
                 for i in 0..<argumentCount {
                     let n = UnsafeRawPointer(names[i]!).assumingMemoryBound(to: UInt8.self)
@@ -294,19 +299,16 @@ public enum HTTPHeaderName {
     public static func equal(_ a: String, _ b: String) -> Bool {
         // Most names compared differ in length (counted without a scan for native strings).
         guard a.utf8.count == b.utf8.count else { return false }
-        // Read in place (native strings are contiguous): no copy of either string, so no retain and release of
-        // their storage, on a path every request takes several times.
+        // Both read in place, as `withUTF8(of:_:)` does; nested through it, the inner string was retained for the
+        // outer closure (4 retains a request more).
         let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in equalBytes(x, y) }
         }
         if case .some(.some(let result)) = inPlace { return result }
-        var a = a
-        var b = b
-        return a.withUTF8 { x in b.withUTF8 { y in equalBytes(x, y) } }
+        return withUTF8(of: a) { x in withUTF8(of: b) { y in equalBytes(x, y) } }
     }
 
-    @usableFromInline
-    static func equalBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equalBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         guard x.count == y.count else { return false }
         for i in 0..<x.count where x[i] != y[i] {
             // Letters differ in case by the 0x20 bit; other bytes must be equal.

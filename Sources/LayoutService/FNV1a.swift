@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// FNV-1a, 64-bit: a fast, stable (never seeded per process) hash for entity tags and page cursors.
 struct FNV1a {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -9,10 +11,7 @@ struct FNV1a {
 
     /// The bytes of `text`, then `separator` (so that "ab","c" and "a","bc" hash apart).
     mutating func add(_ text: String, separator: UInt8) {
-        // Read in place when the string is contiguous (native ones are): no copy, no retain.
-        if text.utf8.withContiguousStorageIfAvailable({ add($0, separator: separator) }) != nil { return }
-        var text = text
-        text.withUTF8 { add($0, separator: separator) }
+        withUTF8(of: text) { add($0, separator: separator) }
     }
 
     /// `bytes`, then `separator`.

@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// The service's endpoints, matched from a path's segments.
 enum Route: Equatable {
     case health
@@ -24,8 +26,7 @@ enum Route: Equatable {
     /// The route a path names, or nil (404). Matches the path's bytes segment by segment: strings are made only
     /// for the variable parts (the id, kind, section and item).
     init?(path: String) {
-        var path = path
-        let route = path.withUTF8 { p in
+        let route = withUTF8(of: path) { p in
             // No route has more than 7 segments: their ranges fit on the stack.
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 8) { ranges in
                 let count = Self.segments(p, into: ranges)

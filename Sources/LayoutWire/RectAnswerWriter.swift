@@ -26,9 +26,9 @@ public struct RectAnswerWriter: ~Copyable {
         PlainCellEncoder.write(section: indexPath.section, item: indexPath.item, frame: frame, row: &row, into: &w)
     }
 
-    /// The whole answer; `next`: the cursor of the next page, when there is one.
-    public consuming func finish(next: String? = nil) -> JSONWriter {
-        AttributesEncoder.writeRectAnswerTail(next: next, into: &w)
+    /// The whole answer (pages, which carry a `next` cursor, are written from a list).
+    public consuming func finish() -> JSONWriter {
+        AttributesEncoder.writeRectAnswerTail(next: nil, into: &w)
         return w
     }
 }

@@ -176,10 +176,7 @@ struct LineWriter {
     /// A logfmt value (`LineLogHandler.appendValue` writes through it): bare when it is a bare word, else quoted
     /// with `"`, `\` and newlines escaped.
     mutating func putValue(_ value: String) {
-        // Read in place when the string is contiguous (native ones are): no copy, no retain.
-        if value.utf8.withContiguousStorageIfAvailable({ putValue(bytes: $0) }) != nil { return }
-        var value = value
-        value.withUTF8 { putValue(bytes: $0) }
+        withUTF8(of: value) { putValue(bytes: $0) }
     }
 
     private mutating func putValue(bytes: UnsafeBufferPointer<UInt8>) {
