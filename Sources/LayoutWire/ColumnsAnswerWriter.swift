@@ -29,8 +29,14 @@ public struct ColumnsAnswerWriter: ~Copyable {
         if list == nil {
             cells.append(indexPath, frame)
         } else {
-            list!.append(.cell(indexPath, frame))
+            appendListed(indexPath, frame)
         }
+    }
+
+    /// A plain cell after the list was made: out of line, so that the common path keeps no attributes on the stack.
+    @inline(never)
+    private mutating func appendListed(_ indexPath: IndexPath, _ frame: Rect) {
+        list!.append(.cell(indexPath, frame))
     }
 
     /// Any element.
@@ -51,7 +57,9 @@ public struct ColumnsAnswerWriter: ~Copyable {
             return w
         }
         let n = cells.count
-        var w = JSONWriter(capacity: 128 + n * 40)
+        // Room for the answer (about 30 bytes a cell) and the reservation of its last column (33 bytes a cell), so
+        // that it never grows.
+        var w = JSONWriter(capacity: 128 + n * 64)
         ColumnsEncoder.writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: n, into: &w)
         cells.write(into: &w)
         w.raw("}")

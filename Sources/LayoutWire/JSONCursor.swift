@@ -16,23 +16,22 @@ public struct JSONCursor {
     /// Where the next byte goes.
     public var position: UnsafeMutablePointer<UInt8> { p }
 
-    /// Writes again the text between two earlier positions (a value formatted once, needed twice).
+    /// Writes again the text between two earlier positions (a value formatted once, needed twice). The cursor
+    /// must have 8 bytes of room, whatever the text's length (see `copyText`).
     @inline(__always)
     public mutating func repeatText(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) {
-        let n = end - start
-        if n <= 8 {
-            for i in 0..<n { p[i] = start[i] }  // a few bytes (a width, a height): no call to memcpy
-        } else {
-            p.update(from: start, count: n)
-        }
-        p += n
+        copyText(from: start, count: end - start)
     }
 
-    /// Writes again `count` bytes written earlier (before the reserved space: the two never overlap).
+    /// Writes again `count` bytes written earlier, in this writer's buffer. Text of at most 8 bytes (a number of a
+    /// layout) is copied as one 8-byte load and store, with no call and no loop: the bytes past `count` are the
+    /// writer's own memory, read before anything is stored and overwritten by what comes next. So the cursor must
+    /// have 8 bytes of room, whatever `count` is (every caller writes a number there, which reserves 32).
     @inline(__always)
     mutating func copyText(from start: UnsafePointer<UInt8>, count: Int) {
         if count <= 8 {
-            for i in 0..<count { p[i] = start[i] }  // a short number: no call to memcpy
+            let text = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(p).storeBytes(of: text, as: UInt64.self)
         } else {
             UnsafeMutableRawPointer(p).copyMemory(from: start, byteCount: count)
         }
@@ -139,31 +138,57 @@ public struct JSONCursor {
     /// A finite number: integral values as integers, others in their shortest round-trip form (`-0` as `0`).
     /// NaN and infinities (never produced by validated layouts) are written as `null`.
     ///
-    /// Inlined where it is written: integers and numbers of at most three decimals (nearly every coordinate of a
-    /// layout) cost a few comparisons and the digit-pair stores; the general printer is a call away.
+    /// Inlined where it is written, with fast paths for nearly every coordinate of a layout: a multiple of 1/8
+    /// (integers, and the halves and quarters that centering and 2x and 4x screens make) costs one multiply, two
+    /// conversions and the digit-pair stores; other numbers of at most three decimals a division more. The general
+    /// printer is a call away.
     @inline(__always)
     public mutating func number(_ value: Double) {
-        // The range test comes first so that the conversion cannot trap; it truncates without a libm call.
-        if abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
-            int(Int(value))
-        } else if let thousandths = Self.exactThousandths(value) {
-            if thousandths < 0 { byte(UInt8(ascii: "-")) }
-            let magnitude = thousandths.magnitude
-            let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 1000)  // fraction is not 0
-            unsigned(whole)
-            // "." and the fraction's three digits without its trailing zeros: one digit, then a pair or nothing.
-            let (first, rest) = fraction.quotientAndRemainder(dividingBy: 100)
-            p[0] = UInt8(ascii: ".")
-            p[1] = UInt8(truncatingIfNeeded: first) &+ 48
-            if rest == 0 {
-                p += 2
+        // The range tests come first so that the conversions cannot trap; they truncate without a libm call.
+        if abs(value) < 1e12 {
+            let eighths = value * 8  // exact: a power of two
+            let n = Int(eighths)
+            if Double(n) == eighths {
+                if n < 0 { byte(UInt8(ascii: "-")) }
+                unsigned(n.magnitude >> 3)
+                let fraction = Int(truncatingIfNeeded: n.magnitude & 7)
+                if fraction != 0 { eighth(fraction) }
+            } else if let thousandths = Self.exactThousandths(value) {
+                if thousandths < 0 { byte(UInt8(ascii: "-")) }
+                let magnitude = thousandths.magnitude
+                let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 1000)  // fraction is not 0
+                unsigned(whole)
+                // "." and the fraction's three digits without its trailing zeros: one digit, then a pair or nothing.
+                let (first, rest) = fraction.quotientAndRemainder(dividingBy: 100)
+                p[0] = UInt8(ascii: ".")
+                p[1] = UInt8(truncatingIfNeeded: first) &+ 48
+                if rest == 0 {
+                    p += 2
+                } else {
+                    Self.pair(rest, at: p + 2)
+                    p += rest % 10 == 0 ? 3 : 4
+                }
             } else {
-                Self.pair(rest, at: p + 2)
-                p += rest % 10 == 0 ? 3 : 4
+                general(value)
             }
+        } else if abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
+            int(Int(value))
         } else {
             general(value)
         }
+    }
+
+    /// ".125" ".25" ".375" ".5" ".625" ".75" ".875", 4 bytes each (padded), at 4 * eighths.
+    private static let eighthsText: StaticString = "    .125.25 .375.5  .625.75 .875"
+
+    /// The decimal fraction of `eighths`/8 (1...7): one 4-byte store, of which the first 4, 3 or 2 bytes count
+    /// (fewer for each factor of 2). Exact, and the shortest round-trip form below 1e12: any shorter decimal is
+    /// at least 1/200 away, far outside the rounding interval of a value that size.
+    @inline(__always)
+    private mutating func eighth(_ eighths: Int) {
+        let text = UnsafeRawPointer(Self.eighthsText.utf8Start + 4 &* eighths).loadUnaligned(as: UInt32.self)
+        UnsafeMutableRawPointer(p).storeBytes(of: text, as: UInt32.self)
+        p += 4 &- eighths.trailingZeroBitCount
     }
 
     /// Numbers beyond the fast paths: the memo of recent ones, or the standard library's shortest printer.
@@ -187,12 +212,11 @@ public struct JSONCursor {
     }
 
     /// `value * 1000` when that is an integer whose decimal (three fraction digits at most) reads back as exactly
-    /// `value`, for 0.001 <= |value| < 1e12. That decimal is then the shortest round-trip form: any other decimal
+    /// `value`, for 0.001 <= |value| < 1e12 (the caller checked the upper bound). That decimal is then the shortest round-trip form: any other decimal
     /// with as few fraction digits is at least 0.001 away, far outside `value`'s rounding interval at this size.
     @inline(__always)
     static func exactThousandths(_ value: Double) -> Int? {
-        let magnitude = abs(value)
-        guard magnitude >= 0.001, magnitude < 1e12 else { return nil }
+        guard abs(value) >= 0.001 else { return nil }
         let scaled = value * 1000
         let nearest = Int(scaled < 0 ? scaled - 0.5 : scaled + 0.5)  // below 1e15: exact enough, and checked next
         guard Double(nearest) / 1000 == value else { return nil }

@@ -33,7 +33,11 @@ import Testing
             check((value * 8).rounded() / 8)
             check((value * 1000).rounded() / 1000)
         }
-        for value in [0.001, -0.001, 0.0015, 999_999_999_999.5, 1e12 + 0.5, 0.1, 0.2, 0.3, 2.675, 1.005, 0.0005] {
+        // The fast paths' edges: eighths and thousandths below 1e12 only (past it, the shortest form of 2^49 + 1/8
+        // is "562949953421312.1"), and the smallest fractions.
+        for value in [0.001, -0.001, 0.0015, 999_999_999_999.5, 1e12 + 0.5, 0.1, 0.2, 0.3, 2.675, 1.005, 0.0005,
+                      999_999_999_999.875, -999_999_999_999.125, 562_949_953_421_312.125, 0.125, -0.125, 0.375,
+                      -0.5, 0.75, .leastNonzeroMagnitude, -1e-300] {
             check(value)
         }
     }
