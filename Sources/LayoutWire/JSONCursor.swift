@@ -138,13 +138,12 @@ public struct JSONCursor {
     /// A finite number: integral values as integers, others in their shortest round-trip form (`-0` as `0`).
     /// NaN and infinities (never produced by validated layouts) are written as `null`.
     ///
-    /// Inlined where it is written, with fast paths for nearly every coordinate of a layout: a multiple of 1/8
+    /// Inlined where it is written, with a fast path for nearly every coordinate of a layout: a multiple of 1/8
     /// (integers, and the halves and quarters that centering and 2x and 4x screens make) costs one multiply, two
-    /// conversions and the digit-pair stores; other numbers of at most three decimals a division more. The general
-    /// printer is a call away.
+    /// conversions and the digit-pair stores. Other numbers are a call away (`decimal`).
     @inline(__always)
     public mutating func number(_ value: Double) {
-        // The range tests come first so that the conversions cannot trap; they truncate without a libm call.
+        // The range test comes first so that the conversion cannot trap; it truncates without a libm call.
         if abs(value) < 1e12 {
             let eighths = value * 8  // exact: a power of two
             let n = Int(eighths)
@@ -153,29 +152,36 @@ public struct JSONCursor {
                 unsigned(n.magnitude >> 3)
                 let fraction = Int(truncatingIfNeeded: n.magnitude & 7)
                 if fraction != 0 { eighth(fraction) }
-            } else if let thousandths = Self.exactThousandths(value) {
-                if thousandths < 0 { byte(UInt8(ascii: "-")) }
-                let magnitude = thousandths.magnitude
-                let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 1000)  // fraction is not 0
-                unsigned(whole)
-                // "." and the fraction's three digits without its trailing zeros: one digit, then a pair or nothing.
-                let (first, rest) = fraction.quotientAndRemainder(dividingBy: 100)
-                p[0] = UInt8(ascii: ".")
-                p[1] = UInt8(truncatingIfNeeded: first) &+ 48
-                if rest == 0 {
-                    p += 2
-                } else {
-                    Self.pair(rest, at: p + 2)
-                    p += rest % 10 == 0 ? 3 : 4
-                }
-            } else {
-                general(value)
+                return
             }
-        } else if abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
-            int(Int(value))
-        } else {
-            general(value)
         }
+        decimal(value)
+    }
+
+    /// A number that is not a multiple of 1/8 below 1e12: integers up to 2^53, numbers of at most three decimals
+    /// (a division more than the fast path), then the memo of recent numbers or the general printer.
+    @inline(never)
+    mutating func decimal(_ value: Double) {
+        if abs(value) >= 1e12 {
+            if abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value { return int(Int(value)) }
+        } else if let thousandths = Self.exactThousandths(value) {
+            if thousandths < 0 { byte(UInt8(ascii: "-")) }
+            let magnitude = thousandths.magnitude
+            let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 1000)  // fraction is not 0
+            unsigned(whole)
+            // "." and the fraction's three digits without its trailing zeros: one digit, then a pair or nothing.
+            let (first, rest) = fraction.quotientAndRemainder(dividingBy: 100)
+            p[0] = UInt8(ascii: ".")
+            p[1] = UInt8(truncatingIfNeeded: first) &+ 48
+            if rest == 0 {
+                p += 2
+            } else {
+                Self.pair(rest, at: p + 2)
+                p += rest % 10 == 0 ? 3 : 4
+            }
+            return
+        }
+        general(value)
     }
 
     /// ".125" ".25" ".375" ".5" ".625" ".75" ".875", 4 bytes each (padded), at 4 * eighths.
@@ -192,7 +198,6 @@ public struct JSONCursor {
     }
 
     /// Numbers beyond the fast paths: the memo of recent ones, or the standard library's shortest printer.
-    @inline(never)
     mutating func general(_ value: Double) {
         if value.isFinite {
             let entry = memo + NumberMemo.slot(value)
