@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 public import Logging
-import Synchronization
 
 /// A swift-log handler writing one logfmt line per message (`ts=... level=info msg=... key=value ...`, keys in
 /// order) to a `LogOutput`, whole lines only, so lines of concurrent threads never interleave. Lines of level
@@ -56,54 +55,12 @@ public struct LineLogHandler: LogHandler {
         }
     }
 
-    /// The text of the last second formatted (`2026-11-22T07:49:42.`): lines of the same second reuse it.
-    private static let lastSecond = Mutex<(seconds: Int, text: (UInt64, UInt64, UInt64))>((-1, (0, 0, 0)))
-
     /// Now, in UTC, RFC 3339 with milliseconds: `2026-11-22T07:49:42.196Z`.
     static func appendTimestamp(to line: inout [UInt8]) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var v = value
-            while divisor > 0 {
-                line.append(UInt8(ascii: "0") + UInt8(v / divisor % 10))
-                v %= divisor
-                divisor /= 10
-            }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LineWriter.timestampBytes) { buffer in
+            var w = LineWriter(buffer.baseAddress!)
+            w.putTimestamp()
+            line.append(contentsOf: UnsafeBufferPointer(start: w.start, count: w.start.distance(to: w.at)))
         }
-        let cached = lastSecond.withLock { $0.seconds == now.tv_sec ? $0.text : nil }
-        if let cached {
-            withUnsafeBytes(of: cached) { line.append(contentsOf: $0.prefix(20)) }
-        } else {
-            let start = line.count
-            var seconds = now.tv_sec
-            var t = tm()
-            gmtime_r(&seconds, &t)
-            digits(Int(t.tm_year) + 1900, 4)
-            line.append(UInt8(ascii: "-"))
-            digits(Int(t.tm_mon) + 1, 2)
-            line.append(UInt8(ascii: "-"))
-            digits(Int(t.tm_mday), 2)
-            line.append(UInt8(ascii: "T"))
-            digits(Int(t.tm_hour), 2)
-            line.append(UInt8(ascii: ":"))
-            digits(Int(t.tm_min), 2)
-            line.append(UInt8(ascii: ":"))
-            digits(Int(t.tm_sec), 2)
-            line.append(UInt8(ascii: "."))
-            if line.count - start == 20 {  // years of four digits: the text fits the cache
-                var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                line.withUnsafeBytes { bytes in
-                    withUnsafeMutableBytes(of: &text) {
-                        $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<(start + 20)]))
-                    }
-                }
-                lastSecond.withLock { $0 = (now.tv_sec, text) }
-            }
-        }
-        digits(now.tv_nsec / 1_000_000, 3)
-        line.append(UInt8(ascii: "Z"))
     }
 }

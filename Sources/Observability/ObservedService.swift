@@ -55,11 +55,17 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         metrics.record(method: request.method, route: response.route, status: response.status, duration: duration)
         if logLevel <= .info {
             if let requestLines {
-                // The closure captures these values, not the response (capturing it copied it).
-                let (route, status, bytes, key) = (response.route, response.status, response.body.count, response.keyID)
-                requestLines.write { line in
-                    Self.requestLine(into: &line, id: id, method: request.method, route: route, status: status,
-                                     bytes: bytes, duration: duration, key: key)
+                // Written on the stack, outside the output's lock (both event-loop threads write lines): the lock
+                // is held for one copy.
+                let room = Self.requestLineBytes(id: id, method: request.method, route: response.route,
+                                                 key: response.keyID)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                    var w = LineWriter(buffer.baseAddress!)
+                    Self.requestLine(into: &w, id: id, method: request.method, route: response.route,
+                                     status: response.status, bytes: response.body.count, duration: duration,
+                                     key: response.keyID)
+                    let text = UnsafeBufferPointer(start: w.start, count: w.start.distance(to: w.at))
+                    requestLines.write { $0.append(contentsOf: text) }
                 }
             } else {
                 var metadata: Logger.Metadata = [
@@ -81,48 +87,39 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         }
     }
 
-    /// `ts=... level=info msg=request bytes=... id=... [key=...] method=... ms=... route=... status=...`, the line
-    /// `LineLogHandler` writes for the metadata the logger path gives, written as bytes.
-    static func requestLine(into line: inout [UInt8], id: String, method: String, route: StaticString?, status: Int,
-                            bytes: Int, duration: Duration, key: String? = nil) {
-        append("ts=", to: &line)
-        LineLogHandler.appendTimestamp(to: &line)
-        // The rest is written on the stack and appended at once (each append to the array checks its room).
-        // Values may be quoted, each byte escaped to two at most.
-        let room = 160 + 2 * (id.utf8.count + method.utf8.count + (key?.utf8.count ?? 0)) + (route?.utf8CodeUnitCount ?? 0)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
-            var w = LineWriter(buffer.baseAddress!)
-            w.put(" level=info msg=request bytes=")
-            w.putDecimal(bytes)
-            w.put(" id=")
-            w.putValue(id)
-            if let key {
-                w.put(" key=")
-                w.putValue(key)
-            }
-            w.put(" method=")
-            w.putValue(method)
-            w.put(" ms=")
-            let micros = Int(ServiceMetrics.nanoseconds(duration) / 1000)
-            w.putDecimal(micros / 1000)
-            let fraction = micros % 1000
-            w.put(UInt8(ascii: "."))
-            w.put(UInt8(ascii: "0") + UInt8(fraction / 100))
-            w.put(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-            w.put(UInt8(ascii: "0") + UInt8(fraction % 10))
-            w.put(" route=")
-            w.put(route ?? "unmatched")
-            w.put(" status=")
-            w.putDecimal(status)
-            w.put(UInt8(ascii: "\n"))
-            line.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: w.start.distance(to: w.at)))
-        }
+    /// The most `requestLine` writes: values may be quoted, each byte escaped to two at most.
+    static func requestLineBytes(id: String, method: String, route: StaticString?, key: String?) -> Int {
+        LineWriter.timestampBytes + 160 + 2 * (id.utf8.count + method.utf8.count + (key?.utf8.count ?? 0))
+            + (route?.utf8CodeUnitCount ?? 0)
     }
 
-    /// A literal's bytes, copied at once (appending a string's `utf8` goes byte by byte).
-    @inline(__always)
-    static func append(_ literal: StaticString, to line: inout [UInt8]) {
-        line.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    /// `ts=... level=info msg=request bytes=... id=... [key=...] method=... ms=... route=... status=...`, the line
+    /// `LineLogHandler` writes for the metadata the logger path gives, written as bytes into room for
+    /// `requestLineBytes`.
+    static func requestLine(into w: inout LineWriter, id: String, method: String, route: StaticString?, status: Int,
+                            bytes: Int, duration: Duration, key: String? = nil) {
+        w.put("ts=")
+        w.putTimestamp()
+        w.put(" level=info msg=request bytes=")
+        w.putDecimal(bytes)
+        w.put(" id=")
+        w.putValue(id)
+        if let key {
+            w.put(" key=")
+            w.putValue(key)
+        }
+        w.put(" method=")
+        w.putValue(method)
+        w.put(" ms=")
+        let micros = Int(ServiceMetrics.nanoseconds(duration) / 1000)
+        w.putDecimal(micros / 1000)
+        w.put(UInt8(ascii: "."))
+        w.putDigits(micros % 1000, 3)
+        w.put(" route=")
+        w.put(route ?? "unmatched")
+        w.put(" status=")
+        w.putDecimal(status)
+        w.put(UInt8(ascii: "\n"))
     }
 
     /// Milliseconds with three decimals.
@@ -130,75 +127,5 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         let micros = ServiceMetrics.nanoseconds(d) / 1000
         let fraction = String(micros % 1000)
         return String(micros / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-}
-
-/// Writes a log line's bytes through a pointer into memory with room for them.
-struct LineWriter {
-    let start: UnsafeMutablePointer<UInt8>
-    var at: UnsafeMutablePointer<UInt8>
-
-    init(_ start: UnsafeMutablePointer<UInt8>) {
-        self.start = start
-        at = start
-    }
-
-    @inline(__always)
-    mutating func put(_ byte: UInt8) {
-        at.pointee = byte
-        at += 1
-    }
-
-    @inline(__always)
-    mutating func put(_ literal: StaticString) {
-        at.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        at += literal.utf8CodeUnitCount
-    }
-
-    /// The decimal digits of a number 0 or more (at most 19).
-    mutating func putDecimal(_ value: Int) {
-        var v = max(0, value)
-        var n = 1
-        var rest = v
-        while rest >= 10 {
-            rest /= 10
-            n += 1
-        }
-        var i = n
-        repeat {
-            i -= 1
-            at[i] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-        } while i > 0
-        at += n
-    }
-
-    /// A logfmt value (`LineLogHandler.appendValue` writes through it): bare when it is a bare word, else quoted
-    /// with `"`, `\` and newlines escaped.
-    mutating func putValue(_ value: String) {
-        withUTF8(of: value) { putValue(bytes: $0) }
-    }
-
-    private mutating func putValue(bytes: UnsafeBufferPointer<UInt8>) {
-        let bare = !bytes.isEmpty
-            && !bytes.contains { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "=") }
-        if bare {
-            at.update(from: bytes.baseAddress!, count: bytes.count)
-            at += bytes.count
-            return
-        }
-        put(UInt8(ascii: "\""))
-        for b in bytes {
-            switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                put(UInt8(ascii: "\\"))
-                put(b)
-            case UInt8(ascii: "\n"):
-                put(UInt8(ascii: "\\"))
-                put(UInt8(ascii: "n"))
-            default: put(b)
-            }
-        }
-        put(UInt8(ascii: "\""))
     }
 }

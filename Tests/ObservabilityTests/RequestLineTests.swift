@@ -65,7 +65,7 @@ import Testing
     }
 }
 
-/// Time stamps (the second's text is reused within a second): RFC 3339 UTC with milliseconds, on every line.
+/// Time stamps: RFC 3339 UTC with milliseconds, on every line (see also `LineWriterTests`).
 @Suite struct TimestampTests {
     @Test func everyLineHasAWholeTimestamp() throws {
         var fds: [Int32] = [0, 0]
