@@ -217,8 +217,9 @@ public struct JSONCursor {
     }
 
     /// `value * 1000` when that is an integer whose decimal (three fraction digits at most) reads back as exactly
-    /// `value`, for 0.001 <= |value| < 1e12 (the caller checked the upper bound). That decimal is then the shortest round-trip form: any other decimal
-    /// with as few fraction digits is at least 0.001 away, far outside `value`'s rounding interval at this size.
+    /// `value`, for 0.001 <= |value| < 1e12 (the caller checks the upper bound). That decimal is then the shortest
+    /// round-trip form: any other decimal with as few fraction digits is at least 0.001 away, far outside `value`'s
+    /// rounding interval at this size.
     @inline(__always)
     static func exactThousandths(_ value: Double) -> Int? {
         guard abs(value) >= 0.001 else { return nil }
