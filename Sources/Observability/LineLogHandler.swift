@@ -51,7 +51,7 @@ public struct LineLogHandler: LogHandler {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * value.utf8.count + 2) { buffer in
             var w = LineWriter(buffer.baseAddress!)
             w.putValue(value)
-            line.append(contentsOf: UnsafeBufferPointer(start: w.start, count: w.start.distance(to: w.at)))
+            line.append(contentsOf: w.written)
         }
     }
 
@@ -60,7 +60,7 @@ public struct LineLogHandler: LogHandler {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LineWriter.timestampBytes) { buffer in
             var w = LineWriter(buffer.baseAddress!)
             w.putTimestamp()
-            line.append(contentsOf: UnsafeBufferPointer(start: w.start, count: w.start.distance(to: w.at)))
+            line.append(contentsOf: w.written)
         }
     }
 }

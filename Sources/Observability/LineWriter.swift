@@ -15,6 +15,9 @@ struct LineWriter {
         at = start
     }
 
+    /// The bytes written so far.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: start.distance(to: at)) }
+
     @inline(__always)
     mutating func put(_ byte: UInt8) {
         at.pointee = byte

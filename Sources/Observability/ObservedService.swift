@@ -64,7 +64,7 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
                     Self.requestLine(into: &w, id: id, method: request.method, route: response.route,
                                      status: response.status, bytes: response.body.count, duration: duration,
                                      key: response.keyID)
-                    let text = UnsafeBufferPointer(start: w.start, count: w.start.distance(to: w.at))
+                    let text = w.written
                     requestLines.write { $0.append(contentsOf: text) }
                 }
             } else {

@@ -14,7 +14,7 @@ import TestSupport
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LineWriter.timestampBytes) { buffer in
             var w = LineWriter(buffer.baseAddress!)
             w.putTimestamp(seconds: seconds, milliseconds: milliseconds)
-            return String(decoding: UnsafeBufferPointer(start: w.start, count: w.start.distance(to: w.at)), as: UTF8.self)
+            return String(decoding: w.written, as: UTF8.self)
         }
     }
 
