@@ -15,7 +15,7 @@ public struct TileGzip: Sendable {
     }
 }
 
-/// A tile's answer, encoded once: its plain bytes and, when gzip is on, its gzipped bytes.
+/// A tile's answer, encoded once: its plain bytes and, when gzip is on, its gzipped bytes; both shared bodies.
 struct EncodedTile: Sendable {
     let plain: HTTPBody
     let gzipped: HTTPBody?
@@ -107,11 +107,13 @@ extension LayoutService {
                                        into: &w)
         }
         let (pointer, count) = w.takeBuffer()
-        let plain = HTTPBody(adopting: pointer, count: count)
+        // Shared bodies: every request for the tile gets the same answer, which the server makes once and sends
+        // again (see `HTTPBody(sharing:)`).
+        let plain = HTTPBody(sharing: HTTPBody(adopting: pointer, count: count))
         let gzipped = tileGzip.flatMap { gzip in
             gzip.compress(UnsafeRawBufferPointer(start: plain.baseAddress, count: plain.count))
         }
-        return EncodedTile(plain: plain, gzipped: gzipped)
+        return EncodedTile(plain: plain, gzipped: gzipped.map(HTTPBody.init(sharing:)))
     }
 
     /// The tile cache's figures, by metric name (for `/metrics`).

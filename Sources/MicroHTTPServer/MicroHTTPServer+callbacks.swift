@@ -172,19 +172,44 @@ private func tooLarge(_ context: ServerContext) -> HTTPResponse {
 }
 
 /// Queues `response`. libmicrohttpd sends the body straight from the `HTTPBody`'s memory, holding a reference to
-/// it until `releaseBody` runs: no copy.
+/// it until `releaseBody` runs: no copy. A shared body (a cached tile's) is sent from its ready answer when it has
+/// one made for the same status and headers, and gets one otherwise: libmicrohttpd sends one response to any
+/// number of connections, so such an answer costs no response, header or reference of its own.
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer?, draining: Bool) -> MHD_Result {
+    if response.body.isShared, !draining {
+        let ready: ReadyAnswer?
+        if let attached = response.body.attachment {
+            ready = attached as? ReadyAnswer
+        } else if let made = mhdResponse(response, draining: false) {
+            ready = response.body.attach(ReadyAnswer(made, status: response.status, headers: response.headers))
+                as? ReadyAnswer
+        } else {
+            ready = nil
+        }
+        if let ready, ready.answers(response) {
+            return MHD_queue_response(connection, UInt32(response.status), ready.response)
+        }
+    }
+    guard let mhdResponse = mhdResponse(response, draining: draining) else { return .NO }
+    let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    MHD_destroy_response(mhdResponse)
+    return result
+}
+
+/// `response` as a libmicrohttpd response: its body (not copied: the response keeps the memory's owner alive) and
+/// headers.
+private func mhdResponse(_ response: HTTPResponse, draining: Bool) -> OpaquePointer? {
     let body = response.body
     let mhdResponse: OpaquePointer?
     if let bytes = body.baseAddress {
-        let retained = Unmanaged.passRetained(body).toOpaque()
+        let retained = Unmanaged.passRetained(body.memoryOwner).toOpaque()
         mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
             body.count, UnsafeMutableRawPointer(mutating: bytes), releaseBody, retained)
         if mhdResponse == nil { Unmanaged<HTTPBody>.fromOpaque(retained).release() }
     } else {
         mhdResponse = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
     }
-    guard let mhdResponse else { return .NO }
+    guard let mhdResponse else { return nil }
     response.headers.withUnsafeBufferPointer { headers in
         // Read in place (iterating the array copies each pair, retaining both strings). withCString: a short
         // header's text is terminated on the stack (passing the Strings themselves made each one a heap array).
@@ -195,9 +220,37 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer?, drai
         }
     }
     if draining { _ = MHD_add_response_header(mhdResponse, "Connection", "close") }
-    let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
-    MHD_destroy_response(mhdResponse)
-    return result
+    return mhdResponse
+}
+
+/// A shared body's libmicrohttpd response, made for the first request and queued again for every later one it
+/// answers: those whose status and headers are the same as the first one's. Owned by the body (its
+/// `attachment`); libmicrohttpd keeps the response, and through it the memory, until its last connection is done.
+private final class ReadyAnswer: @unchecked Sendable {
+    let response: OpaquePointer
+    let status: Int
+    let headers: [(name: String, value: String)]
+
+    init(_ response: OpaquePointer, status: Int, headers: [(name: String, value: String)]) {
+        self.response = response
+        self.status = status
+        self.headers = headers
+    }
+
+    deinit { MHD_destroy_response(response) }
+
+    /// Whether this answer is `other`'s, byte for byte: the same status and headers in the same order.
+    func answers(_ other: HTTPResponse) -> Bool {
+        guard other.status == status, other.headers.count == headers.count else { return false }
+        return headers.withUnsafeBufferPointer { mine in
+            other.headers.withUnsafeBufferPointer { theirs in
+                for i in mine.indices where mine[i].name != theirs[i].name || mine[i].value != theirs[i].value {
+                    return false
+                }
+                return true
+            }
+        }
+    }
 }
 
 /// Drops the reference `queue` took on a body, once libmicrohttpd has sent it.

@@ -35,7 +35,8 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let clock = ContinuousClock()
         let started = clock.now
-        let id = RequestID.of(request.header("X-Request-Id"))
+        let sent = request.header("X-Request-Id")
+        let id = RequestID.of(sent)
         if logLevel <= .debug {
             // Where a request that never ends shows up: its line at the end would not come.
             let query = request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
@@ -45,13 +46,23 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         var response = servesMetrics && request.path == "/metrics"
             ? MetricsEndpoint<Inner>.answer(request, metrics: metrics, sources: sources) : inner.handle(request)
         // Changed in place and returned once: a response assigned in branches and returned was copied.
-        observe(&response, of: request, id: id, duration: clock.now - started)
+        observe(&response, of: request, id: id, sent: id == sent, duration: clock.now - started)
         return response
     }
 
     /// The request id on the response, the metrics, the log line, and the audit line of a DELETE.
-    private func observe(_ response: inout HTTPResponse, of request: HTTPRequest, id: String, duration: Duration) {
-        response.headers.append(("X-Request-Id", id))
+    ///
+    /// An answer with a shared body (a cached tile: `HTTPBody(sharing:)`) is the same for every request, and the
+    /// server sends it from one ready answer: it carries no new request id. The id the client sent is echoed, on
+    /// the body's plain form, which the server sends as made for this request.
+    private func observe(_ response: inout HTTPResponse, of request: HTTPRequest, id: String, sent: Bool,
+                         duration: Duration) {
+        if !response.body.isShared {
+            response.headers.append(("X-Request-Id", id))
+        } else if sent {
+            response.body = response.body.memoryOwner
+            response.headers.append(("X-Request-Id", id))
+        }
         metrics.record(method: request.method, route: response.route, status: response.status, duration: duration)
         if logLevel <= .info {
             if let requestLines {

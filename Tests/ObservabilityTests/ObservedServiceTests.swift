@@ -70,6 +70,28 @@ struct StoreFigures: MetricsSource {
         #expect(logged[1].contains("id=\(generated)") && logged[1].hasSuffix("route=/v1/layouts/{id} status=404"))
     }
 
+    /// A tile's answer is a shared body that the server sends from one ready answer: it gets no new request id,
+    /// and one the client sent is echoed on the body's plain form (same bytes), which the server sends as made.
+    @Test func aTileAnswerCarriesOnlyTheClientsRequestId() throws {
+        let (service, lines) = make()
+        let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Self.spec))
+        let layout = try #require(posted.header("Location"))
+        let shared = service.handle(HTTPRequest(method: "GET", path: layout + "/tiles/0"))
+        #expect(shared.status == 200 && shared.body.isShared)
+        #expect(shared.header("X-Request-Id") == nil)
+        let again = service.handle(HTTPRequest(method: "GET", path: layout + "/tiles/0"))
+        #expect(again.body === shared.body && again.header("X-Request-Id") == nil)
+        let own = service.handle(HTTPRequest(method: "GET", path: layout + "/tiles/0",
+                                             headers: [("X-Request-Id", "client-7")]))
+        #expect(own.header("X-Request-Id") == "client-7")
+        #expect(!own.body.isShared && own.body === shared.body.memoryOwner && own.body.bytes == shared.body.bytes)
+        // The log lines have an id each all the same.
+        let logged = lines.lines.withLock { $0 }
+        #expect(logged.count == 4)
+        #expect(logged[1].contains(" id=") && logged[1].hasSuffix("route=/v1/layouts/{id}/tiles/{k} status=200"))
+        #expect(logged[3].contains("id=client-7"))
+    }
+
     @Test func metricsCountRequestsByRouteTemplateAndTheCache() throws {
         let (service, _) = make()
         let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Self.spec))

@@ -21,7 +21,8 @@ import HTTPTypes
 /// from the origins in `--cors-origins` (`OPTIONS` preflight answered with 204).
 ///
 /// Every answer carries `X-Request-Id` (the request's own, when it sends a sane one, else a new id), the id of its
-/// log line. Answers of a textual type from 1 KiB (`--gzip-min-bytes`) are gzipped for clients that send
+/// log line; a tile's answer carries only the request's own (tiles are sent from one ready answer each, the same
+/// for every request; their log lines have an id all the same). Answers of a textual type from 1 KiB (`--gzip-min-bytes`) are gzipped for clients that send
 /// `Accept-Encoding: gzip` (`Vary: Accept-Encoding`; the ETag of a gzipped answer is weak). POSTs are admitted by
 /// a budget of body bytes in flight (`--max-post-bytes-in-flight`); one that does not fit waits in a bounded queue
 /// (`--post-queue-length`) up to `--post-queue-seconds`, then gets a 503 with `Retry-After`, and so does any
