@@ -127,27 +127,50 @@ public enum ColumnsEncoder {
     }
 
     /// One array of integers, each read from its element in place: at most 21 bytes each with its comma, straight
-    /// through a cursor.
+    /// through a cursor. A column of one value (the `section` of a one-section answer) is written once and copied;
+    /// otherwise a value equal to the one before, or one more than it (consecutive `item`s), is that one's text
+    /// copied, with its last digit counted up when that is not a 9.
     @inline(__always)
     static func integers<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
                                   into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Int) {
         w.raw(",\"")
         w.raw(name)
         w.raw("\":[")
-        if let first = elements.baseAddress {
+        if let first = elements.baseAddress, !elements.isEmpty {
             w.write(reserving: elements.count * 21) { c in
-                for i in 0..<elements.count {
-                    if i > 0 { c.byte(UInt8(ascii: ",")) }
-                    c.int(value(first + i))
+                if isConstant(elements.count, { value(first + $0) }) {
+                    return repeated(elements.count, into: &c) { $0.int(value(first)) }
+                }
+                var previous = value(first)
+                var text = c.position
+                c.int(previous)
+                var length = c.position - text
+                for i in 1..<elements.count {
+                    c.byte(UInt8(ascii: ","))
+                    let v = value(first + i)
+                    if v == previous {
+                        c.copyText(from: text, count: length)
+                        text = c.position - length
+                    } else if previous >= 0, v > previous, v - previous == 1, text[length - 1] != UInt8(ascii: "9") {
+                        c.copyText(from: text, count: length)
+                        text = c.position - length
+                        text[length - 1] += 1
+                    } else {
+                        text = c.position
+                        c.int(v)
+                        length = c.position - text
+                    }
+                    previous = v
                 }
             }
         }
         w.raw("]")
     }
 
-    /// One array of numbers, each read from its element in place. A value equal to the one before it (a row's `y`,
-    /// a grid's `width` and `height`) is written by copying that one's text (in the same reservation, so it has not
-    /// moved) rather than formatted: at most 33 bytes each with its comma.
+    /// One array of numbers, each read from its element in place. A column of one value (a grid's `width` and
+    /// `height`) is written once and copied; otherwise a value equal to the one before it (a row's `y`) is written
+    /// by copying that one's text (in the same reservation, so it has not moved) rather than formatted: at most 33
+    /// bytes each with its comma.
     @inline(__always)
     static func column<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
                                 into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Double) {
@@ -156,6 +179,9 @@ public enum ColumnsEncoder {
         w.raw("\":[")
         if let first = elements.baseAddress {
             w.write(reserving: elements.count * 33) { c in
+                if isConstant(elements.count, { value(first + $0) }) {
+                    return repeated(elements.count, into: &c) { $0.number(value(first)) }
+                }
                 var previous = Double.nan  // equals nothing
                 var text = c.position
                 var length = 0
@@ -174,5 +200,27 @@ public enum ColumnsEncoder {
             }
         }
         w.raw("]")
+    }
+
+    /// Whether there are 2 values or more, all equal (`==`: 0 and -0, which are written alike, are equal; NaN is
+    /// not). Stops at the first that differs: the second of an `x` or `item` column, the end of a `y` column's
+    /// first row.
+    @inline(__always)
+    static func isConstant<T: Equatable>(_ count: Int, _ value: (Int) -> T) -> Bool {
+        guard count > 1 else { return false }
+        let v = value(0)
+        for i in 1..<count where value(i) != v { return false }
+        return true
+    }
+
+    /// One value `count` (2 or more) times, comma-separated: written once by `write`, then copied, by doubling.
+    @inline(__always)
+    static func repeated(_ count: Int, into c: inout JSONCursor, _ write: (inout JSONCursor) -> Void) {
+        let text = c.position
+        write(&c)
+        let length = c.position - text
+        c.byte(UInt8(ascii: ","))
+        c.copyText(from: text, count: length)
+        c.repeatLast(length + 1, times: count - 2)
     }
 }

@@ -38,6 +38,20 @@ public struct JSONCursor {
         p += count
     }
 
+    /// Writes `times` more copies of the `count` bytes just written (a column's `,value`, repeated): by doubling,
+    /// so a few copies in all rather than one a value. The cursor must have room for them.
+    mutating func repeatLast(_ count: Int, times: Int) {
+        let start = p - count
+        let total = count * (times + 1)
+        var written = count
+        while written < total {
+            let n = Swift.min(written, total - written)
+            (start + written).update(from: start, count: n)  // never overlaps: n <= written
+            written += n
+        }
+        p = start + total
+    }
+
     @inline(__always)
     public mutating func raw(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
