@@ -167,39 +167,57 @@ public enum ColumnsEncoder {
         w.raw("]")
     }
 
-    /// One array of numbers, each read from its element in place. A column of one value (a grid's `width` and
-    /// `height`) is written once and copied; otherwise a value equal to the one before it (a row's `y`) is written
-    /// by copying that one's text (in the same reservation, so it has not moved) rather than formatted: at most 33
-    /// bytes each with its comma.
+    /// One array of numbers, each read from its element in place: at most 33 bytes each with its comma. A column of
+    /// one value (a grid's `width` and `height`) is written once and copied. Otherwise a value equal to the one a
+    /// period before it (a grid's `x`, the same in every row: the period is where the first value comes again) or
+    /// to the one before it (a row's `y`) is written by copying that one's text (in the same reservation, so it has
+    /// not moved) rather than formatted.
     @inline(__always)
     static func column<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
                                 into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Double) {
         w.raw(",\"")
         w.raw(name)
         w.raw("\":[")
-        if let first = elements.baseAddress {
-            w.write(reserving: elements.count * 33) { c in
-                if isConstant(elements.count, { value(first + $0) }) {
-                    return repeated(elements.count, into: &c) { $0.number(value(first)) }
+        if let first = elements.baseAddress, !elements.isEmpty {
+            let n = elements.count
+            w.write(reserving: n * 33) { c in
+                if isConstant(n, { value(first + $0) }) {
+                    return repeated(n, into: &c) { $0.number(value(first)) }
                 }
-                var previous = Double.nan  // equals nothing
-                var text = c.position
-                var length = 0
-                for i in 0..<elements.count {
-                    if i > 0 { c.byte(UInt8(ascii: ",")) }
-                    let v = value(first + i)
-                    if v == previous {
-                        c.copyText(from: text, count: length)
-                    } else {
-                        text = c.position
-                        c.number(v)
-                        length = c.position - text
-                        previous = v
+                let period = period(n, { value(first + $0) })
+                // The text of the last `recent` entries, entry i's at i % recent: where it starts, and its length.
+                withUnsafeTemporaryAllocation(of: (UnsafeMutablePointer<UInt8>, Int).self, capacity: recent) { texts in
+                    for i in 0..<n {
+                        if i > 0 { c.byte(UInt8(ascii: ",")) }
+                        let v = value(first + i)
+                        let start = c.position
+                        if i >= period, v == value(first + i - period) {
+                            let t = texts[(i - period) & (recent - 1)]
+                            c.copyText(from: t.0, count: t.1)
+                        } else if period > 1, i > 0, v == value(first + i - 1) {
+                            let t = texts[(i - 1) & (recent - 1)]
+                            c.copyText(from: t.0, count: t.1)
+                        } else {
+                            c.number(v)
+                        }
+                        texts[i & (recent - 1)] = (start, c.position - start)
                     }
                 }
             }
         }
         w.raw("]")
+    }
+
+    /// How many entries back `column` looks for a value to copy (a power of 2).
+    private static let recent = 64
+
+    /// Where the first value comes again, within `recent` entries (a grid's row length, in its `x` column); 1 when
+    /// it does not.
+    @inline(__always)
+    static func period(_ count: Int, _ value: (Int) -> Double) -> Int {
+        let v = value(0)
+        for i in 1..<min(count, recent + 1) where value(i) == v { return i }
+        return 1
     }
 
     /// Whether there are 2 values or more, all equal (`==`: 0 and -0, which are written alike, are equal; NaN is

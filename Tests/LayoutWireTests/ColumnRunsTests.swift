@@ -73,6 +73,25 @@ import Testing
         }
     }
 
+    @Test func columnsThatRepeatEveryRow() {
+        var rng = SeededRandom(seed: 42)
+        for period in [2, 3, 9, 17, 63, 64, 65, 100] {
+            for n in [period - 1, period, period + 1, 3 * period + 2, 300] {
+                let row = (0..<period).map { Double($0) * 112.5 }
+                // A grid's x; the same with some entries changed (a last row centered apart, -0 for 0); and rows
+                // of values whose text is longer than 8 bytes.
+                let x = (0..<n).map { row[$0 % period] }
+                let changed = x.map { v in
+                    Int.random(in: 0..<6, using: &rng) == 0 ? Double(Int.random(in: 0...9, using: &rng)) * 112.5 : v
+                }
+                let signed = x.map { $0 == 0 && Bool.random(using: &rng) ? -0.0 : $0 }
+                let long = (0..<n).map { 1e9 + Double($0 % period) / 1000 }
+                check(section: Array(repeating: 0, count: n), item: Array(0..<n), x: x, y: changed, width: signed,
+                      height: long)
+            }
+        }
+    }
+
     @Test func randomColumnsWithRuns() {
         var rng = SeededRandom(seed: 41)
         for _ in 0..<300 {
