@@ -7,22 +7,18 @@ import Testing
 /// one before, or, for integers, one more than it, copied from that one's text) against each value written on its
 /// own: the same text, from a list (`ColumnsEncoder`) and from plain cells streamed (`ColumnsAnswerWriter`).
 @Suite struct ColumnRunsTests {
-    /// Every entry of a column written by itself, comma-separated, as `"name":[...]`.
-    func reference(_ name: String, _ values: [Int]) -> String {
+    /// Every entry of a column written by itself (by `write`, into a writer of its own), comma-separated, as
+    /// `"name":[...]`.
+    func reference<T>(_ name: String, _ values: [T], _ write: (inout JSONWriter, T) -> Void) -> String {
         "\"\(name)\":[" + values.map { v in
             var w = JSONWriter()
-            w.int(v)
+            write(&w, v)
             return String(decoding: w.bytes, as: UTF8.self)
         }.joined(separator: ",") + "]"
     }
 
-    func reference(_ name: String, _ values: [Double]) -> String {
-        "\"\(name)\":[" + values.map { v in
-            var w = JSONWriter()
-            w.number(v)
-            return String(decoding: w.bytes, as: UTF8.self)
-        }.joined(separator: ",") + "]"
-    }
+    func reference(_ name: String, _ values: [Int]) -> String { reference(name, values) { $0.int($1) } }
+    func reference(_ name: String, _ values: [Double]) -> String { reference(name, values) { $0.number($1) } }
 
     /// Both writers' answers for cells with these columns, which must hold each column's reference text.
     func check(section: [Int], item: [Int], x: [Double], y: [Double], width: [Double], height: [Double],

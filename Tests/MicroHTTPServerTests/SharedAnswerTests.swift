@@ -50,55 +50,58 @@ import Testing
         #expect(attachment == nil && weakOwner == nil)
     }
 
-    @Test func aReadyAnswerGoesOnlyToRequestsWithItsHead() throws {
-        let handler = SharedBodyHandler()
+    /// A server on a free port of 127.0.0.1 for `handler`, shut down after `body`.
+    func withServer(_ handler: SharedBodyHandler, _ body: (MicroHTTPServer) throws -> Void) throws {
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
         let server = try MicroHTTPServer(configuration: configuration, handler: handler)
         defer { server.shutdown() }
-        let c = try HTTPClientConnection(port: server.port)
-        let expected = Array("one body for every request".utf8)
-        for round in 0..<3 {
-            let plain = try c.request("GET", "/")
-            #expect(plain.status == 200 && plain.body.bytes == expected && plain.header("X-Echo") == nil)
-            #expect(plain.header("Content-Type") == "text/plain")
-            for echo in ["a", "b\(round)"] {
-                let echoed = try c.request("GET", "/", headers: [("X-Echo", echo)])
-                #expect(echoed.status == 200 && echoed.header("X-Echo") == echo && echoed.body.bytes == expected)
+        try body(server)
+    }
+
+    @Test func aReadyAnswerGoesOnlyToRequestsWithItsHead() throws {
+        let handler = SharedBodyHandler()
+        try withServer(handler) { server in
+            let c = try HTTPClientConnection(port: server.port)
+            let expected = Array("one body for every request".utf8)
+            for round in 0..<3 {
+                let plain = try c.request("GET", "/")
+                #expect(plain.status == 200 && plain.body.bytes == expected && plain.header("X-Echo") == nil)
+                #expect(plain.header("Content-Type") == "text/plain")
+                for echo in ["a", "b\(round)"] {
+                    let echoed = try c.request("GET", "/", headers: [("X-Echo", echo)])
+                    #expect(echoed.status == 200 && echoed.header("X-Echo") == echo && echoed.body.bytes == expected)
+                }
+                let created = try c.request("GET", "/created")
+                #expect(created.status == 201 && created.body.bytes == expected)
             }
-            let created = try c.request("GET", "/created")
-            #expect(created.status == 201 && created.body.bytes == expected)
+            #expect(handler.body.attachment != nil)  // made for the first request
         }
-        #expect(handler.body.attachment != nil)  // made for the first request
     }
 
     @Test func concurrentRequestsShareOneReadyAnswer() throws {
-        let handler = SharedBodyHandler()
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        let server = try MicroHTTPServer(configuration: configuration, handler: handler)
-        defer { server.shutdown() }
-        let failures = Atomic<Int>(0)
-        let port = server.port
-        DispatchQueue.concurrentPerform(iterations: 16) { i in
-            do {
-                let c = try HTTPClientConnection(port: port)
-                for k in 0..<50 {
-                    let echo = k % 5 == 0 ? "\(i)" : nil
-                    let r = try c.request("GET", "/", headers: echo.map { [("X-Echo", $0)] } ?? [])
-                    if r.status != 200 || r.body.bytes != Array("one body for every request".utf8)
-                        || r.header("X-Echo") != echo
-                    {
-                        failures.add(1, ordering: .relaxed)
+        try withServer(SharedBodyHandler()) { server in
+            let failures = Atomic<Int>(0)
+            let port = server.port
+            DispatchQueue.concurrentPerform(iterations: 16) { i in
+                do {
+                    let c = try HTTPClientConnection(port: port)
+                    for k in 0..<50 {
+                        let echo = k % 5 == 0 ? "\(i)" : nil
+                        let r = try c.request("GET", "/", headers: echo.map { [("X-Echo", $0)] } ?? [])
+                        if r.status != 200 || r.body.bytes != Array("one body for every request".utf8)
+                            || r.header("X-Echo") != echo
+                        {
+                            failures.add(1, ordering: .relaxed)
+                        }
                     }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
                 }
-            } catch {
-                failures.add(1, ordering: .relaxed)
             }
+            #expect(failures.load(ordering: .relaxed) == 0)
         }
-        #expect(failures.load(ordering: .relaxed) == 0)
     }
 }
 
