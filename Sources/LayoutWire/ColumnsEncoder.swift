@@ -133,9 +133,7 @@ public enum ColumnsEncoder {
     @inline(__always)
     static func integers<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
                                   into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Int) {
-        w.raw(",\"")
-        w.raw(name)
-        w.raw("\":[")
+        open(name, into: &w)
         if let first = elements.baseAddress, !elements.isEmpty {
             w.write(reserving: elements.count * 21) { c in
                 if isConstant(elements.count, { value(first + $0) }) {
@@ -175,9 +173,7 @@ public enum ColumnsEncoder {
     @inline(__always)
     static func column<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
                                 into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Double) {
-        w.raw(",\"")
-        w.raw(name)
-        w.raw("\":[")
+        open(name, into: &w)
         if let first = elements.baseAddress, !elements.isEmpty {
             let n = elements.count
             w.write(reserving: n * 33) { c in
@@ -206,6 +202,14 @@ public enum ColumnsEncoder {
             }
         }
         w.raw("]")
+    }
+
+    /// `,"name":[`, a column's start.
+    @inline(__always)
+    static func open(_ name: StaticString, into w: inout JSONWriter) {
+        w.raw(",\"")
+        w.raw(name)
+        w.raw("\":[")
     }
 
     /// How many entries back `column` looks for a value to copy (a power of 2).
