@@ -165,40 +165,57 @@ public enum ColumnsEncoder {
         w.raw("]")
     }
 
-    /// One array of numbers, each read from its element in place: at most 33 bytes each with its comma. A column of
-    /// one value (a grid's `width` and `height`) is written once and copied. Otherwise a value equal to the one a
-    /// period before it (a grid's `x`, the same in every row: the period is where the first value comes again) or
-    /// to the one before it (a row's `y`) is written by copying that one's text (in the same reservation, so it has
-    /// not moved) rather than formatted.
+    /// One array of numbers, each read from its element in place: at most 33 bytes each with its comma. Runs are
+    /// written once and copied: where entries equal the ones a period before them (a grid's `x`, the same in every
+    /// row: the period is where the first value comes again) or the one before them (a row's `y`, a grid's
+    /// `width`), the whole run's text is copied from theirs (`JSONCursor.continueText`) rather than formatted.
     @inline(__always)
     static func column<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
                                 into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Double) {
         open(name, into: &w)
         if let first = elements.baseAddress, !elements.isEmpty {
             let n = elements.count
-            w.write(reserving: n * 33) { c in
-                if isConstant(n, { value(first + $0) }) {
-                    return repeated(n, into: &c) { $0.number(value(first)) }
-                }
+            // Each entry is written with a comma after it (so that a run of entries is one stretch of text, from
+            // the first entry on), and the last comma is taken back. 8 more bytes: `continueText`'s word stores.
+            w.write(reserving: n * 33 + 8) { c in
                 let period = period(n, { value(first + $0) })
-                // The text of the last `recent` entries, entry i's at i % recent: where it starts, and its length.
-                withUnsafeTemporaryAllocation(of: (UnsafeMutablePointer<UInt8>, Int).self, capacity: recent) { texts in
-                    for i in 0..<n {
-                        if i > 0 { c.byte(UInt8(ascii: ",")) }
+                // Where each of the last `recent` entries' text starts, entry i's at i % recent; then room for
+                // the starts of a run's last entries while they are worked out.
+                withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>.self, capacity: 2 * recent) { t in
+                    let starts = t.baseAddress!, ending = starts + recent
+                    var i = 0
+                    while i < n {
                         let v = value(first + i)
-                        let start = c.position
-                        if i >= period, v == value(first + i - period) {
-                            let t = texts[(i - period) & (recent - 1)]
-                            c.copyText(from: t.0, count: t.1)
-                        } else if period > 1, i > 0, v == value(first + i - 1) {
-                            let t = texts[(i - 1) & (recent - 1)]
-                            c.copyText(from: t.0, count: t.1)
-                        } else {
+                        let d = i >= period && v == value(first + i - period) ? period
+                            : i > 0 && v == value(first + i - 1) ? 1 : 0
+                        if d == 0 {
+                            starts[i & (recent - 1)] = c.position
                             c.number(v)
+                            c.byte(UInt8(ascii: ","))
+                            i += 1
+                            continue
                         }
-                        texts[i & (recent - 1)] = (start, c.position - start)
+                        // Entries i..<j equal the ones d before them, so their text is the text of entries
+                        // i-d..<i, again and again: `block` bytes a time, and then the first `part` entries of it.
+                        var j = i + 1
+                        while j < n, value(first + j) == value(first + j - d) { j += 1 }
+                        let source = starts[(i - d) & (recent - 1)]
+                        let block = c.position - source
+                        let (whole, part) = (j - i).quotientAndRemainder(dividingBy: d)
+                        c.continueText(from: source, count: whole * block + starts[(i - d + part) & (recent - 1)] - source)
+                        // The starts of the run's last entries (those a later run can copy): entry e's text is
+                        // entry (i-d + t % d)'s, t / d blocks on, where t = e - (i-d). Worked out before any is
+                        // stored, as a store may take the slot of one still to be read.
+                        let kept = Swift.min(j - i, period)
+                        for k in 0..<kept {
+                            let (q, r) = (j - kept + k - (i - d)).quotientAndRemainder(dividingBy: d)
+                            ending[k] = starts[(i - d + r) & (recent - 1)] + q * block
+                        }
+                        for k in 0..<kept { starts[(j - kept + k) & (recent - 1)] = ending[k] }
+                        i = j
                     }
                 }
+                c.dropLast()  // the last comma
             }
         }
         w.raw("]")

@@ -52,12 +52,44 @@ public struct JSONCursor {
         p = start + total
     }
 
+    /// Writes `count` bytes that continue the text from `start`, an earlier position in this writer's buffer: byte
+    /// k is the one at `start + k`, so the text from `start` to the cursor repeats, with its length as the period
+    /// (a column's run of rows written once and copied, as an LZ77 decoder copies). A period of 8 bytes or more is
+    /// copied 8 bytes at a time when the run is short (up to 7 bytes past `count`, so the cursor must have that
+    /// room); otherwise by doubling, a few copies in all.
+    @inline(__always)
+    mutating func continueText(from start: UnsafeMutablePointer<UInt8>, count: Int) {
+        let period = p - start
+        if period >= 8, count <= 128 {
+            var k = 0
+            while k < count {  // each word read lies wholly before the one stored: period >= 8
+                let word = UnsafeRawPointer(start + k).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(p + k).storeBytes(of: word, as: UInt64.self)
+                k += 8
+            }
+        } else {
+            var written = 0
+            while written < count {  // `written` stays a multiple of the period, so `start` is in phase
+                let n = Swift.min(period + written, count - written)
+                (p + written).update(from: start, count: n)  // never overlaps: n <= period + written
+                written += n
+            }
+        }
+        p += count
+    }
+
     @inline(__always)
     public mutating func raw(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
         // A memcpy of a constant length (inlined as a few wide moves), not a memmove: the literal never overlaps.
         UnsafeMutableRawPointer(p).copyMemory(from: text.utf8Start, byteCount: n)
         p += n
+    }
+
+    /// Takes back the last byte written (a list's comma after its last entry).
+    @inline(__always)
+    mutating func dropLast() {
+        p -= 1
     }
 
     @inline(__always)
