@@ -68,6 +68,14 @@ extension PreparedLayout {
         forEachListedElement(in: rect, offset: offset, limit: limit, cell: cell, body)
     }
 
+    public func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements)
+        -> Bool
+    {
+        forEachElement(in: rect, offset: offset, limit: limit, cell: { columns.appendCell($0, $1) }) {
+            columns.append(copy $0)
+        }
+    }
+
     /// Every element handed to `body`, plain cells included.
     public func forEachElement(in rect: Rect, offset: Point, limit: Int,
                                _ body: (borrowing LayoutAttributes) -> Void) -> Bool {

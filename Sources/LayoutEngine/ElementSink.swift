@@ -1,5 +1,6 @@
 /// Where a query's elements go, in order: an `ElementList` keeps them; a `StreamingSink` hands each one on as it is
-/// made (no list: see `PreparedLayout.forEachElement`). Queries are generic over it within the engine.
+/// made (no list: see `PreparedLayout.forEachElement`); `ColumnarElements` keeps plain cells apart, for a columnar
+/// answer. Queries are generic over it within the engine.
 public protocol ElementSink {
     /// Every element given so far, kept or not (queries stop at their limit by it).
     var count: Int { get }

@@ -101,6 +101,11 @@ public protocol PreparedLayout: Sendable {
     func forEachElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
                         _ body: (borrowing LayoutAttributes) -> Void) -> Bool
 
+    /// `forEachElement(in:offset:limit:cell:_:)`, into `columns`: what a columnar answer needs. The default hands
+    /// the elements over from `forEachElement`; layouts that stream their elements fill `columns` with no closure
+    /// in between (`PreparedFlowLayout`).
+    func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements) -> Bool
+
     /// `layoutAttributesForItemAtIndexPath:`; nil when the index path does not exist.
     /// - Complexity: O(log n) at most.
     func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes?

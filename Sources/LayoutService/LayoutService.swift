@@ -268,9 +268,9 @@ public final class LayoutService: HTTPHandler {
             case .columns:
                 var answer = ColumnsAnswerWriter(contentSize: layout.contentSize,
                                                  offsetAdjustment: layout.wrapAdjustment(for: offset))
-                guard layout.forEachElement(in: rect, offset: offset, limit: take,
-                                            cell: { answer.appendCell($0, $1) }, { answer.append($0) })
-                else { throw tooManyElements() }
+                guard layout.elementColumns(in: rect, offset: offset, limit: take, into: &answer.elements) else {
+                    throw tooManyElements()
+                }
                 return Self.json(200, answer.finish())
             }
         }

@@ -4,7 +4,7 @@ import Testing
 
 /// `forEachElement` (flow layouts make their elements and hand each on, with no list) against the query that
 /// keeps them in a list: the same elements in the same order, the same completeness at every limit, with plain
-/// cells handed on whole or apart (index path and frame).
+/// cells handed on whole or apart (index path and frame), and kept as columns (`elementColumns`).
 @Suite struct StreamedQueryTests {
     @Test func streamedElementsAreTheListedOnes() {
         var rng = SeededRandom(seed: 93)
@@ -28,14 +28,21 @@ import Testing
                     if a.isPlainCell { misfiled += 1 }
                     split.append(copy a)
                 }
-                #expect(complete == listed && splitComplete == listed)
+                // As columns: plain cells as columns until an element is not one, then every element whole.
+                var columns = ColumnarElements(capacity: Int.random(in: 1...8, using: &rng))  // grows
+                let columnsComplete = layout.elementColumns(in: rect, offset: offset, limit: limit, into: &columns)
+                let kept = columns.list ?? columns.withCells { $0.map { LayoutAttributes.cell($0.indexPath, $0.frame) } }
+                #expect(columns.count == kept.count)
+                if columns.list == nil { #expect(kept.allSatisfy { $0.isPlainCell }) }
+                #expect(complete == listed && splitComplete == listed && columnsComplete == listed)
                 #expect(misfiled == 0)
                 if listed {
-                    #expect(streamed == list.elements && split == list.elements)
+                    #expect(streamed == list.elements && split == list.elements && kept == list.elements)
                 } else {
-                    // Both stop once they have made one element more than the limit.
+                    // All stop once they have made one element more than the limit.
                     #expect(Array(streamed.prefix(list.elements.count)) == list.elements)
                     #expect(Array(split.prefix(list.elements.count)) == list.elements)
+                    #expect(Array(kept.prefix(list.elements.count)) == list.elements)
                 }
             }
         }

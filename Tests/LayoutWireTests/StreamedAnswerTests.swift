@@ -5,7 +5,8 @@ import Testing
 
 /// The answers written as a query streams its elements (`RectAnswerWriter`, `ColumnsAnswerWriter`, fed plain cells
 /// as index paths and frames and the other elements whole) against the same answers written from the query's list
-/// (`AttributesEncoder.writeRectAnswer`, `ColumnsEncoder.writeAnswer`): the same bytes, on random layouts of every
+/// (`AttributesEncoder.writeRectAnswer`, `ColumnsEncoder.writeAnswer`), and the columns a layout fills itself
+/// (`elementColumns`): the same bytes, on random layouts of every
 /// kind (flows with headers, footers and backgrounds, waterfalls, circles, wheels with transforms, compositional
 /// layouts), and on lists that turn from plain cells to other elements at any point.
 @Suite struct StreamedAnswerTests {
@@ -43,9 +44,14 @@ import Testing
                     streamedFull.append(a)
                     streamedColumns.append(a)
                 }
-                #expect(complete)
+                // The columns as the service fills them: by the layout, with no closure in between.
+                var filledColumns = ColumnsAnswerWriter(contentSize: layout.contentSize, offsetAdjustment: adjustment)
+                let filled = layout.elementColumns(in: rect, offset: offset, limit: .max - 1,
+                                                   into: &filledColumns.elements)
+                #expect(complete && filled)
                 #expect(streamedFull.finish().bytes == full.bytes)
                 #expect(streamedColumns.finish().bytes == columns.bytes)
+                #expect(filledColumns.finish().bytes == columns.bytes)
             }
         }
         #expect(mixed > 100)

@@ -42,6 +42,18 @@ extension PreparedFlowLayout {
         }
     }
 
+    /// Made one by one into the columns (no closure in between), except in mirrored layouts, which give a list's.
+    public func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements)
+        -> Bool
+    {
+        guard !isMirrored else {
+            return forEachListedElement(in: rect, offset: offset, limit: limit, cell: { columns.appendCell($0, $1) }) {
+                columns.append(copy $0)
+            }
+        }
+        return unmirroredElements(in: rect, offset: offset, limit: limit, into: &columns)
+    }
+
     private func unmirroredElements<Sink: ElementSink>(in rect: Rect, offset: Point, limit: Int,
                                                        into out: inout Sink) -> Bool
     {
