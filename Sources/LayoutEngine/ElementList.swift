@@ -71,6 +71,13 @@ extension PreparedLayout {
     public func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements)
         -> Bool
     {
+        elementColumnsHandedOver(in: rect, offset: offset, limit: limit, into: &columns)
+    }
+
+    /// `elementColumns` filled from `forEachElement`, element by element: the default, and what a layout that
+    /// fills the columns itself falls back to where it cannot (a mirrored flow).
+    public func elementColumnsHandedOver(in rect: Rect, offset: Point, limit: Int,
+                                         into columns: inout ColumnarElements) -> Bool {
         forEachElement(in: rect, offset: offset, limit: limit, cell: { columns.appendCell($0, $1) }) {
             columns.append(copy $0)
         }

@@ -38,20 +38,6 @@ public struct JSONCursor {
         p += count
     }
 
-    /// Writes `times` more copies of the `count` bytes just written (a column's `,value`, repeated): by doubling,
-    /// so a few copies in all rather than one a value. The cursor must have room for them.
-    mutating func repeatLast(_ count: Int, times: Int) {
-        let start = p - count
-        let total = count * (times + 1)
-        var written = count
-        while written < total {
-            let n = Swift.min(written, total - written)
-            (start + written).update(from: start, count: n)  // never overlaps: n <= written
-            written += n
-        }
-        p = start + total
-    }
-
     /// Writes `count` bytes that continue the text from `start`, an earlier position in this writer's buffer: byte
     /// k is the one at `start + k`, so the text from `start` to the cursor repeats, with its length as the period
     /// (a column's run of rows written once and copied, as an LZ77 decoder copies). A period of 8 bytes or more is

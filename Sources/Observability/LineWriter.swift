@@ -95,20 +95,14 @@ struct LineWriter {
 
     /// The decimal digits of a number 0 or more (at most 19).
     mutating func putDecimal(_ value: Int) {
-        var v = max(0, value)
+        let v = max(0, value)
         var n = 1
         var rest = v
         while rest >= 10 {
             rest /= 10
             n += 1
         }
-        var i = n
-        repeat {
-            i -= 1
-            at[i] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-        } while i > 0
-        at += n
+        putDigits(v, n)
     }
 
     /// A logfmt value (`LineLogHandler.appendValue` writes through it): bare when it is a bare word, else quoted

@@ -46,11 +46,7 @@ extension PreparedFlowLayout {
     public func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements)
         -> Bool
     {
-        guard !isMirrored else {
-            return forEachListedElement(in: rect, offset: offset, limit: limit, cell: { columns.appendCell($0, $1) }) {
-                columns.append(copy $0)
-            }
-        }
+        guard !isMirrored else { return elementColumnsHandedOver(in: rect, offset: offset, limit: limit, into: &columns) }
         return unmirroredElements(in: rect, offset: offset, limit: limit, into: &columns)
     }
 
