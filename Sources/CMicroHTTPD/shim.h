@@ -9,12 +9,67 @@
 #include <netinet/tcp.h>
 #include <microhttpd.h>
 
-/// The daemon's event loop: epoll on Linux, poll elsewhere (macOS has no epoll), each with its internal threads.
-static inline unsigned int cmhd_internal_event_loop(void) {
 #ifdef __linux__
-    return MHD_USE_EPOLL_INTERNAL_THREAD;
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+#endif
+
+/// Names the calling thread (as `top -H` and debuggers show it), where the system allows.
+static inline void cmhd_name_this_thread(const char *name) {
+#ifdef __linux__
+    prctl(PR_SET_NAME, name, 0, 0, 0);
 #else
-    return MHD_USE_POLL_INTERNAL_THREAD;
+    (void)name;
+#endif
+}
+
+/// The flags of a daemon run by a loop of the server's own (`EventLoop`): epoll on Linux, poll elsewhere (macOS
+/// has no epoll).
+static inline unsigned int cmhd_event_loop_flags(void) {
+#ifdef __linux__
+    return MHD_USE_EPOLL;
+#else
+    return MHD_USE_POLL;
+#endif
+}
+
+/// A descriptor that `cmhd_wake` signals to end a `cmhd_run_once` wait early: an eventfd on Linux, -1 elsewhere.
+static inline int cmhd_wake_open(void) {
+#ifdef __linux__
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+#else
+    return -1;
+#endif
+}
+
+static inline void cmhd_wake(int wake) {
+#ifdef __linux__
+    uint64_t one = 1;
+    (void)!write(wake, &one, sizeof one);
+#else
+    (void)wake;
+#endif
+}
+
+/// One turn of a daemon's loop. Linux: waits until the daemon has work (an event in its epoll set, which poll()
+/// reports without consuming it; its next timeout) or `wake` is signalled, then runs the daemon once without
+/// blocking (`MHD_run`). Elsewhere: `MHD_run_wait` for at most 50 ms (poll mode has no blocking drain loop).
+static inline void cmhd_run_once(struct MHD_Daemon *daemon, int wake) {
+#ifdef __linux__
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    MHD_UNSIGNED_LONG_LONG timeout = 0;
+    int wait = MHD_get_timeout(daemon, &timeout) == MHD_YES ? (timeout > 60000 ? 60000 : (int)timeout) : -1;
+    struct pollfd fds[2] = {{info ? info->epoll_fd : -1, POLLIN, 0}, {wake, POLLIN, 0}};
+    if (poll(fds, 2, wait) > 0 && fds[1].revents) {
+        uint64_t count;
+        (void)!read(wake, &count, sizeof count);
+    }
+    MHD_run(daemon);
+#else
+    (void)wake;
+    MHD_run_wait(daemon, 50);
 #endif
 }
 
@@ -71,6 +126,12 @@ static inline int cmhd_client_address_halves(struct MHD_Connection *connection, 
 static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? info->socket_context : NULL;
+}
+
+/// The daemon a connection belongs to, or NULL.
+static inline struct MHD_Daemon *cmhd_connection_daemon(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    return info ? info->daemon : NULL;
 }
 
 /// A connection's socket, or -1.

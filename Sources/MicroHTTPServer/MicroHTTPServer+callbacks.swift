@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CSocket
 import HTTPCore
 import Synchronization
 #if canImport(Glibc)
@@ -89,7 +90,10 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         let detached = request.detached
         pool.run {
             state.phase = .answered(handler.handle(detached))
+            // The daemon is read before resuming: once resumed, the connection may be closed and freed.
+            let daemon = cmhd_connection_daemon(suspended.connection)
             MHD_resume_connection(suspended.connection)
+            context.wakeLoop(running: daemon)
         }
         return .YES
     }
@@ -128,20 +132,28 @@ private func watchedConnection(_ connection: OpaquePointer?) -> WatchedConnectio
 }
 
 /// Registers each new connection with the slow-client guard, and unregisters it before libmicrohttpd closes its
-/// socket.
+/// socket. Counts connections per client address (when limited), and shuts down one over the limit at once.
 let notifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
     guard let cls, let socketContext else { return }
-    let slowClients = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().slowClients
+    let context = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
         guard let connection else { return }
         let fd = cmhd_connection_fd(connection)
         guard fd >= 0 else { return }
         let watched = WatchedConnection(fd: fd)
         socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
-        slowClients.opened(watched)
+        context.slowClients.opened(watched)
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        if let perIP = context.perIP, cmhd_client_address_halves(connection, &high, &low) == 1 {
+            let address = ConnectionsPerIP.Address(high: high, low: low)
+            watched.address = address
+            if !perIP.opened(address) { csocket_shutdown(fd) }  // libmicrohttpd then closes it (NOTIFY_CLOSED)
+        }
     } else if let stored = socketContext.pointee {
         let watched = Unmanaged<WatchedConnection>.fromOpaque(stored)
-        slowClients.closed(watched.takeUnretainedValue())
+        context.slowClients.closed(watched.takeUnretainedValue())
+        if let address = watched.takeUnretainedValue().address { context.perIP?.closed(address) }
         watched.release()
         socketContext.pointee = nil
     }

@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd: epoll (poll on macOS) with an internal pool of worker threads, each calling
-/// the handler synchronously. Bodies are collected from `upload_data` up to `maxBodyBytes` (413 beyond).
+/// An HTTP/1.1 server on libmicrohttpd: `threads` event loops (`EventLoop`: a daemon each, epoll, poll on macOS),
+/// all accepting from one listen socket, each calling the handler synchronously. Bodies are collected from
+/// `upload_data` up to `maxBodyBytes` (413 beyond).
 ///
 /// Life cycle: `init` binds and starts serving; `shutdown` stops accepting, lets requests in flight finish (up to
 /// `drainSeconds`), then stops the daemon.
@@ -17,7 +18,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
     /// The bound port (the real one when `configuration.port` was 0).
     public let port: Int
     let context: ServerContext
-    private var daemon: OpaquePointer?  // set once in init, cleared once in shutdown (from one thread)
+    private var loops: [EventLoop] = []  // set once in init, emptied once in shutdown (from one thread)
+    private let listenFD: Int32
 
     public init(configuration: ServerConfiguration, handler: any HTTPHandler) throws(ServerError) {
         self.configuration = configuration
@@ -30,31 +32,45 @@ public final class MicroHTTPServer: @unchecked Sendable {
                                 slowClients: SlowClientGuard(
                                     headSeconds: configuration.headTimeoutSeconds,
                                     minBodyBytesPerSecond: configuration.minBodyBytesPerSecond,
-                                    maxConnections: configuration.maxConnections))
+                                    maxConnections: configuration.maxConnections),
+                                perIP: configuration.maxConnectionsPerIP > 0
+                                    ? ConnectionsPerIP(limit: configuration.maxConnectionsPerIP) : nil)
+        listenFD = socket.fd
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-        var options: [MHD_OptionItem] = [
-            MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
-            MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, configuration.threads), ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.maxConnections, ptr_value: nil),
-            MHD_OptionItem(option: .PER_IP_CONNECTION_LIMIT, value: configuration.maxConnectionsPerIP, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryBytes,
-                           ptr_value: nil),
-            MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(requestCompleted, to: Int.self),
-                           ptr_value: contextPointer),
-            MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notifyConnection, to: Int.self),
-                           ptr_value: contextPointer),
-            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
-        ]
-        let flags = cmhd_internal_event_loop() | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+        // As libmicrohttpd's own pool does: each loop takes its share of the connection limit.
+        let threads = max(1, configuration.threads)
+        let flags = cmhd_event_loop_flags() | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        daemon = options.withUnsafeMutableBufferPointer {
-            cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)
+        for index in 0..<threads {
+            let share = configuration.maxConnections / threads + (index < configuration.maxConnections % threads ? 1 : 0)
+            var options: [MHD_OptionItem] = [
+                MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, share), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryBytes,
+                               ptr_value: nil),
+                MHD_OptionItem(option: .NOTIFY_COMPLETED, value: unsafeBitCast(requestCompleted, to: Int.self),
+                               ptr_value: contextPointer),
+                MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notifyConnection, to: Int.self),
+                               ptr_value: contextPointer),
+                MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+            ]
+            let daemon = options.withUnsafeMutableBufferPointer {
+                cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)
+            }
+            guard let daemon else {
+                for loop in loops {  // no thread runs yet: quiescing keeps the shared socket open
+                    loop.quiesce()
+                    loop.stop()
+                }
+                loops = []
+                close(socket.fd)
+                throw .daemonFailed
+            }
+            loops.append(EventLoop(daemon: daemon, index: index))
         }
-        guard daemon != nil else {
-            close(socket.fd)
-            throw .daemonFailed
-        }
+        context.loops.withLock { $0 = loops }
+        for loop in loops { loop.run() }
         context.slowClients.start()
     }
 
@@ -69,20 +85,21 @@ public final class MicroHTTPServer: @unchecked Sendable {
     /// Stops accepting connections, waits up to `drainSeconds` for requests in flight (answering them with
     /// `Connection: close`), then stops the daemon and closes the socket. Call once.
     public func shutdown() {
-        guard let daemon else { return }
+        guard !loops.isEmpty else { return }
         context.draining.store(true, ordering: .releasing)
         // Quiescing hands the listen socket back; closing it now makes new connections fail fast instead of
         // waiting in the kernel's backlog for an accept that never comes.
-        let listening = MHD_quiesce_daemon(daemon)
-        if listening >= 0 { close(listening) }
+        for loop in loops { loop.quiesce() }
+        close(listenFD)
         var waited = 0.0
         while context.inFlight.load(ordering: .acquiring) > 0, waited < configuration.drainSeconds {
             usleep(5_000)
             waited += 0.005
         }
-        MHD_stop_daemon(daemon)  // closes the listen socket itself only if quiescing failed
+        for loop in loops { loop.stop() }
+        context.loops.withLock { $0 = [] }
         context.slowClients.stop()
-        self.daemon = nil
+        loops = []
     }
 
     deinit { shutdown() }
@@ -95,16 +112,28 @@ final class ServerContext: Sendable {
     let offloadBodyBytes: Int
     let offload: WorkerPool?
     let slowClients: SlowClientGuard
+    /// Open connections per client address, when they are limited.
+    let perIP: ConnectionsPerIP?
     let inFlight = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
+    /// The server's event loops, set once before they run.
+    let loops = Mutex<[EventLoop]>([])
 
     init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?,
-         slowClients: SlowClientGuard) {
+         slowClients: SlowClientGuard, perIP: ConnectionsPerIP?) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.offloadBodyBytes = offloadBodyBytes
         self.offload = offload
         self.slowClients = slowClients
+        self.perIP = perIP
+    }
+
+    /// Wakes the loop that runs `daemon`: libmicrohttpd signals a resumed connection only to loops of its own
+    /// (it has no inter-thread channel for a daemon run from outside).
+    func wakeLoop(running daemon: OpaquePointer?) {
+        guard let daemon else { return }
+        loops.withLock { loops in loops.first { $0.daemon == daemon }?.wakeUp() }
     }
 }
 

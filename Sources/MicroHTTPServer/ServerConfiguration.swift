@@ -4,13 +4,13 @@ public struct ServerConfiguration: Sendable {
     public var host = "0.0.0.0"
     /// TCP port; 0 picks a free one (see `MicroHTTPServer.port`).
     public var port = 8080
-    /// Worker threads of libmicrohttpd's epoll pool.
+    /// Event loops, a thread each (`EventLoop`: one libmicrohttpd daemon each, all accepting from one socket).
     public var threads = 2
     /// The largest request body accepted; larger ones get a 413.
     public var maxBodyBytes = 32 << 20
-    /// Open connections in total (libmicrohttpd refuses more).
+    /// Open connections in total, shared out between the event loops (beyond it, new ones wait in the backlog).
     public var maxConnections = 1024
-    /// Open connections per client IP; 0 means no limit (use 0 behind a load balancer).
+    /// Open connections per client IP, across all event loops; 0 means no limit (use 0 behind a load balancer).
     public var maxConnectionsPerIP = 0
     /// Seconds a connection may stay idle before it is closed; 0 means never.
     public var connectionTimeout = 30

@@ -223,6 +223,8 @@ final class WatchedConnection: @unchecked Sendable {
     /// Written by the connection's own thread only.
     var bodyStart: Int64 = 0
     var bodyBytes = 0
+    /// The client's address, when connections per IP are counted (set when the connection opens).
+    var address: ConnectionsPerIP.Address?
 
     init(fd: Int32) { self.fd = fd }
 

@@ -1,0 +1,101 @@
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One libmicrohttpd daemon and the thread of ours that runs it: the server has one per worker thread, all
+/// accepting from the same listen socket, as libmicrohttpd's own thread pool does.
+///
+/// Why not libmicrohttpd's own threads: in 0.9.75 (Debian 12), its epoll loop (`MHD_epoll` in daemon.c) empties
+/// the kernel's queue while a wait returns a full array of 128 events, and makes that next wait with the loop's
+/// blocking timeout. When exactly 128 connections are ready at once, it sleeps on all of them until some other
+/// event arrives, or until a connection's idle timeout (30 s by default): with one thread, 128 clients at once
+/// hang it; with two, a thread that holds 128 of 256 connections can. Here the blocking wait is ours (`poll` on
+/// the daemon's epoll set, which consumes no event), and libmicrohttpd's `MHD_run` never blocks.
+/// `EventLoopTests` makes exactly 128 connections ready at once.
+///
+/// Every call on the daemon is made on the loop's thread, but `MHD_resume_connection` (from an offload thread,
+/// which then calls `wakeUp`: libmicrohttpd has no inter-thread channel for a daemon run from outside) and
+/// `MHD_stop_daemon` once the thread has ended.
+final class EventLoop: @unchecked Sendable {
+    let daemon: OpaquePointer
+    private let index: Int
+    private let quiesceRequested = Atomic<Bool>(false)
+    private let quiesced = Atomic<Bool>(false)
+    private let stopRequested = Atomic<Bool>(false)
+    /// Ends the loop's wait early for `quiesce` and `stop` (-1 where the wait is bounded instead).
+    private let wake = cmhd_wake_open()
+    #if canImport(Darwin)
+    private var thread: pthread_t?
+    #else
+    private var thread = pthread_t()
+    #endif
+    private var running = false
+
+    /// Takes a started daemon (external event loop: no `MHD_USE_INTERNAL_POLLING_THREAD`); `run` starts its thread.
+    init(daemon: OpaquePointer, index: Int) {
+        self.daemon = daemon
+        self.index = index
+    }
+
+    /// Starts the loop's thread (once).
+    func run() {
+        guard !running else { return }
+        let box = Unmanaged.passRetained(self)
+        running = pthread_create(&thread, nil, { raw in
+            let loop = Unmanaged<EventLoop>.fromOpaque(raw!).takeRetainedValue()
+            loop.name()
+            loop.loop()
+            return nil
+        }, box.toOpaque()) == 0
+        if !running { box.release() }
+    }
+
+    /// Stops accepting new connections on this loop and waits (up to a second) until the loop has done so: the
+    /// listen socket then belongs to the caller again, and `MHD_stop_daemon` leaves it open.
+    func quiesce() {
+        guard running else {
+            _ = MHD_quiesce_daemon(daemon)  // no thread: nothing else calls the daemon
+            return
+        }
+        quiesceRequested.store(true, ordering: .releasing)
+        cmhd_wake(wake)
+        for _ in 0..<1000 where !quiesced.load(ordering: .acquiring) { usleep(1000) }
+    }
+
+    /// Ends the loop's wait, so that it runs the daemon (after `MHD_resume_connection`).
+    func wakeUp() { cmhd_wake(wake) }
+
+    /// Ends the loop's thread, waits for it, then stops the daemon (which closes its connections).
+    func stop() {
+        if running {
+            stopRequested.store(true, ordering: .releasing)
+            cmhd_wake(wake)
+            #if canImport(Darwin)
+            if let thread { pthread_join(thread, nil) }
+            #else
+            pthread_join(thread, nil)
+            #endif
+            running = false
+        }
+        MHD_stop_daemon(daemon)
+        if wake >= 0 { close(wake) }
+    }
+
+    private func name() {
+        "http-loop-\(index)".withCString { cmhd_name_this_thread($0) }
+    }
+
+    private func loop() {
+        while !stopRequested.load(ordering: .acquiring) {
+            if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
+                _ = MHD_quiesce_daemon(daemon)
+                quiesced.store(true, ordering: .releasing)
+            }
+            cmhd_run_once(daemon, wake)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import HTTPClient
+import HTTPCore
+import MicroHTTPServer
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A handler that holds its event loop for 400 ms on `/block`, and answers anything else at once.
+struct BlockingOnRequest: HTTPHandler {
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if request.path == "/block" { usleep(400_000) }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("ok".utf8))
+    }
+}
+
+/// The server's own event loops (`EventLoop`), on a real socket.
+@Suite(.serialized) struct EventLoopTests {
+    func server(threads: Int, perIP: Int = 0) throws -> MicroHTTPServer {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = threads
+        configuration.maxConnectionsPerIP = perIP
+        return try MicroHTTPServer(configuration: configuration, handler: BlockingOnRequest())
+    }
+
+    /// libmicrohttpd 0.9.75's own loop, given exactly 128 ready connections in one wait, waited again with its
+    /// blocking timeout before serving them: these 128 clients hung until a connection's idle timeout (30 s).
+    /// Here: one loop, held by a slow request while 128 other connections send theirs, then 128 events at once.
+    @Test func exactly128ReadyConnectionsAreAnsweredAtOnce() throws {
+        let server = try server(threads: 1)
+        defer { server.shutdown() }
+        let blocker = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
+        var others: [HTTPClientConnection] = []
+        for _ in 0..<128 {  // open and accepted: each has been answered once, and is idle now
+            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try c.request("GET", "/ready").status == 200)
+            others.append(c)
+        }
+        try blocker.send(Array("GET /block HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        usleep(100_000)  // the loop is in the handler now, for 300 ms more
+        let clock = ContinuousClock()
+        let started = clock.now
+        for c in others { try c.send(Array("GET /next HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) }
+        #expect(try blocker.readResponse().status == 200)
+        var answered = 0
+        for c in others where (try? c.readResponse().status) == 200 { answered += 1 }
+        #expect(answered == 128)
+        #expect(clock.now - started < .seconds(3))
+    }
+
+    /// The limit per client address holds across loops: libmicrohttpd's own limit is per daemon.
+    @Test func connectionsPerIPAreCountedAcrossLoops() throws {
+        let server = try server(threads: 2, perIP: 3)
+        defer { server.shutdown() }
+        var open: [HTTPClientConnection] = []
+        for _ in 0..<3 {
+            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try c.request("GET", "/").status == 200)
+            open.append(c)
+        }
+        for _ in 0..<4 {  // over the limit, whichever loop takes it: closed without an answer
+            let extra = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
+            #expect((try? extra.request("GET", "/")) == nil)
+        }
+        open.removeFirst()  // closes one: room for one more
+        var admitted = false
+        for _ in 0..<50 where !admitted {  // the server sees the close a moment later
+            usleep(20_000)
+            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
+            admitted = (try? c.request("GET", "/").status) == 200
+            if admitted { open.append(c) }
+        }
+        #expect(admitted)
+        for c in open { #expect(try c.request("GET", "/").status == 200) }
+    }
+}
