@@ -54,16 +54,18 @@ final class EventLoop: @unchecked Sendable {
         if !running { box.release() }
     }
 
-    /// Stops accepting new connections on this loop and waits (up to a second) until the loop has done so: the
-    /// listen socket then belongs to the caller again, and `MHD_stop_daemon` leaves it open.
-    func quiesce() {
+    /// Stops accepting new connections on this loop, and says whether the loop has done so within a second (it
+    /// may be in a long handler): only then does the listen socket belong to the caller again, to close.
+    func quiesce() -> Bool {
         guard running else {
             _ = MHD_quiesce_daemon(daemon)  // no thread: nothing else calls the daemon
-            return
+            quiesced.store(true, ordering: .releasing)
+            return true
         }
         quiesceRequested.store(true, ordering: .releasing)
         cmhd_wake(wake)
         for _ in 0..<1000 where !quiesced.load(ordering: .acquiring) { usleep(1000) }
+        return quiesced.load(ordering: .acquiring)
     }
 
     /// Ends the loop's wait, so that it runs the daemon (after `MHD_resume_connection`).
@@ -80,6 +82,11 @@ final class EventLoop: @unchecked Sendable {
             pthread_join(thread, nil)
             #endif
             running = false
+        }
+        // A daemon that still has the shared listen socket would close it: quiesced, it leaves it to the caller.
+        if !quiesced.load(ordering: .acquiring) {
+            _ = MHD_quiesce_daemon(daemon)
+            quiesced.store(true, ordering: .releasing)
         }
         MHD_stop_daemon(daemon)
         if wake >= 0 { close(wake) }

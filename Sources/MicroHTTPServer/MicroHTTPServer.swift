@@ -59,10 +59,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
                 cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)
             }
             guard let daemon else {
-                for loop in loops {  // no thread runs yet: quiescing keeps the shared socket open
-                    loop.quiesce()
-                    loop.stop()
-                }
+                for loop in loops { loop.stop() }  // no thread runs yet; quiesced, a daemon leaves the socket open
                 loops = []
                 close(socket.fd)
                 throw .daemonFailed
@@ -89,14 +86,17 @@ public final class MicroHTTPServer: @unchecked Sendable {
         context.draining.store(true, ordering: .releasing)
         // Quiescing hands the listen socket back; closing it now makes new connections fail fast instead of
         // waiting in the kernel's backlog for an accept that never comes.
-        for loop in loops { loop.quiesce() }
-        close(listenFD)
+        // A loop still in a handler after a second quiesces when it is stopped; the socket is closed after that.
+        var quiet = true
+        for loop in loops where !loop.quiesce() { quiet = false }
+        if quiet { close(listenFD) }
         var waited = 0.0
         while context.inFlight.load(ordering: .acquiring) > 0, waited < configuration.drainSeconds {
             usleep(5_000)
             waited += 0.005
         }
         for loop in loops { loop.stop() }
+        if !quiet { close(listenFD) }
         context.loops.withLock { $0 = [] }
         context.slowClients.stop()
         loops = []

@@ -8,10 +8,12 @@ import Glibc
 import Darwin
 #endif
 
-/// A handler that holds its event loop for 400 ms on `/block`, and answers anything else at once.
+/// A handler that holds its event loop for 400 ms on `/block` and 1.5 s on `/block-long`, and answers anything
+/// else at once.
 struct BlockingOnRequest: HTTPHandler {
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         if request.path == "/block" { usleep(400_000) }
+        if request.path == "/block-long" { usleep(1_500_000) }
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("ok".utf8))
     }
 }
@@ -76,5 +78,19 @@ struct BlockingOnRequest: HTTPHandler {
         }
         #expect(admitted)
         for c in open { #expect(try c.request("GET", "/").status == 200) }
+    }
+
+    /// Shutting down while a loop is in a handler for longer than quiescing waits (a second): the request is
+    /// answered, and the shared listen socket is closed once, after that loop has let go of it (closed under a
+    /// loop that still watched it, libmicrohttpd's quiescing would find it gone and abort the process).
+    @Test func shutdownWaitsForALoopInALongHandler() throws {
+        let server = try server(threads: 1)
+        let port = server.port
+        let client = try HTTPClientConnection(port: port, timeoutSeconds: 10)
+        try client.send(Array("GET /block-long HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        usleep(100_000)  // in the handler now
+        server.shutdown()
+        #expect(try client.readResponse().status == 200)
+        #expect((try? HTTPClientConnection(port: port, timeoutSeconds: 1)) == nil)  // nobody listens any more
     }
 }
