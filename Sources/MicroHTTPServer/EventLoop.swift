@@ -41,9 +41,9 @@ final class EventLoop: @unchecked Sendable {
         self.index = index
     }
 
-    /// Starts the loop's thread (once).
-    func run() {
-        guard !running else { return }
+    /// Starts the loop's thread (once); false when the system would not make it.
+    func run() -> Bool {
+        guard !running else { return true }
         let box = Unmanaged.passRetained(self)
         running = pthread_create(&thread, nil, { raw in
             let loop = Unmanaged<EventLoop>.fromOpaque(raw!).takeRetainedValue()
@@ -52,6 +52,7 @@ final class EventLoop: @unchecked Sendable {
             return nil
         }, box.toOpaque()) == 0
         if !running { box.release() }
+        return running
     }
 
     /// Stops accepting new connections on this loop, and says whether the loop has done so within a second (it

@@ -67,7 +67,13 @@ public final class MicroHTTPServer: @unchecked Sendable {
             loops.append(EventLoop(daemon: daemon, index: index))
         }
         context.loops.withLock { $0 = loops }
-        for loop in loops { loop.run() }
+        for loop in loops where !loop.run() {
+            for loop in loops { loop.stop() }
+            loops = []
+            context.loops.withLock { $0 = [] }
+            close(socket.fd)
+            throw .daemonFailed
+        }
         context.slowClients.start()
     }
 
