@@ -28,12 +28,7 @@ final class EventLoop: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     /// Ends the loop's wait early for `quiesce` and `stop` (-1 where the wait is bounded instead).
     private let wake = cmhd_wake_open()
-    #if canImport(Darwin)
-    private var thread: pthread_t?
-    #else
-    private var thread = pthread_t()
-    #endif
-    private var running = false
+    private var thread = JoinableThread()
 
     /// Takes a started daemon (external event loop: no `MHD_USE_INTERNAL_POLLING_THREAD`); `run` starts its thread.
     init(daemon: OpaquePointer, index: Int) {
@@ -43,22 +38,16 @@ final class EventLoop: @unchecked Sendable {
 
     /// Starts the loop's thread (once); false when the system would not make it.
     func run() -> Bool {
-        guard !running else { return true }
-        let box = Unmanaged.passRetained(self)
-        running = pthread_create(&thread, nil, { raw in
-            let loop = Unmanaged<EventLoop>.fromOpaque(raw!).takeRetainedValue()
-            loop.name()
-            loop.loop()
-            return nil
-        }, box.toOpaque()) == 0
-        if !running { box.release() }
-        return running
+        thread.start { [self] in
+            name()
+            loop()
+        }
     }
 
     /// Stops accepting new connections on this loop, and says whether the loop has done so within a second (it
     /// may be in a long handler): only then does the listen socket belong to the caller again, to close.
     func quiesce() -> Bool {
-        guard running else {
+        guard thread.running else {
             _ = MHD_quiesce_daemon(daemon)  // no thread: nothing else calls the daemon
             quiesced.store(true, ordering: .releasing)
             return true
@@ -74,15 +63,10 @@ final class EventLoop: @unchecked Sendable {
 
     /// Ends the loop's thread, waits for it, then stops the daemon (which closes its connections).
     func stop() {
-        if running {
+        if thread.running {
             stopRequested.store(true, ordering: .releasing)
             cmhd_wake(wake)
-            #if canImport(Darwin)
-            if let thread { pthread_join(thread, nil) }
-            #else
-            pthread_join(thread, nil)
-            #endif
-            running = false
+            thread.join()
         }
         // A daemon that still has the shared listen socket would close it: quiesced, it leaves it to the caller.
         if !quiesced.load(ordering: .acquiring) {

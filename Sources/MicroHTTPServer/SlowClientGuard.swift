@@ -35,12 +35,7 @@ final class SlowClientGuard: @unchecked Sendable {
 
     private let registry = Mutex<[ObjectIdentifier: WatchedConnection]>([:])
     private let stopped = Atomic<Bool>(false)
-    #if canImport(Darwin)
-    private var thread: pthread_t?
-    #else
-    private var thread = pthread_t()
-    #endif
-    private var running = false
+    private var thread = JoinableThread()
     private let headTimeoutBytes: [UInt8]
     private let bodyTimeoutBytes: [UInt8]
 
@@ -66,30 +61,21 @@ final class SlowClientGuard: @unchecked Sendable {
 
     /// Starts the checking thread (once).
     func start() {
-        guard enabled, !running else { return }
-        let box = Unmanaged.passRetained(self)
-        running = pthread_create(&thread, nil, { raw in
-            let watcher = Unmanaged<SlowClientGuard>.fromOpaque(raw!).takeRetainedValue()
+        guard enabled else { return }
+        _ = thread.start { [self] in
             var pause = timespec(tv_sec: 0, tv_nsec: Int(SlowClientGuard.tick))
-            while !watcher.stopped.load(ordering: .acquiring) {
+            while !stopped.load(ordering: .acquiring) {
                 nanosleep(&pause, nil)
-                watcher.check(now: monotonicNanoseconds())
+                check(now: monotonicNanoseconds())
             }
-            return nil
-        }, box.toOpaque()) == 0
-        if !running { box.release() }
+        }
     }
 
     /// Stops the checking thread and waits for it.
     func stop() {
-        guard running else { return }
+        guard thread.running else { return }
         stopped.store(true, ordering: .releasing)
-        #if canImport(Darwin)
-        if let thread { pthread_join(thread, nil) }
-        #else
-        pthread_join(thread, nil)
-        #endif
-        running = false
+        thread.join()
     }
 
     // MARK: the connection's side (its libmicrohttpd thread)
