@@ -11,10 +11,26 @@
 
 #ifdef __linux__
 #include <poll.h>
+#include <sys/syscall.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 #endif
+
+/// The CPUs this process may run on (its affinity mask, as `taskset` sets it), or 0 when unknown: with
+/// `ProcessorBudget`, the default number of event loops.
+static inline int cmhd_cpus_allowed(void) {
+#ifdef __linux__
+    unsigned long mask[16] = {0};  /* 1,024 CPUs; the raw call needs no _GNU_SOURCE and answers the bytes it wrote */
+    long bytes = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
+    if (bytes <= 0) return 0;
+    int count = 0;
+    for (long i = 0; i < bytes / (long)sizeof mask[0]; i++) count += __builtin_popcountl(mask[i]);
+    return count;
+#else
+    return 0;
+#endif
+}
 
 /// Names the calling thread (as `top -H` and debuggers show it), where the system allows.
 static inline void cmhd_name_this_thread(const char *name) {

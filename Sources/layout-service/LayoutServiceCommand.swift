@@ -43,7 +43,7 @@ struct LayoutServiceCommand: ParsableCommand {
     var host: String?
     @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: \(Defaults.server.port))")
     var port: Int?
-    @Option(help: "Worker threads. [env: LAYOUT_SERVICE_THREADS] (default: the number of cores)")
+    @Option(help: "Event loops, a thread each. [env: LAYOUT_SERVICE_THREADS] (default: the cores the service has: online, allowed by its affinity, within its cgroup's CPU quota)")
     var threads: Int?
     @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: \(Defaults.store))")
     var store: String?
@@ -158,7 +158,7 @@ struct LayoutServiceCommand: ParsableCommand {
         var server = ServerConfiguration()
         server.host = try Environment.resolve(host, "LAYOUT_SERVICE_HOST", server.host)
         server.port = try Environment.resolve(port, "LAYOUT_SERVICE_PORT", server.port)
-        server.threads = try Environment.resolve(threads, "LAYOUT_SERVICE_THREADS", sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        server.threads = try Environment.resolve(threads, "LAYOUT_SERVICE_THREADS", ProcessorBudget.cores())
         server.maxBodyBytes = try Environment.resolve(maxBodyBytes, "LAYOUT_SERVICE_MAX_BODY_BYTES", server.maxBodyBytes)
         server.maxConnections = try Environment.resolve(maxConnections, "LAYOUT_SERVICE_MAX_CONNECTIONS",
                                                         server.maxConnections)

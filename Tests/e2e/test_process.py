@@ -96,6 +96,24 @@ def test_environment_variables_configure_the_service(start):
         assert json.loads(e.read())["pointer"] == "/sections/0/items"
 
 
+def test_the_default_event_loops_are_the_processors_it_may_use(start):
+    """Started on one CPU (as `taskset -c 0` or a container's cpuset would), the service runs one event loop: two
+    would take turns on it by the scheduler's time slices."""
+    saved = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(saved)})  # the child inherits it
+    try:
+        s = start()
+    finally:
+        os.sched_setaffinity(0, saved)
+    deadline = time.time() + 5
+    while "threads=" not in s.output() and time.time() < deadline:
+        time.sleep(0.05)
+    assert "threads=1" in s.output(), s.output()
+    task = "/proc/%d/task" % s.proc.pid
+    names = [open(os.path.join(task, t, "comm")).read().strip() for t in os.listdir(task)]
+    assert sorted(n for n in names if n.startswith("http-loop")) == ["http-loop-0"], names
+
+
 def test_bad_options_are_refused():
     for args, env in [(["--port", "70000"], {}), (["--threads", "-1"], {}), ([], {"LAYOUT_SERVICE_PORT": "x"})]:
         r = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=10,
