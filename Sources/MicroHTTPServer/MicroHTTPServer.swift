@@ -12,7 +12,7 @@ import Darwin
 /// `upload_data` up to `maxBodyBytes` (413 beyond).
 ///
 /// Life cycle: `init` binds and starts serving; `shutdown` stops accepting, lets requests in flight finish (up to
-/// `drainSeconds`), then stops the daemon.
+/// `drainSeconds`), then stops the loops and their daemons.
 public final class MicroHTTPServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     /// The bound port (the real one when `configuration.port` was 0).
@@ -39,8 +39,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         // As libmicrohttpd's own pool does: each loop takes its share of the connection limit.
         let threads = max(1, configuration.threads)
-        let flags = cmhd_event_loop_flags() | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        // No MHD_USE_ITC: libmicrohttpd makes no inter-thread channel for a daemon run from outside (EventLoop).
+        let flags = cmhd_event_loop_flags() | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         for index in 0..<threads {
             let share = configuration.maxConnections / threads + (index < configuration.maxConnections % threads ? 1 : 0)
             var options: [MHD_OptionItem] = [
@@ -86,7 +86,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
     public var requestsInFlight: Int { context.inFlight.load(ordering: .acquiring) }
 
     /// Stops accepting connections, waits up to `drainSeconds` for requests in flight (answering them with
-    /// `Connection: close`), then stops the daemon and closes the socket. Call once.
+    /// `Connection: close`), then stops the loops and closes the socket. Call once.
     public func shutdown() {
         guard !loops.isEmpty else { return }
         context.draining.store(true, ordering: .releasing)
@@ -101,9 +101,11 @@ public final class MicroHTTPServer: @unchecked Sendable {
             usleep(5_000)
             waited += 0.005
         }
+        // Forgotten before stopping: an offload thread wakes a loop under this lock, never through a closed
+        // descriptor (whose number may be reused).
+        context.loops.withLock { $0 = [] }
         for loop in loops { loop.stop() }
         if !quiet { close(listenFD) }
-        context.loops.withLock { $0 = [] }
         context.slowClients.stop()
         loops = []
     }
