@@ -72,19 +72,27 @@ static inline void cmhd_wake(int wake) {
 /// One turn of a daemon's loop. Linux: waits until the daemon has work (an event in its epoll set, which poll()
 /// reports without consuming it; its next timeout) or `wake` is signalled, then runs the daemon once without
 /// blocking (`MHD_run`). Elsewhere: `MHD_run_wait` for at most 50 ms (poll mode has no blocking drain loop).
-static inline void cmhd_run_once(struct MHD_Daemon *daemon, int wake) {
+///
+/// A daemon at its connection limit takes the listen socket out of its epoll set, and puts it back only when it
+/// next runs: so while it has fewer than `limit` connections, the wait also watches `listen_fd` itself (-1: none),
+/// and a connection waiting in the backlog for a freed slot wakes it.
+static inline void cmhd_run_once(struct MHD_Daemon *daemon, int wake, int listen_fd, unsigned int limit) {
 #ifdef __linux__
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    const union MHD_DaemonInfo *open = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     MHD_UNSIGNED_LONG_LONG timeout = 0;
     int wait = MHD_get_timeout(daemon, &timeout) == MHD_YES ? (timeout > 60000 ? 60000 : (int)timeout) : -1;
-    struct pollfd fds[2] = {{info ? info->epoll_fd : -1, POLLIN, 0}, {wake, POLLIN, 0}};
-    if (poll(fds, 2, wait) > 0 && fds[1].revents) {
+    struct pollfd fds[3] = {{info ? info->epoll_fd : -1, POLLIN, 0}, {wake, POLLIN, 0},
+                            {open && open->num_connections < limit ? listen_fd : -1, POLLIN, 0}};
+    if (poll(fds, 3, wait) > 0 && fds[1].revents) {
         uint64_t count;
         (void)!read(wake, &count, sizeof count);
     }
     MHD_run(daemon);
 #else
     (void)wake;
+    (void)listen_fd;
+    (void)limit;
     MHD_run_wait(daemon, 50);
 #endif
 }

@@ -30,10 +30,16 @@ final class EventLoop: @unchecked Sendable {
     private let wake = cmhd_wake_open()
     private var thread = JoinableThread()
 
+    /// The shared listen socket, and this daemon's share of the connection limit (see `cmhd_run_once`).
+    private let listenFD: Int32
+    private let connectionLimit: UInt32
+
     /// Takes a started daemon (external event loop: no `MHD_USE_INTERNAL_POLLING_THREAD`); `run` starts its thread.
-    init(daemon: OpaquePointer, index: Int) {
+    init(daemon: OpaquePointer, index: Int, listenFD: Int32, connectionLimit: Int) {
         self.daemon = daemon
         self.index = index
+        self.listenFD = listenFD
+        self.connectionLimit = UInt32(clamping: connectionLimit)
     }
 
     /// Starts the loop's thread (once); false when the system would not make it.
@@ -87,7 +93,8 @@ final class EventLoop: @unchecked Sendable {
                 _ = MHD_quiesce_daemon(daemon)
                 quiesced.store(true, ordering: .releasing)
             }
-            cmhd_run_once(daemon, wake)
+            // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
+            cmhd_run_once(daemon, wake, quiesced.load(ordering: .relaxed) ? -1 : listenFD, connectionLimit)
         }
     }
 }

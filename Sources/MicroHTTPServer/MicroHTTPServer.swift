@@ -42,10 +42,11 @@ public final class MicroHTTPServer: @unchecked Sendable {
         // No MHD_USE_ITC: libmicrohttpd makes no inter-thread channel for a daemon run from outside (EventLoop).
         let flags = cmhd_event_loop_flags() | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         for index in 0..<threads {
-            let share = configuration.maxConnections / threads + (index < configuration.maxConnections % threads ? 1 : 0)
+            let share = max(1, configuration.maxConnections / threads
+                + (index < configuration.maxConnections % threads ? 1 : 0))
             var options: [MHD_OptionItem] = [
                 MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket.fd), ptr_value: nil),
-                MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, share), ptr_value: nil),
+                MHD_OptionItem(option: .CONNECTION_LIMIT, value: share, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
                 MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryBytes,
                                ptr_value: nil),
@@ -64,7 +65,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
                 close(socket.fd)
                 throw .daemonFailed
             }
-            loops.append(EventLoop(daemon: daemon, index: index))
+            loops.append(EventLoop(daemon: daemon, index: index, listenFD: socket.fd, connectionLimit: share))
         }
         context.loops.withLock { $0 = loops }
         for loop in loops where !loop.run() {

@@ -20,12 +20,13 @@ struct BlockingOnRequest: HTTPHandler {
 
 /// The server's own event loops (`EventLoop`), on a real socket.
 @Suite(.serialized) struct EventLoopTests {
-    func server(threads: Int, perIP: Int = 0) throws -> MicroHTTPServer {
+    func server(threads: Int, perIP: Int = 0, maxConnections: Int = 1024) throws -> MicroHTTPServer {
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configuration.threads = threads
         configuration.maxConnectionsPerIP = perIP
+        configuration.maxConnections = maxConnections
         return try MicroHTTPServer(configuration: configuration, handler: BlockingOnRequest())
     }
 
@@ -52,6 +53,28 @@ struct BlockingOnRequest: HTTPHandler {
         for c in others where (try? c.readResponse().status) == 200 { answered += 1 }
         #expect(answered == 128)
         #expect(clock.now - started < .seconds(3))
+    }
+
+    /// A loop at its connection limit takes the listen socket out of its epoll set, and libmicrohttpd puts it back
+    /// only when the loop next runs: a connection waiting in the backlog must wake the loop once a slot is free
+    /// (before, it waited for the loop's next timeout: up to the 30 s idle timeout).
+    @Test func aConnectionInTheBacklogIsTakenWhenASlotFrees() throws {
+        let server = try server(threads: 1, maxConnections: 2)
+        defer { server.shutdown() }
+        var open: [HTTPClientConnection] = []
+        for _ in 0..<2 {
+            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try c.request("GET", "/").status == 200)
+            open.append(c)
+        }
+        let waiting = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)  // in the kernel's backlog
+        try waiting.send(Array("GET /late HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        usleep(200_000)
+        let clock = ContinuousClock()
+        let started = clock.now
+        open.removeFirst()  // a slot frees
+        #expect(try waiting.readResponse().status == 200)
+        #expect(clock.now - started < .seconds(1))
     }
 
     /// The limit per client address holds across loops: libmicrohttpd's own limit is per daemon.
