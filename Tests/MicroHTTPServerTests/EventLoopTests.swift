@@ -30,6 +30,15 @@ struct BlockingOnRequest: HTTPHandler {
         return try MicroHTTPServer(configuration: configuration, handler: BlockingOnRequest())
     }
 
+    /// `count` connections, each answered once: accepted, and idle now.
+    func answeredConnections(_ count: Int, to server: MicroHTTPServer) throws -> [HTTPClientConnection] {
+        try (0..<count).map { _ in
+            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
+            #expect(try c.request("GET", "/ready").status == 200)
+            return c
+        }
+    }
+
     /// libmicrohttpd 0.9.75's own loop, given exactly 128 ready connections in one wait, waited again with its
     /// blocking timeout before serving them: these 128 clients hung until a connection's idle timeout (30 s).
     /// Here: one loop, held by a slow request while 128 other connections send theirs, then 128 events at once.
@@ -37,12 +46,7 @@ struct BlockingOnRequest: HTTPHandler {
         let server = try server(threads: 1)
         defer { server.shutdown() }
         let blocker = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
-        var others: [HTTPClientConnection] = []
-        for _ in 0..<128 {  // open and accepted: each has been answered once, and is idle now
-            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
-            #expect(try c.request("GET", "/ready").status == 200)
-            others.append(c)
-        }
+        let others = try answeredConnections(128, to: server)
         try blocker.send(Array("GET /block HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         usleep(100_000)  // the loop is in the handler now, for 300 ms more
         let clock = ContinuousClock()
@@ -61,12 +65,7 @@ struct BlockingOnRequest: HTTPHandler {
     @Test func aConnectionInTheBacklogIsTakenWhenASlotFrees() throws {
         let server = try server(threads: 1, maxConnections: 2)
         defer { server.shutdown() }
-        var open: [HTTPClientConnection] = []
-        for _ in 0..<2 {
-            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
-            #expect(try c.request("GET", "/").status == 200)
-            open.append(c)
-        }
+        var open = try answeredConnections(2, to: server)
         let waiting = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)  // in the kernel's backlog
         try waiting.send(Array("GET /late HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         usleep(200_000)
@@ -81,12 +80,7 @@ struct BlockingOnRequest: HTTPHandler {
     @Test func connectionsPerIPAreCountedAcrossLoops() throws {
         let server = try server(threads: 2, perIP: 3)
         defer { server.shutdown() }
-        var open: [HTTPClientConnection] = []
-        for _ in 0..<3 {
-            let c = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
-            #expect(try c.request("GET", "/").status == 200)
-            open.append(c)
-        }
+        var open = try answeredConnections(3, to: server)
         for _ in 0..<4 {  // over the limit, whichever loop takes it: closed without an answer
             let extra = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
             #expect((try? extra.request("GET", "/")) == nil)
