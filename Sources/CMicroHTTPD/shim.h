@@ -69,20 +69,31 @@ static inline void cmhd_wake(int wake) {
 #endif
 }
 
-/// One turn of a daemon's loop. Linux: waits until the daemon has work (an event in its epoll set, which poll()
+/// The epoll set of a daemon that uses epoll (`cmhd_run_once` waits on it), or -1.
+static inline int cmhd_epoll_fd(struct MHD_Daemon *daemon) {
+#ifdef __linux__
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info ? info->epoll_fd : -1;
+#else
+    (void)daemon;
+    return -1;
+#endif
+}
+
+/// One turn of a daemon's loop. Linux: waits until the daemon has work (an event in its epoll set, `epoll_fd`, which poll()
 /// reports without consuming it; its next timeout) or `wake` is signalled, then runs the daemon once without
 /// blocking (`MHD_run`). Elsewhere: `MHD_run_wait` for at most 50 ms (poll mode has no blocking drain loop).
 ///
 /// A daemon at its connection limit takes the listen socket out of its epoll set, and puts it back only when it
 /// next runs: so while it has fewer than `limit` connections, the wait also watches `listen_fd` itself (-1: none),
 /// and a connection waiting in the backlog for a freed slot wakes it.
-static inline void cmhd_run_once(struct MHD_Daemon *daemon, int wake, int listen_fd, unsigned int limit) {
+static inline void cmhd_run_once(struct MHD_Daemon *daemon, int epoll_fd, int wake, int listen_fd,
+                                  unsigned int limit) {
 #ifdef __linux__
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
     const union MHD_DaemonInfo *open = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     MHD_UNSIGNED_LONG_LONG timeout = 0;
     int wait = MHD_get_timeout(daemon, &timeout) == MHD_YES ? (timeout > 60000 ? 60000 : (int)timeout) : -1;
-    struct pollfd fds[3] = {{info ? info->epoll_fd : -1, POLLIN, 0}, {wake, POLLIN, 0},
+    struct pollfd fds[3] = {{epoll_fd, POLLIN, 0}, {wake, POLLIN, 0},
                             {open && open->num_connections < limit ? listen_fd : -1, POLLIN, 0}};
     if (poll(fds, 3, wait) > 0 && fds[1].revents) {
         uint64_t count;
@@ -90,6 +101,7 @@ static inline void cmhd_run_once(struct MHD_Daemon *daemon, int wake, int listen
     }
     MHD_run(daemon);
 #else
+    (void)epoll_fd;
     (void)wake;
     (void)listen_fd;
     (void)limit;

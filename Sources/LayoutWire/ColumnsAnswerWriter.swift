@@ -2,7 +2,7 @@ public import LayoutEngine
 
 /// The columnar answer to a rect query (`ColumnsEncoder.writeAnswer`'s text, byte for byte), written from the
 /// elements a query keeps for it (`ColumnarElements`, filled by `PreparedLayout.elementColumns`, or element by
-/// element here): plain cells kept as their index paths and frames (no list of whole attributes), and the columns
+/// element through `elements`): plain cells kept as their index paths and frames (no list of whole attributes), and the columns
 /// written from them when the answer is finished. Once an element was not a plain cell, the elements are kept whole,
 /// and the answer is `ColumnsEncoder`'s of that list. Streamed queries give pinned elements pinned, so there is no
 /// `sticky` column here (tiles, which carry it, are encoded from a list).
@@ -15,19 +15,6 @@ public struct ColumnsAnswerWriter: ~Copyable {
     public init(contentSize: Size, offsetAdjustment: Point?) {
         self.contentSize = contentSize
         self.offsetAdjustment = offsetAdjustment
-    }
-
-    public var count: Int { elements.count }
-
-    /// A plain cell (`LayoutAttributes.isPlainCell`).
-    @inline(__always)
-    public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) {
-        elements.appendCell(indexPath, frame)
-    }
-
-    /// Any element.
-    public mutating func append(_ a: borrowing LayoutAttributes) {
-        elements.append(copy a)
     }
 
     /// The whole answer.

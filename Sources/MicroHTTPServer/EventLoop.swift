@@ -30,7 +30,9 @@ final class EventLoop: @unchecked Sendable {
     private let wake = cmhd_wake_open()
     private var thread = JoinableThread()
 
-    /// The shared listen socket, and this daemon's share of the connection limit (see `cmhd_run_once`).
+    /// The daemon's epoll set (read once), the shared listen socket, and this daemon's share of the connection
+    /// limit (see `cmhd_run_once`).
+    private let epollFD: Int32
     private let listenFD: Int32
     private let connectionLimit: UInt32
 
@@ -38,6 +40,7 @@ final class EventLoop: @unchecked Sendable {
     init(daemon: OpaquePointer, index: Int, listenFD: Int32, connectionLimit: Int) {
         self.daemon = daemon
         self.index = index
+        epollFD = cmhd_epoll_fd(daemon)
         self.listenFD = listenFD
         self.connectionLimit = UInt32(clamping: connectionLimit)
     }
@@ -94,7 +97,7 @@ final class EventLoop: @unchecked Sendable {
                 quiesced.store(true, ordering: .releasing)
             }
             // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
-            cmhd_run_once(daemon, wake, quiesced.load(ordering: .relaxed) ? -1 : listenFD, connectionLimit)
+            cmhd_run_once(daemon, epollFD, wake, quiesced.load(ordering: .relaxed) ? -1 : listenFD, connectionLimit)
         }
     }
 }

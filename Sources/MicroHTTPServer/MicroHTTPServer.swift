@@ -18,7 +18,6 @@ public final class MicroHTTPServer: @unchecked Sendable {
     /// The bound port (the real one when `configuration.port` was 0).
     public let port: Int
     let context: ServerContext
-    private var loops: [EventLoop] = []  // set once in init, emptied once in shutdown (from one thread)
     private let listenFD: Int32
 
     public init(configuration: ServerConfiguration, handler: any HTTPHandler) throws(ServerError) {
@@ -40,6 +39,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
         // As libmicrohttpd's own pool does: each loop takes its share of the connection limit.
         let threads = max(1, configuration.threads)
         // No MHD_USE_ITC: libmicrohttpd makes no inter-thread channel for a daemon run from outside (EventLoop).
+        var loops: [EventLoop] = []
         let flags = cmhd_event_loop_flags() | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         for index in 0..<threads {
             let share = max(1, configuration.maxConnections / threads
@@ -61,17 +61,15 @@ public final class MicroHTTPServer: @unchecked Sendable {
             }
             guard let daemon else {
                 for loop in loops { loop.stop() }  // no thread runs yet; quiesced, a daemon leaves the socket open
-                loops = []
                 close(socket.fd)
                 throw .daemonFailed
             }
             loops.append(EventLoop(daemon: daemon, index: index, listenFD: socket.fd, connectionLimit: share))
         }
-        context.loops.withLock { $0 = loops }
+        context.loops.withLock { $0 = loops }  // before they run: a resumed request wakes its loop through it
         for loop in loops where !loop.run() {
-            for loop in loops { loop.stop() }
-            loops = []
             context.loops.withLock { $0 = [] }
+            for loop in loops { loop.stop() }
             close(socket.fd)
             throw .daemonFailed
         }
@@ -89,6 +87,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
     /// Stops accepting connections, waits up to `drainSeconds` for requests in flight (answering them with
     /// `Connection: close`), then stops the loops and closes the socket. Call once.
     public func shutdown() {
+        let loops = context.loops.withLock { $0 }
         guard !loops.isEmpty else { return }
         context.draining.store(true, ordering: .releasing)
         // Quiescing hands the listen socket back; closing it now makes new connections fail fast instead of
@@ -108,7 +107,6 @@ public final class MicroHTTPServer: @unchecked Sendable {
         for loop in loops { loop.stop() }
         if !quiet { close(listenFD) }
         context.slowClients.stop()
-        loops = []
     }
 
     deinit { shutdown() }
@@ -125,7 +123,7 @@ final class ServerContext: Sendable {
     let perIP: ConnectionsPerIP?
     let inFlight = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
-    /// The server's event loops, set once before they run.
+    /// The server's event loops: set before they run, emptied when shutdown stops them.
     let loops = Mutex<[EventLoop]>([])
 
     init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?,

@@ -39,10 +39,10 @@ import Testing
                                                           offsetAdjustment: adjustment)
                 let complete = layout.forEachElement(in: rect, offset: offset, limit: .max - 1, cell: {
                     streamedFull.appendCell($0, $1)
-                    streamedColumns.appendCell($0, $1)
+                    streamedColumns.elements.appendCell($0, $1)
                 }) { a in
                     streamedFull.append(a)
-                    streamedColumns.append(a)
+                    streamedColumns.elements.append(copy a)
                 }
                 // The columns as the service fills them: by the layout, with no closure in between.
                 var filledColumns = ColumnsAnswerWriter(contentSize: layout.contentSize, offsetAdjustment: adjustment)
@@ -79,14 +79,14 @@ import Testing
             var streamedFull = RectAnswerWriter(contentSize: size, offsetAdjustment: nil, capacity: 64)
             for a in elements {
                 if a.isPlainCell, Bool.random(using: &rng) {
-                    streamedColumns.appendCell(a.indexPath, a.frame)
+                    streamedColumns.elements.appendCell(a.indexPath, a.frame)
                     streamedFull.appendCell(a.indexPath, a.frame)
                 } else {
-                    streamedColumns.append(a)
+                    streamedColumns.elements.append(a)
                     streamedFull.append(a)
                 }
             }
-            #expect(streamedColumns.count == count)
+            #expect(streamedColumns.elements.count == count)
             #expect(streamedColumns.finish().bytes == columns.bytes)
             #expect(streamedFull.finish().bytes == full.bytes)
         }
