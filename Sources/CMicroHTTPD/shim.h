@@ -2,6 +2,7 @@
 #define CMHD_SHIM_H
 // Thin, non-variadic wrappers for the parts of libmicrohttpd that Swift cannot call directly.
 #include <stdarg.h>
+#include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -10,6 +11,7 @@
 #include <microhttpd.h>
 
 #ifdef __linux__
+#include <errno.h>
 #include <poll.h>
 #include <sys/syscall.h>
 #include <sys/eventfd.h>
@@ -80,6 +82,12 @@ static inline int cmhd_epoll_fd(struct MHD_Daemon *daemon) {
 #endif
 }
 
+/// The number of connections a daemon holds.
+static inline unsigned int cmhd_connection_count(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info ? info->num_connections : 0;
+}
+
 /// One turn of a daemon's loop. Linux: waits until the daemon has work (an event in its epoll set, `epoll_fd`, which poll()
 /// reports without consuming it; its next timeout) or `wake` is signalled, then runs the daemon once without
 /// blocking (`MHD_run`). Elsewhere: `MHD_run_wait` for at most 50 ms (poll mode has no blocking drain loop).
@@ -87,24 +95,43 @@ static inline int cmhd_epoll_fd(struct MHD_Daemon *daemon) {
 /// A daemon at its connection limit takes the listen socket out of its epoll set, and puts it back only when it
 /// next runs: so while it has fewer than `limit` connections, the wait also watches `listen_fd` itself (-1: none),
 /// and a connection waiting in the backlog for a freed slot wakes it.
+///
+/// Out of descriptors (`EMFILE`), libmicrohttpd cannot accept, and takes the listen socket out of its set until one
+/// of its connections closes: watched here, the socket would stay ready and the loop spin. So when a turn finds the
+/// listen socket ready, accepts nothing, and the process is out of descriptors (another loop taking the connection
+/// first is not that), `*stalled_at` (the loop's own, first `UINT_MAX`) keeps the number of connections, and the
+/// socket is not watched again until that number changes. A daemon with no connection keeps the listen socket in
+/// its set even then (libmicrohttpd would busy-wait): stalled, it tries again every 100 ms, and waits for nothing
+/// else (it has nothing else to serve).
 static inline void cmhd_run_once(struct MHD_Daemon *daemon, int epoll_fd, int wake, int listen_fd,
-                                  unsigned int limit) {
+                                  unsigned int limit, unsigned int *stalled_at) {
 #ifdef __linux__
-    const union MHD_DaemonInfo *open = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    unsigned int before = cmhd_connection_count(daemon);
+    int stalled = before == *stalled_at, retrying = stalled && before == 0 && listen_fd >= 0;
+    int watch_listen = listen_fd >= 0 && before < limit && !stalled;
     MHD_UNSIGNED_LONG_LONG timeout = 0;
     int wait = MHD_get_timeout(daemon, &timeout) == MHD_YES ? (timeout > 60000 ? 60000 : (int)timeout) : -1;
-    struct pollfd fds[3] = {{epoll_fd, POLLIN, 0}, {wake, POLLIN, 0},
-                            {open && open->num_connections < limit ? listen_fd : -1, POLLIN, 0}};
-    if (poll(fds, 3, wait) > 0 && fds[1].revents) {
+    struct pollfd fds[3] = {{retrying ? -1 : epoll_fd, POLLIN, 0}, {wake, POLLIN, 0},
+                            {watch_listen ? listen_fd : -1, POLLIN, 0}};
+    if (poll(fds, 3, retrying ? 100 : wait) > 0 && fds[1].revents) {
         uint64_t count;
         (void)!read(wake, &count, sizeof count);
     }
     MHD_run(daemon);
+    if (!watch_listen && !retrying) return;
+    int out_of_descriptors = 0;
+    if ((fds[2].revents || retrying) && cmhd_connection_count(daemon) == before) {
+        int probe = dup(listen_fd);
+        out_of_descriptors = probe < 0 && (errno == EMFILE || errno == ENFILE);
+        if (probe >= 0) close(probe);
+    }
+    *stalled_at = out_of_descriptors ? before : UINT_MAX;
 #else
     (void)epoll_fd;
     (void)wake;
     (void)listen_fd;
     (void)limit;
+    (void)stalled_at;
     MHD_run_wait(daemon, 50);
 #endif
 }

@@ -35,6 +35,9 @@ final class EventLoop: @unchecked Sendable {
     private let epollFD: Int32
     private let listenFD: Int32
     private let connectionLimit: UInt32
+    /// The loop thread's own: the number of connections at which the process ran out of descriptors to accept
+    /// (`cmhd_run_once`), or `UInt32.max`.
+    private var stalledAt = UInt32.max
 
     /// Takes a started daemon (external event loop: no `MHD_USE_INTERNAL_POLLING_THREAD`); `run` starts its thread.
     init(daemon: OpaquePointer, index: Int, listenFD: Int32, connectionLimit: Int) {
@@ -97,7 +100,8 @@ final class EventLoop: @unchecked Sendable {
                 quiesced.store(true, ordering: .releasing)
             }
             // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
-            cmhd_run_once(daemon, epollFD, wake, quiesced.load(ordering: .relaxed) ? -1 : listenFD, connectionLimit)
+            let listening = quiesced.load(ordering: .relaxed) ? -1 : listenFD
+            cmhd_run_once(daemon, epollFD, wake, listening, connectionLimit, &stalledAt)
         }
     }
 }
