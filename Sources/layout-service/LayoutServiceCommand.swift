@@ -238,6 +238,13 @@ struct LayoutServiceCommand: ParsableCommand {
                                                             0)
         let metricsListener: Int? = Environment.string("LAYOUT_SERVICE_METRICS_PORT") == nil
             ? metricsPort : try Environment.resolve(metricsPort, "LAYOUT_SERVICE_METRICS_PORT", 0)
+        // Every connection is a descriptor (the metrics listener's too): raise the soft limit to fit, or say it won't.
+        let descriptors = DescriptorLimit.needed(connections: server.maxConnections * (metricsListener == nil ? 1 : 2),
+                                                 threads: server.threads)
+        if let nofile = DescriptorLimit.raise(to: descriptors), nofile < descriptors {
+            logger.warning("descriptor limit below --max-connections: connections beyond it wait in the backlog",
+                           metadata: ["nofile": "\(nofile)", "needed": "\(descriptors)"])
+        }
 
         let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", Defaults.store)
         let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", Defaults.dataDirectory)

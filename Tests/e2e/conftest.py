@@ -17,9 +17,10 @@ def free_port():
 
 
 class Service:
-    """The service on a free port, with its own data directory (or `data_dir`, to restart over the same one)."""
+    """The service on a free port, with its own data directory (or `data_dir`, to restart over the same one);
+    `preexec` runs in the child before it starts (to set its resource limits)."""
 
-    def __init__(self, *args, env=None, data_dir=None):
+    def __init__(self, *args, env=None, data_dir=None, preexec=None):
         self.port = free_port()
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="layout-service-")
         environment = dict(os.environ, **(env or {}))
@@ -28,7 +29,8 @@ class Service:
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen([BIN, "--host", "127.0.0.1", "--port", str(self.port),
                                       "--data-dir", self.data_dir, *args],
-                                     stdout=self.log, stderr=subprocess.STDOUT, env=environment)
+                                     stdout=self.log, stderr=subprocess.STDOUT, env=environment,
+                                     preexec_fn=preexec)
         deadline = time.time() + 15
         while time.time() < deadline:
             try:
@@ -102,8 +104,8 @@ def service():
 def start():
     started = []
 
-    def make(*args, env=None, data_dir=None):
-        s = Service(*args, env=env, data_dir=data_dir)
+    def make(*args, env=None, data_dir=None, preexec=None):
+        s = Service(*args, env=env, data_dir=data_dir, preexec=preexec)
         started.append(s)
         return s
 
