@@ -35,8 +35,13 @@ public final class LayoutService: HTTPHandler {
     /// answer without the service (the access handler's refusals).
     public static func routeTemplateLiteral(path: String) -> StaticString? { Route(path: path)?.template }
 
-    /// From now on `GET /readyz` answers 503 (call it when shutdown starts).
-    public func markDraining() { draining.store(true, ordering: .relaxed) }
+    /// From now on `GET /readyz` answers 503, and no POST waits in the POST queue: those waiting and later ones
+    /// that do not fit at once are refused (503 `busy`, `Retry-After`), so the queue cannot hold shutdown (call it
+    /// when shutdown starts).
+    public func markDraining() {
+        draining.store(true, ordering: .relaxed)
+        posts.stopQueueing()
+    }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let route = Route(path: request.path)  // the one parse of the path

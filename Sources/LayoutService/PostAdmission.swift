@@ -9,7 +9,8 @@ import HTTPCore
 /// a POST runs at once when its body fits the budget beside those running (or when none runs: any one POST
 /// may run alone). Otherwise it waits, in a queue of at most `maxWaiting`, up to `maxWait` for room; then it is
 /// refused (a 503 with `Retry-After`). Small POSTs are therefore never refused while there is room, and large
-/// ones cannot take every worker thread from the queries.
+/// ones cannot take every worker thread from the queries. Once the service drains (`stopQueueing`), no POST
+/// waits: those waiting are refused at once, so that shutdown is not held by the queue.
 final class PostAdmission: @unchecked Sendable {
     let budgetBytes: Int
     let maxConcurrent: Int
@@ -21,6 +22,7 @@ final class PostAdmission: @unchecked Sendable {
     private var bytes = 0  // of the POSTs running, guarded by `mutex`
     private var running = 0  // guarded by `mutex`
     private var waiting = 0  // guarded by `mutex`
+    private var queueing = true  // guarded by `mutex`
 
     init(budgetBytes: Int, maxConcurrent: Int, maxWaiting: Int, maxWaitSeconds: Double) {
         self.budgetBytes = budgetBytes
@@ -49,6 +51,14 @@ final class PostAdmission: @unchecked Sendable {
         return (running, waiting, bytes)
     }
 
+    /// Refuses the POSTs waiting now and every later one that does not fit at once (when the service drains).
+    func stopQueueing() {
+        pthread_mutex_lock(mutex)
+        queueing = false
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Runs `post` once a body of `size` bytes is admitted; nil when it was not within the wait (or the queue
     /// was full).
     func run<T>(size: Int, _ post: () throws(Problem) -> T) throws(Problem) -> T? {
@@ -65,7 +75,7 @@ final class PostAdmission: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         if !fits(size) {
-            guard waiting < maxWaiting, maxWait > 0 else { return false }
+            guard queueing, waiting < maxWaiting, maxWait > 0 else { return false }
             waiting += 1
             defer { waiting -= 1 }
             var deadline = timespec()
@@ -77,7 +87,7 @@ final class PostAdmission: @unchecked Sendable {
                 deadline.tv_sec += 1
                 deadline.tv_nsec -= 1_000_000_000
             }
-            while !fits(size) {
+            while queueing, !fits(size) {
                 if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { break }
             }
             guard fits(size) else { return false }

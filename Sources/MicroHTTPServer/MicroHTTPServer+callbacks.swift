@@ -84,6 +84,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         // the pool while this event loop serves its other connections (with its headers copied: the pool's
         // thread does not read the connection).
         state.phase = .offloaded
+        context.suspended.add(1, ordering: .relaxed)
         MHD_suspend_connection(connection)
         let handler = context.handler
         let suspended = SuspendedConnection(connection)
@@ -93,6 +94,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
             // The daemon is read before resuming: once resumed, the connection may be closed and freed.
             let daemon = cmhd_connection_daemon(suspended.connection)
             MHD_resume_connection(suspended.connection)
+            context.suspended.subtract(1, ordering: .releasing)  // after the resume: see shutdown
             context.wakeLoop(running: daemon)
         }
         return .YES

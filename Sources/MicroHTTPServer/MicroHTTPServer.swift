@@ -85,7 +85,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
     public var requestsInFlight: Int { context.inFlight.load(ordering: .acquiring) }
 
     /// Stops accepting connections, waits up to `drainSeconds` for requests in flight (answering them with
-    /// `Connection: close`), then stops the loops and closes the socket. Call once.
+    /// `Connection: close`), and longer for offloaded ones, then stops the loops and closes the socket. Call once.
     public func shutdown() {
         let loops = context.loops.withLock { $0 }
         guard !loops.isEmpty else { return }
@@ -96,8 +96,11 @@ public final class MicroHTTPServer: @unchecked Sendable {
         var quiet = true
         for loop in loops where !loop.quiesce() { quiet = false }
         if quiet { close(listenFD) }
+        // libmicrohttpd aborts the process when a daemon stops with a connection suspended: past `drainSeconds`, the
+        // offloaded requests (each bounded by its own limits) are still waited for.
         var waited = 0.0
-        while context.inFlight.load(ordering: .acquiring) > 0, waited < configuration.drainSeconds {
+        while context.inFlight.load(ordering: .acquiring) > 0 && waited < configuration.drainSeconds
+            || context.suspended.load(ordering: .acquiring) > 0 {
             usleep(5_000)
             waited += 0.005
         }
@@ -122,6 +125,8 @@ final class ServerContext: Sendable {
     /// Open connections per client address, when they are limited.
     let perIP: ConnectionsPerIP?
     let inFlight = Atomic<Int>(0)
+    /// Connections suspended while the offload pool handles their request (until the pool resumes them).
+    let suspended = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
     /// The server's event loops: set before they run, emptied when shutdown stops them.
     let loops = Mutex<[EventLoop]>([])

@@ -32,7 +32,8 @@ public struct ServerConfiguration: Sendable {
     /// connections: a waiting POST never holds up a query. 0 turns this off (everything on the event loops).
     public var offloadBodyBytes = 64 << 10
     public var offloadThreads = 2
-    /// How long `shutdown` waits for requests in flight.
+    /// How long `shutdown` waits for requests in flight (offloaded ones, which hold a suspended connection, are
+    /// waited for to the end: libmicrohttpd cannot stop a daemon with one).
     public var drainSeconds = 10.0
 
     public init() {}

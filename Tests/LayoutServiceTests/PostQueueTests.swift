@@ -89,6 +89,27 @@ import Testing
         #expect(running.ran && queued.ran)
     }
 
+    @Test func drainingRefusesThePostsWaitingAndQueuesNoMore() throws {
+        let admission = PostAdmission(budgetBytes: 10, maxConcurrent: .max, maxWaiting: 8, maxWaitSeconds: 600)
+        let running = Held(admission, size: 10)
+        running.admitted.wait()
+        let queued = Held(admission, size: 5)
+        #expect(until(admission) { $0.waiting == 1 })
+        admission.stopQueueing()
+        queued.done.wait()  // refused well before its 600 s
+        #expect(!queued.ran && admission.state == (1, 0, 10))
+        let later = Held(admission, size: 5)  // does not fit: refused, not queued
+        later.done.wait()
+        #expect(!later.ran)
+        running.release.signal()
+        running.done.wait()
+        let alone = Held(admission, size: 5)  // fits: runs
+        alone.admitted.wait()
+        alone.release.signal()
+        alone.done.wait()
+        #expect(running.ran && alone.ran && admission.state == (0, 0, 0))
+    }
+
     @Test func aPostThatWaitedInVainIsA503WithRetryAfter() throws {
         var limits = ServiceLimits()
         limits.maxPostBytesInFlight = 10

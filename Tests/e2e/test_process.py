@@ -63,6 +63,41 @@ def test_sigterm_finishes_the_request_in_flight_and_exits_0(service):
     assert "draining" in output and "stopped" in output
 
 
+def test_sigterm_with_posts_in_the_queue_exits_0_and_answers_each(start):
+    """POSTs run one at a time here; at the signal, those waiting are refused (503 with Retry-After) rather than
+    waited for, and those handled on the offload pool are finished even past --drain-seconds: libmicrohttpd aborts
+    the process when a daemon stops with a connection suspended (it did, with exit -6, before)."""
+    import threading
+    s = start("--store", "memory", "--drain-seconds", "0", "--max-post-bytes-in-flight", "1",
+              "--post-queue-seconds", "60")
+    sizes = b",[100,80]" * 999_999  # a million per-item sizes: parsed and prepared in about 0.1 s
+    answers, first = [], threading.Event()
+
+    def post(i):
+        body = b'{"layout":"flow","collectionView":{"width":1000,"height":1600},"sections":[{"itemSizes":[[%d,80]%s]}]}' % (
+            100 + i, sizes)
+        request = urllib.request.Request(s.url + "/v1/layouts", data=body, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=60) as r:
+                answers.append((r.status, None))
+        except urllib.error.HTTPError as e:
+            answers.append((e.code, e.headers.get("Retry-After")))
+        except OSError as e:
+            answers.append((type(e).__name__, None))
+        first.set()
+
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    assert first.wait(60)
+    s.proc.send_signal(signal.SIGTERM)
+    assert s.proc.wait(30) == 0, s.output()[-2000:]
+    for t in threads:
+        t.join(30)
+    assert len(answers) == 8 and all(a in ((201, None), (503, "1")) for a in answers), answers
+    assert (503, "1") in answers, answers  # some were still waiting at the signal
+
+
 def test_sigint_on_an_idle_service_exits_0(service):
     service.proc.send_signal(signal.SIGINT)
     assert service.proc.wait(10) == 0
