@@ -2,7 +2,6 @@
 #define CMHD_SHIM_H
 // Thin, non-variadic wrappers for the parts of libmicrohttpd that Swift cannot call directly.
 #include <stdarg.h>
-#include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -11,8 +10,6 @@
 #include <microhttpd.h>
 
 #ifdef __linux__
-#include <errno.h>
-#include <poll.h>
 #include <sys/syscall.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
@@ -53,7 +50,8 @@ static inline unsigned int cmhd_event_loop_flags(void) {
 #endif
 }
 
-/// A descriptor that `cmhd_wake` signals to end a `cmhd_run_once` wait early: an eventfd on Linux, -1 elsewhere.
+/// A descriptor that `cmhd_wake` signals to end an event loop's wait early (`EventLoop`): an eventfd on Linux, -1
+/// elsewhere.
 static inline int cmhd_wake_open(void) {
 #ifdef __linux__
     return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
@@ -71,7 +69,7 @@ static inline void cmhd_wake(int wake) {
 #endif
 }
 
-/// The epoll set of a daemon that uses epoll (`cmhd_run_once` waits on it), or -1.
+/// The epoll set of a daemon that uses epoll (`EventLoop` waits on it), or -1.
 static inline int cmhd_epoll_fd(struct MHD_Daemon *daemon) {
 #ifdef __linux__
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
@@ -82,58 +80,10 @@ static inline int cmhd_epoll_fd(struct MHD_Daemon *daemon) {
 #endif
 }
 
-/// The number of connections a daemon holds.
+/// The number of connections a daemon holds (`MHD_get_daemon_info` is variadic).
 static inline unsigned int cmhd_connection_count(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info ? info->num_connections : 0;
-}
-
-/// One turn of a daemon's loop. Linux: waits until the daemon has work (an event in its epoll set, `epoll_fd`, which poll()
-/// reports without consuming it; its next timeout) or `wake` is signalled, then runs the daemon once without
-/// blocking (`MHD_run`). Elsewhere: `MHD_run_wait` for at most 50 ms (poll mode has no blocking drain loop).
-///
-/// A daemon at its connection limit takes the listen socket out of its epoll set, and puts it back only when it
-/// next runs: so while it has fewer than `limit` connections, the wait also watches `listen_fd` itself (-1: none),
-/// and a connection waiting in the backlog for a freed slot wakes it.
-///
-/// Out of descriptors (`EMFILE`), libmicrohttpd cannot accept, and takes the listen socket out of its set until one
-/// of its connections closes: watched here, the socket would stay ready and the loop spin. So when a turn finds the
-/// listen socket ready, accepts nothing, and the process is out of descriptors (another loop taking the connection
-/// first is not that), `*stalled_at` (the loop's own, first `UINT_MAX`) keeps the number of connections, and the
-/// socket is not watched again until that number changes. A daemon with no connection keeps the listen socket in
-/// its set even then (libmicrohttpd would busy-wait): stalled, it tries again every 100 ms, and waits for nothing
-/// else (it has nothing else to serve).
-static inline void cmhd_run_once(struct MHD_Daemon *daemon, int epoll_fd, int wake, int listen_fd,
-                                  unsigned int limit, unsigned int *stalled_at) {
-#ifdef __linux__
-    unsigned int before = cmhd_connection_count(daemon);
-    int stalled = before == *stalled_at, retrying = stalled && before == 0 && listen_fd >= 0;
-    int watch_listen = listen_fd >= 0 && before < limit && !stalled;
-    MHD_UNSIGNED_LONG_LONG timeout = 0;
-    int wait = MHD_get_timeout(daemon, &timeout) == MHD_YES ? (timeout > 60000 ? 60000 : (int)timeout) : -1;
-    struct pollfd fds[3] = {{retrying ? -1 : epoll_fd, POLLIN, 0}, {wake, POLLIN, 0},
-                            {watch_listen ? listen_fd : -1, POLLIN, 0}};
-    if (poll(fds, 3, retrying ? 100 : wait) > 0 && fds[1].revents) {
-        uint64_t count;
-        (void)!read(wake, &count, sizeof count);
-    }
-    MHD_run(daemon);
-    if (!watch_listen && !retrying) return;
-    int out_of_descriptors = 0;
-    if ((fds[2].revents || retrying) && cmhd_connection_count(daemon) == before) {
-        int probe = dup(listen_fd);
-        out_of_descriptors = probe < 0 && (errno == EMFILE || errno == ENFILE);
-        if (probe >= 0) close(probe);
-    }
-    *stalled_at = out_of_descriptors ? before : UINT_MAX;
-#else
-    (void)epoll_fd;
-    (void)wake;
-    (void)listen_fd;
-    (void)limit;
-    (void)stalled_at;
-    MHD_run_wait(daemon, 50);
-#endif
 }
 
 /// MHD_start_daemon with every option passed as one MHD_OPTION_ARRAY (Swift cannot call variadic C functions).

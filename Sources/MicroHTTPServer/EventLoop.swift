@@ -31,12 +31,12 @@ final class EventLoop: @unchecked Sendable {
     private var thread = JoinableThread()
 
     /// The daemon's epoll set (read once), the shared listen socket, and this daemon's share of the connection
-    /// limit (see `cmhd_run_once`).
+    /// limit (see `turn`).
     private let epollFD: Int32
     private let listenFD: Int32
     private let connectionLimit: UInt32
     /// The loop thread's own: the number of connections at which the process ran out of descriptors to accept
-    /// (`cmhd_run_once`), or `UInt32.max`.
+    /// (see `turn`), or `UInt32.max`.
     private var stalledAt = UInt32.max
 
     /// Takes a started daemon (external event loop: no `MHD_USE_INTERNAL_POLLING_THREAD`); `run` starts its thread.
@@ -100,8 +100,55 @@ final class EventLoop: @unchecked Sendable {
                 quiesced.store(true, ordering: .releasing)
             }
             // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
-            let listening = quiesced.load(ordering: .relaxed) ? -1 : listenFD
-            cmhd_run_once(daemon, epollFD, wake, listening, connectionLimit, &stalledAt)
+            turn(listening: quiesced.load(ordering: .relaxed) ? -1 : listenFD)
         }
+    }
+
+    /// One turn of the loop. Linux: waits until the daemon has work (an event in its epoll set, which `poll`
+    /// reports without consuming it; its next timeout) or `wake` is signalled, then runs the daemon once without
+    /// blocking (`MHD_run`). Elsewhere: `MHD_run_wait` for at most 50 ms (poll mode has no blocking drain loop).
+    ///
+    /// A daemon at its connection limit takes the listen socket out of its epoll set, and puts it back only when it
+    /// next runs: so while it has fewer than its share of connections, the wait also watches `listenFD` itself (-1:
+    /// none), and a connection waiting in the backlog for a freed slot wakes it.
+    ///
+    /// Out of descriptors (`EMFILE`), libmicrohttpd cannot accept, and takes the listen socket out of its set until
+    /// one of its connections closes: watched here, the socket would stay ready and the loop spin. So when a turn
+    /// finds the listen socket ready, accepts nothing, and the process is out of descriptors (another loop taking
+    /// the connection first is not that), `stalledAt` keeps the number of connections, and the socket is not
+    /// watched again until that number changes. A daemon with no connection keeps the listen socket in its set even
+    /// then (libmicrohttpd would busy-wait): stalled, it tries again every 100 ms, and waits for nothing else (it
+    /// has nothing else to serve). `Tests/e2e/test_descriptor_limit.py` runs out of descriptors.
+    private func turn(listening listenFD: Int32) {
+        #if os(Linux)
+        let before = cmhd_connection_count(daemon)
+        let stalled = before == stalledAt
+        let retrying = stalled && before == 0 && listenFD >= 0
+        let watchListen = listenFD >= 0 && before < connectionLimit && !stalled
+        var timeout: UInt64 = 0
+        let wait = retrying ? 100 : MHD_get_timeout(daemon, &timeout) == .YES ? Int32(min(timeout, 60_000)) : -1
+        let readable = Int16(POLLIN)
+        var fds = (pollfd(fd: retrying ? -1 : epollFD, events: readable, revents: 0),
+                   pollfd(fd: wake, events: readable, revents: 0),
+                   pollfd(fd: watchListen ? listenFD : -1, events: readable, revents: 0))
+        let ready = withUnsafeMutableBytes(of: &fds) {
+            poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 3, wait)
+        }
+        if ready > 0, fds.1.revents != 0 {
+            var count: UInt64 = 0
+            _ = read(wake, &count, MemoryLayout<UInt64>.size)
+        }
+        MHD_run(daemon)
+        guard watchListen || retrying else { return }
+        var outOfDescriptors = false
+        if fds.2.revents != 0 || retrying, cmhd_connection_count(daemon) == before {
+            let probe = dup(listenFD)
+            outOfDescriptors = probe < 0 && (errno == EMFILE || errno == ENFILE)
+            if probe >= 0 { close(probe) }
+        }
+        stalledAt = outOfDescriptors ? before : .max
+        #else
+        MHD_run_wait(daemon, 50)
+        #endif
     }
 }
