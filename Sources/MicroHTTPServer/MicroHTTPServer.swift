@@ -36,6 +36,14 @@ public final class MicroHTTPServer: @unchecked Sendable {
                                     ? ConnectionsPerIP(limit: configuration.maxConnectionsPerIP) : nil)
         listenFD = socket.fd
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
+        // Undoes a start that failed part way: no loop is left running, and the listen socket is closed once
+        // (quiesced, a daemon leaves it open).
+        func abandon(_ loops: [EventLoop], context: ServerContext) -> ServerError {
+            context.loops.withLock { $0 = [] }
+            for loop in loops { loop.stop() }
+            close(socket.fd)
+            return .daemonFailed
+        }
         // As libmicrohttpd's own pool does: each loop takes its share of the connection limit.
         let threads = max(1, configuration.threads)
         // No MHD_USE_ITC: libmicrohttpd makes no inter-thread channel for a daemon run from outside (EventLoop).
@@ -59,20 +67,11 @@ public final class MicroHTTPServer: @unchecked Sendable {
             let daemon = options.withUnsafeMutableBufferPointer {
                 cmhd_start_daemon(flags, accessHandler, contextPointer, $0.baseAddress)
             }
-            guard let daemon else {
-                for loop in loops { loop.stop() }  // no thread runs yet; quiesced, a daemon leaves the socket open
-                close(socket.fd)
-                throw .daemonFailed
-            }
+            guard let daemon else { throw abandon(loops, context: context) }
             loops.append(EventLoop(daemon: daemon, index: index, listenFD: socket.fd, connectionLimit: share))
         }
         context.loops.withLock { $0 = loops }  // before they run: a resumed request wakes its loop through it
-        for loop in loops where !loop.run() {
-            context.loops.withLock { $0 = [] }
-            for loop in loops { loop.stop() }
-            close(socket.fd)
-            throw .daemonFailed
-        }
+        for loop in loops where !loop.run() { throw abandon(loops, context: context) }
         context.slowClients.start()
     }
 

@@ -41,6 +41,18 @@ import Testing
         return false
     }
 
+    /// A budget of 10 bytes taken whole by one running POST, with one POST of 5 bytes waiting behind it (up to
+    /// 600 s, in a queue of `maxWaiting`).
+    func fullWithOneWaiting(maxWaiting: Int) -> (admission: PostAdmission, running: Held, queued: Held) {
+        let admission = PostAdmission(budgetBytes: 10, maxConcurrent: .max, maxWaiting: maxWaiting,
+                                      maxWaitSeconds: 600)
+        let running = Held(admission, size: 10)
+        running.admitted.wait()
+        let queued = Held(admission, size: 5)
+        #expect(until(admission) { $0.waiting == 1 })
+        return (admission, running, queued)
+    }
+
     @Test func postsWithinTheBudgetRunTogetherAndOthersWaitForRoom() throws {
         let admission = PostAdmission(budgetBytes: 100, maxConcurrent: .max, maxWaiting: 8, maxWaitSeconds: 600)
         let a = Held(admission, size: 60)
@@ -74,11 +86,7 @@ import Testing
     }
 
     @Test func theQueueIsBoundedAndAFullQueueRefusesAtOnce() throws {
-        let admission = PostAdmission(budgetBytes: 10, maxConcurrent: .max, maxWaiting: 1, maxWaitSeconds: 600)
-        let running = Held(admission, size: 10)
-        running.admitted.wait()
-        let queued = Held(admission, size: 5)
-        #expect(until(admission) { $0.waiting == 1 })
+        let (admission, running, queued) = fullWithOneWaiting(maxWaiting: 1)
         let refused = Held(admission, size: 5)  // the queue is full
         refused.done.wait()
         #expect(!refused.ran)
@@ -90,11 +98,7 @@ import Testing
     }
 
     @Test func drainingRefusesThePostsWaitingAndQueuesNoMore() throws {
-        let admission = PostAdmission(budgetBytes: 10, maxConcurrent: .max, maxWaiting: 8, maxWaitSeconds: 600)
-        let running = Held(admission, size: 10)
-        running.admitted.wait()
-        let queued = Held(admission, size: 5)
-        #expect(until(admission) { $0.waiting == 1 })
+        let (admission, running, queued) = fullWithOneWaiting(maxWaiting: 8)
         admission.stopQueueing()
         queued.done.wait()  // refused well before its 600 s
         #expect(!queued.ran && admission.state == (1, 0, 10))

@@ -47,6 +47,15 @@ class Service:
         with open(self.log_path, "rb") as f:
             return f.read().decode()
 
+    def wait_for_output(self, text, seconds=5):
+        """Whether `text` is logged within `seconds`."""
+        deadline = time.time() + seconds
+        while text not in self.output():
+            if time.time() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
     @property
     def url(self):
         return "http://127.0.0.1:%d" % self.port

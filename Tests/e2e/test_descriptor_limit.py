@@ -91,10 +91,9 @@ def soft_descriptor_limit(pid):
     return int(line.split()[3])
 
 
-def wait_for_line(service, text):
-    deadline = time.time() + 5
-    while "listening" not in service.output() and time.time() < deadline:
-        time.sleep(0.05)
+def logged_at_start(service, text):
+    """Whether `text` was logged by the time the service says it is listening."""
+    service.wait_for_output("listening")
     return text in service.output()
 
 
@@ -102,12 +101,12 @@ def test_the_soft_limit_is_raised_to_fit_max_connections(start):
     s = start("--store", "memory", "--threads", "2", "--max-connections", "1000",
               preexec=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (100, 4096)))
     assert soft_descriptor_limit(s.proc.pid) == 1000 + 32 + 3 * 2
-    assert not wait_for_line(s, "descriptor limit"), s.output()
+    assert not logged_at_start(s, "descriptor limit"), s.output()
 
 
 def test_a_hard_limit_below_max_connections_is_logged_at_start(start):
     s = start("--store", "memory", "--threads", "2", "--max-connections", "1000",
               preexec=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (100, 500)))
     assert soft_descriptor_limit(s.proc.pid) == 500
-    assert wait_for_line(s, "level=warning msg=\"descriptor limit below --max-connections"), s.output()
+    assert logged_at_start(s, "level=warning msg=\"descriptor limit below --max-connections"), s.output()
     assert "needed=1038 nofile=500" in s.output(), s.output()

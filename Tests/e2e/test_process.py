@@ -140,9 +140,7 @@ def test_the_default_event_loops_are_the_processors_it_may_use(start):
         s = start()
     finally:
         os.sched_setaffinity(0, saved)
-    deadline = time.time() + 5
-    while "threads=" not in s.output() and time.time() < deadline:
-        time.sleep(0.05)
+    s.wait_for_output("threads=")
     assert "threads=1" in s.output(), s.output()
     task = "/proc/%d/task" % s.proc.pid
     names = [open(os.path.join(task, t, "comm")).read().strip() for t in os.listdir(task)]
