@@ -6,80 +6,75 @@ import Glibc
 import Darwin
 #endif
 
-/// One libmicrohttpd daemon and the thread of ours that runs it: the server has one per worker thread, all
-/// accepting from the same listen socket, as libmicrohttpd's own thread pool does.
+/// One libmicrohttpd daemon run from outside: the server has one per `--threads`, all accepting from the same
+/// listen socket, as libmicrohttpd's own thread pool does. A `LoopThread` runs it, one at a time: its own thread
+/// while that thread is active, another one while it is parked (`EventLoops`); the daemon keeps its connections
+/// either way.
 ///
 /// Why not libmicrohttpd's own threads: in 0.9.75 (Debian 12), its epoll loop (`MHD_epoll` in daemon.c) empties
 /// the kernel's queue while a wait returns a full array of 128 events, and makes that next wait with the loop's
 /// blocking timeout. When exactly 128 connections are ready at once, it sleeps on all of them until some other
 /// event arrives, or until a connection's idle timeout (30 s by default): with one thread, 128 clients at once
-/// hang it; with two, a thread that holds 128 of 256 connections can. Here the blocking wait is ours (`poll` on
-/// the daemon's epoll set, which consumes no event), and libmicrohttpd's `MHD_run` never blocks.
+/// hang it; with two, a thread that holds 128 of 256 connections can. Here the blocking wait is the thread's (`poll`
+/// on the daemon's epoll set, which consumes no event), and libmicrohttpd's `MHD_run` never blocks.
 /// `EventLoopTests` makes exactly 128 connections ready at once.
 ///
-/// Every call on the daemon is made on the loop's thread, but `MHD_resume_connection` (from an offload thread,
-/// which then calls `wakeUp`: libmicrohttpd has no inter-thread channel for a daemon run from outside) and
-/// `MHD_stop_daemon` once the thread has ended.
+/// Every call on the daemon is made by the thread that holds the loop (`holder`), but `MHD_resume_connection`
+/// (from an offload thread, which then calls `wakeUp`: libmicrohttpd has no inter-thread channel for a daemon run
+/// from outside) and `MHD_stop_daemon` once every thread has ended.
 final class EventLoop: @unchecked Sendable {
     let daemon: OpaquePointer
-    private let index: Int
+    let index: Int
+    /// The thread that is to run this loop (set by `EventLoops`), and the one that runs it now: a thread takes the
+    /// loop (-1 to its index) only once the one before has let go of it (its index to -1), so that no two threads
+    /// ever call the daemon at once.
+    let assigned: Atomic<Int>
+    let holder = Atomic<Int>(-1)
     private let quiesceRequested = Atomic<Bool>(false)
     private let quiesced = Atomic<Bool>(false)
-    private let stopRequested = Atomic<Bool>(false)
-    /// Ends the loop's wait early for `quiesce` and `stop` (-1 where the wait is bounded instead).
+    /// Ends the holder's wait early, for `quiesce` and resumed connections (-1 where the wait is bounded instead).
     private let wake = cmhd_wake_open()
-    private var thread = JoinableThread()
 
     /// The daemon's epoll set (read once), the shared listen socket, and this daemon's share of the connection
-    /// limit (see `turn`).
+    /// limit (see `prepareWait`).
     private let epollFD: Int32
     private let listenFD: Int32
     private let connectionLimit: UInt32
-    /// The loop thread's own: the number of connections at which the process ran out of descriptors to accept
-    /// (see `turn`), or `UInt32.max`.
+    /// The holder's, from `prepareWait` to `serve`: the number of connections at which the process ran out of
+    /// descriptors to accept, or `UInt32.max`; the connections before the wait (`LoopThread` runs the emptier
+    /// daemon first, which accepts first); what the wait watched.
     private var stalledAt = UInt32.max
+    private(set) var before: UInt32 = 0
+    private var watchesListen = false
+    private var retrying = false
 
-    /// Takes a started daemon (external event loop: no `MHD_USE_INTERNAL_POLLING_THREAD`); `run` starts its thread.
+    /// Takes a started daemon (external event loop: no `MHD_USE_INTERNAL_POLLING_THREAD`).
     init(daemon: OpaquePointer, index: Int, listenFD: Int32, connectionLimit: Int) {
         self.daemon = daemon
         self.index = index
+        assigned = Atomic(index)
         epollFD = cmhd_epoll_fd(daemon)
         self.listenFD = listenFD
         self.connectionLimit = UInt32(clamping: connectionLimit)
     }
 
-    /// Starts the loop's thread (once); false when the system would not make it.
-    func run() -> Bool {
-        thread.start { [self] in
-            name()
-            loop()
-        }
-    }
-
-    /// Stops accepting new connections on this loop, and says whether the loop has done so within a second (it
-    /// may be in a long handler): only then does the listen socket belong to the caller again, to close.
+    /// Asks the holder to stop accepting new connections on this loop, and says whether it has done so within a
+    /// second (it may be in a long handler): only then does the listen socket belong to the caller again, to close.
     func quiesce() -> Bool {
-        guard thread.running else {
-            _ = MHD_quiesce_daemon(daemon)  // no thread: nothing else calls the daemon
-            quiesced.store(true, ordering: .releasing)
-            return true
-        }
         quiesceRequested.store(true, ordering: .releasing)
         cmhd_wake(wake)
         for _ in 0..<1000 where !quiesced.load(ordering: .acquiring) { usleep(1000) }
         return quiesced.load(ordering: .acquiring)
     }
 
-    /// Ends the loop's wait, so that it runs the daemon (after `MHD_resume_connection`).
+    /// Ends the holder's wait, so that it runs the daemon (after `MHD_resume_connection`).
     func wakeUp() { cmhd_wake(wake) }
 
-    /// Ends the loop's thread, waits for it, then stops the daemon (which closes its connections).
+    /// The daemon's connections now (read from any thread: a count that may be a moment old).
+    var connections: Int { Int(cmhd_connection_count(daemon)) }
+
+    /// Stops the daemon (which closes its connections), once no thread runs it any more.
     func stop() {
-        if thread.running {
-            stopRequested.store(true, ordering: .releasing)
-            cmhd_wake(wake)
-            thread.join()
-        }
         // A daemon that still has the shared listen socket would close it: quiesced, it leaves it to the caller.
         if !quiesced.load(ordering: .acquiring) {
             _ = MHD_quiesce_daemon(daemon)
@@ -89,28 +84,17 @@ final class EventLoop: @unchecked Sendable {
         if wake >= 0 { close(wake) }
     }
 
-    private func name() {
-        "http-loop-\(index)".withCString { cmhd_name_this_thread($0) }
-    }
+    /// The descriptors a holder's wait watches for one loop: `prepareWait` fills them, `serve` reads them.
+    static let descriptorsPerLoop = 3
 
-    private func loop() {
-        while !stopRequested.load(ordering: .acquiring) {
-            if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
-                _ = MHD_quiesce_daemon(daemon)
-                quiesced.store(true, ordering: .releasing)
-            }
-            // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
-            turn(listening: quiesced.load(ordering: .relaxed) ? -1 : listenFD)
-        }
-    }
-
-    /// One turn of the loop. Linux: waits until the daemon has work (an event in its epoll set, which `poll`
-    /// reports without consuming it; its next timeout) or `wake` is signalled, then runs the daemon once without
-    /// blocking (`MHD_run`). Elsewhere: `MHD_run_wait` for at most 50 ms (poll mode has no blocking drain loop).
+    #if os(Linux)
+    /// The holder's turn, before its wait: quiesces the daemon when asked, fills `fds` (three slots: the daemon's
+    /// epoll set, which `poll` reports without consuming an event; `wake`; the listen socket, see below) and
+    /// answers how long the daemon may wait, in milliseconds (-1: until an event).
     ///
     /// A daemon at its connection limit takes the listen socket out of its epoll set, and puts it back only when it
-    /// next runs: so while it has fewer than its share of connections, the wait also watches `listenFD` itself (-1:
-    /// none), and a connection waiting in the backlog for a freed slot wakes it.
+    /// next runs: so while it has fewer than its share of connections, the wait also watches the listen socket
+    /// itself, and a connection waiting in the backlog for a freed slot wakes it.
     ///
     /// Out of descriptors (`EMFILE`), libmicrohttpd cannot accept, and takes the listen socket out of its set until
     /// one of its connections closes: watched here, the socket would stay ready and the loop spin. So when a turn
@@ -119,36 +103,54 @@ final class EventLoop: @unchecked Sendable {
     /// watched again until that number changes. A daemon with no connection keeps the listen socket in its set even
     /// then (libmicrohttpd would busy-wait): stalled, it tries again every 100 ms, and waits for nothing else (it
     /// has nothing else to serve). `Tests/e2e/test_descriptor_limit.py` runs out of descriptors.
-    private func turn(listening listenFD: Int32) {
-        #if os(Linux)
-        let before = cmhd_connection_count(daemon)
-        let stalled = before == stalledAt
-        let retrying = stalled && before == 0 && listenFD >= 0
-        let watchListen = listenFD >= 0 && before < connectionLimit && !stalled
-        var timeout: UInt64 = 0
-        let wait = retrying ? 100 : MHD_get_timeout(daemon, &timeout) == .YES ? Int32(min(timeout, 60_000)) : -1
-        let readable = Int16(POLLIN)
-        var fds = (pollfd(fd: retrying ? -1 : epollFD, events: readable, revents: 0),
-                   pollfd(fd: wake, events: readable, revents: 0),
-                   pollfd(fd: watchListen ? listenFD : -1, events: readable, revents: 0))
-        let ready = withUnsafeMutableBytes(of: &fds) {
-            poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 3, wait)
+    func prepareWait(_ fds: UnsafeMutablePointer<pollfd>) -> Int32 {
+        if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
+            _ = MHD_quiesce_daemon(daemon)
+            quiesced.store(true, ordering: .releasing)
         }
-        if ready > 0, fds.1.revents != 0 {
+        // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
+        let listening = !quiesced.load(ordering: .relaxed)
+        before = cmhd_connection_count(daemon)
+        let stalled = before == stalledAt
+        retrying = stalled && before == 0 && listening
+        watchesListen = listening && before < connectionLimit && !stalled
+        let readable = Int16(POLLIN)
+        fds[0] = pollfd(fd: retrying ? -1 : epollFD, events: readable, revents: 0)
+        fds[1] = pollfd(fd: wake, events: readable, revents: 0)
+        fds[2] = pollfd(fd: watchesListen ? listenFD : -1, events: readable, revents: 0)
+        if retrying { return 100 }
+        var timeout: UInt64 = 0
+        return MHD_get_timeout(daemon, &timeout) == .YES ? Int32(min(timeout, 60_000)) : -1
+    }
+
+    /// The holder's turn, after its wait: runs the daemon once without blocking (`MHD_run`) when one of its
+    /// descriptors is ready or its timeout (`waited`: what `prepareWait` answered) has passed, and keeps track of
+    /// running out of descriptors (see `prepareWait`).
+    func serve(_ fds: UnsafePointer<pollfd>, waited: Int32, timedOut: Bool) {
+        let ready = fds[0].revents != 0 || fds[1].revents != 0 || fds[2].revents != 0
+        guard ready || waited == 0 || timedOut else { return }
+        if fds[1].revents != 0 {
             var count: UInt64 = 0
             _ = read(wake, &count, MemoryLayout<UInt64>.size)
         }
         MHD_run(daemon)
-        guard watchListen || retrying else { return }
+        guard watchesListen || retrying else { return }
         var outOfDescriptors = false
-        if fds.2.revents != 0 || retrying, cmhd_connection_count(daemon) == before {
+        if fds[2].revents != 0 || retrying, cmhd_connection_count(daemon) == before {
             let probe = dup(listenFD)
             outOfDescriptors = probe < 0 && (errno == EMFILE || errno == ENFILE)
             if probe >= 0 { close(probe) }
         }
         stalledAt = outOfDescriptors ? before : .max
-        #else
-        MHD_run_wait(daemon, 50)
-        #endif
     }
+    #else
+    /// Elsewhere (poll mode: no blocking drain loop to avoid), the holder runs the daemon for at most 50 ms.
+    func runOnce() {
+        if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
+            _ = MHD_quiesce_daemon(daemon)
+            quiesced.store(true, ordering: .releasing)
+        }
+        MHD_run_wait(daemon, 50)
+    }
+    #endif
 }

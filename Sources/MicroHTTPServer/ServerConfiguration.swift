@@ -4,8 +4,12 @@ public struct ServerConfiguration: Sendable {
     public var host = "0.0.0.0"
     /// TCP port; 0 picks a free one (see `MicroHTTPServer.port`).
     public var port = 8080
-    /// Event loops, a thread each (`EventLoop`: one libmicrohttpd daemon each, all accepting from one socket).
+    /// Event loops, and threads to run them (`EventLoop`: one libmicrohttpd daemon each, all accepting from one
+    /// socket): at most this many threads run, as `loopScaling` says.
     public var threads = 2
+    /// `auto`: one loop thread runs, and one more while every running one is busy and the machine has an idle
+    /// processor for it (`LoopScaler`); `fixed`: all `threads` run all the time.
+    public var loopScaling = LoopScaling.auto
     /// The largest request body accepted; larger ones get a 413.
     public var maxBodyBytes = 32 << 20
     /// Open connections in total, shared out between the event loops (beyond it, new ones wait in the backlog).
@@ -37,6 +41,10 @@ public struct ServerConfiguration: Sendable {
     public var drainSeconds = 10.0
 
     public init() {}
+}
+
+public enum LoopScaling: String, Sendable, CaseIterable {
+    case auto, fixed
 }
 
 public enum ServerError: Error, CustomStringConvertible {

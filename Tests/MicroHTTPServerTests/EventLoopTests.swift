@@ -1,6 +1,8 @@
+import Dispatch
 import HTTPClient
 import HTTPCore
-import MicroHTTPServer
+@testable import MicroHTTPServer
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -20,11 +22,13 @@ struct BlockingOnRequest: HTTPHandler {
 
 /// The server's own event loops (`EventLoop`), on a real socket.
 @Suite(.serialized) struct EventLoopTests {
-    func server(threads: Int, perIP: Int = 0, maxConnections: Int = 1024) throws -> MicroHTTPServer {
+    func server(threads: Int, perIP: Int = 0, maxConnections: Int = 1024,
+                scaling: LoopScaling = .fixed) throws -> MicroHTTPServer {
         var configuration = ServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configuration.threads = threads
+        configuration.loopScaling = scaling
         configuration.maxConnectionsPerIP = perIP
         configuration.maxConnections = maxConnections
         return try MicroHTTPServer(configuration: configuration, handler: BlockingOnRequest())
@@ -42,8 +46,9 @@ struct BlockingOnRequest: HTTPHandler {
     /// libmicrohttpd 0.9.75's own loop, given exactly 128 ready connections in one wait, waited again with its
     /// blocking timeout before serving them: these 128 clients hung until a connection's idle timeout (30 s).
     /// Here: one loop, held by a slow request while 128 other connections send theirs, then 128 events at once.
-    @Test func exactly128ReadyConnectionsAreAnsweredAtOnce() throws {
-        let server = try server(threads: 1)
+    @Test(arguments: [1, 2]) func exactly128ReadyConnectionsAreAnsweredAtOnce(loops: Int) throws {
+        let server = try server(threads: loops)
+        server.setActiveThreads(1)  // with 2 loops: one thread runs both daemons
         defer { server.shutdown() }
         let blocker = try HTTPClientConnection(port: server.port, timeoutSeconds: 5)
         let others = try answeredConnections(128, to: server)
@@ -109,5 +114,98 @@ struct BlockingOnRequest: HTTPHandler {
         server.shutdown()
         #expect(try client.readResponse().status == 200)
         #expect((try? HTTPClientConnection(port: port, timeoutSeconds: 1)) == nil)  // nobody listens any more
+    }
+
+    /// The connections of each loop, as the loops count them.
+    func connectionsPerLoop(_ server: MicroHTTPServer) -> [Int] {
+        server.context.loops.withLock { $0?.loops.map(\.connections) } ?? []
+    }
+
+    /// Connections that fell to three loops while three threads ran are answered with one thread running (the
+    /// other two loops run on it, their connections kept), with two, and with three again.
+    @Test func theLoopsOfParkedThreadsAreServed() throws {
+        let server = try server(threads: 3)
+        defer { server.shutdown() }
+        let open = try answeredConnections(60, to: server)
+        #expect(connectionsPerLoop(server).reduce(0, +) == 60)
+        for active in [1, 2, 3, 1] {
+            server.setActiveThreads(active)
+            #expect(server.activeThreads == active)
+            for c in open { #expect(try c.request("GET", "/again").status == 200) }
+        }
+        #expect(server.threadChanges == 4)
+    }
+
+    /// One thread running two loops spreads new connections over both (the emptier daemon runs first, and
+    /// accepts first): a thread that starts later finds its loop with a share of them.
+    @Test func oneThreadSpreadsConnectionsOverItsLoops() throws {
+        let server = try server(threads: 2)
+        server.setActiveThreads(1)
+        defer { server.shutdown() }
+        let open = try answeredConnections(20, to: server)
+        let counts = connectionsPerLoop(server)
+        #expect(counts.count == 2 && counts.allSatisfy { $0 >= 8 }, "\(counts)")
+        _ = open
+    }
+
+    /// Threads parked and started every 10 ms while 16 clients send requests on their own connections: every
+    /// request is answered, none waits for long (a loop let go of must be taken by its next thread at once).
+    @Test func changingTheRunningThreadsUnderLoadLosesNoRequest() throws {
+        let server = try server(threads: 3)
+        defer { server.shutdown() }
+        let port = server.port
+        let stop = Atomic<Bool>(false)
+        let answered = Atomic<Int>(0)
+        let failed = Atomic<Int>(0)
+        let slowest = Atomic<Int>(0)  // milliseconds
+        let flipper = DispatchQueue(label: "flipper")
+        flipper.async {
+            var active = 1
+            while !stop.load(ordering: .acquiring) {
+                server.setActiveThreads(active)
+                active = active % 3 + 1
+                usleep(10_000)
+            }
+        }
+        let clock = ContinuousClock()
+        let until = clock.now + .milliseconds(1500)
+        var threads = (0..<16).map { _ in JoinableThread() }
+        for i in threads.indices {
+            #expect(threads[i].start {
+                guard let client = try? HTTPClientConnection(port: port, timeoutSeconds: 5) else {
+                    failed.add(1, ordering: .relaxed)
+                    return
+                }
+                while clock.now < until {
+                    let started = clock.now
+                    let ok = (try? client.request("GET", "/"))?.status == 200
+                    if ok { answered.add(1, ordering: .relaxed) } else { failed.add(1, ordering: .relaxed) }
+                    let took = (clock.now - started).components
+                    _ = slowest.max(Int(took.seconds * 1000 + took.attoseconds / 1_000_000_000_000_000),
+                                ordering: .relaxed)
+                }
+            })
+        }
+        for i in threads.indices { threads[i].join() }
+        stop.store(true, ordering: .releasing)
+        flipper.sync {}
+        #expect(failed.load(ordering: .relaxed) == 0)
+        #expect(answered.load(ordering: .relaxed) > 500)
+        #expect(slowest.load(ordering: .relaxed) < 1000)
+        #expect(server.threadChanges > 20)
+    }
+
+    /// With `loopScaling: .auto` (the default) the server starts with one thread running, on Linux; `.fixed`
+    /// runs every thread.
+    @Test func automaticScalingStartsWithOneThread() throws {
+        let automatic = try server(threads: 2, scaling: .auto)
+        defer { automatic.shutdown() }
+        let fixed = try server(threads: 2)
+        defer { fixed.shutdown() }
+        #if os(Linux)
+        #expect(automatic.activeThreads == 1)
+        #endif
+        #expect(fixed.activeThreads == 2)
+        #expect(try answeredConnections(4, to: automatic).count == 4)
     }
 }

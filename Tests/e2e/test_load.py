@@ -110,3 +110,45 @@ def test_sigterm_under_load_fails_no_request_and_exits_0(start):
     assert not re.search(r"timeout [1-9]", report), report
     assert requests_of(report) > 100, report
     assert "draining" in s.output() and "stopped" in s.output()
+
+
+def test_loop_threads_follow_the_load(start):
+    """--loop-scaling auto (the default) with two loops: one thread runs while idle; under heavy queries from a
+    client that leaves a processor idle (gzipped answers of 5,000 elements: the service writes and compresses a
+    megabyte, wrk reads a few kilobytes), a second thread runs within a few periods; once the load is gone, one
+    again. /metrics says so."""
+    need_wrk()
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("needs two processors")
+    s = start("--threads", "2", "--store", "memory", "--log-level", "notice")
+
+    def running():
+        with urllib.request.urlopen(s.url + "/metrics", timeout=10) as r:
+            return metric(r.read().decode(), "http_loop_threads_running")
+
+    def wait_for(count, seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if running() == count:
+                return True
+            time.sleep(0.1)
+        return False
+
+    assert wait_for(1, 5)
+    lid = post(s.url, {"layout": "flow", "collectionView": {"width": 1000, "height": 800},
+                       "itemSize": {"width": 10, "height": 10}, "sections": [{"items": 1000000}]})
+    paths = ["/v1/layouts/%s/attributes?rect=0,%d,1000,500" % (lid, 500 * k) for k in range(50)]
+    script = script_over(paths)
+    with open(script, "a") as f:
+        f.write('wrk.headers["Accept-Encoding"] = "gzip"\n')
+    load = subprocess.Popen(["wrk", "-t1", "-c4", "-d6s", "-s", script, s.url],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        grew = wait_for(2, 5)
+    finally:
+        report = load.communicate(timeout=30)[0]
+    assert grew, report
+    assert "Non-2xx" not in report, report
+    assert wait_for(1, 8)
+    with urllib.request.urlopen(s.url + "/metrics", timeout=10) as r:
+        assert metric(r.read().decode(), "http_loop_thread_changes_total") >= 3  # 1 at start, 2, then 1

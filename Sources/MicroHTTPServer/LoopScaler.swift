@@ -1,0 +1,97 @@
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sets how many of the server's loop threads run (`EventLoops.setActive`), once a period (250 ms), from what
+/// `LoopScalingPolicy` makes of the period: the threads' busy time (their own count), their time waiting for a
+/// processor (the kernel's schedstat) and the machine's idle time (`/proc/stat`). The service starts with one
+/// thread running and grows while every running thread is busy and a processor is idle for one more.
+final class LoopScaler: @unchecked Sendable {
+    private let group: EventLoops
+    private let periodMilliseconds: Int32
+    private let stopRequested = Atomic<Bool>(false)
+    private let signal = cmhd_wake_open()
+    private var thread = JoinableThread()
+
+    init(group: EventLoops, periodMilliseconds: Int32 = 250) {
+        self.group = group
+        self.periodMilliseconds = periodMilliseconds
+    }
+
+    deinit { if signal >= 0 { close(signal) } }
+
+    /// Starts with one thread running and the scaling thread (false when it could not be made; every thread
+    /// then runs). Where `/proc` cannot be read, every thread runs and nothing is started.
+    func start() -> Bool {
+        #if os(Linux)
+        guard group.threads.count > 1, ProcessorAccounting.idleTicks() != nil else { return true }
+        group.setActive(1)
+        guard thread.start({ [self] in run() }) else {
+            group.setActive(group.threads.count)
+            return false
+        }
+        #endif
+        return true
+    }
+
+    func stop() {
+        guard thread.running else { return }
+        stopRequested.store(true, ordering: .releasing)
+        cmhd_wake(signal)
+        thread.join()
+    }
+
+    /// One period's readings.
+    struct Reading {
+        var time: Int64
+        var busy: [Int64]
+        var waiting: [UInt64?]
+        var idleTicks: UInt64?
+    }
+
+    private func read() -> Reading {
+        let threads = group.threads
+        return Reading(time: monotonicNanoseconds(),
+                       busy: threads.map { $0.busyNanoseconds.load(ordering: .relaxed) },
+                       waiting: threads.map { thread in
+                           let id = thread.kernelThreadID.load(ordering: .acquiring)
+                           return id > 0 ? ProcessorAccounting.waitingNanoseconds(thread: id) : nil
+                       },
+                       idleTicks: ProcessorAccounting.idleTicks())
+    }
+
+    /// The load of the `active` threads between two readings.
+    static func load(from before: Reading, to after: Reading, active: Int) -> LoopLoad {
+        let span = Double(max(1, after.time - before.time))
+        let threads = 0..<min(active, after.busy.count)
+        let busy = threads.map { min(1, Double(max(0, after.busy[$0] &- before.busy[$0])) / span) }
+        var waiting: [Double]? = []
+        for i in threads {
+            guard let a = after.waiting[i], let b = before.waiting[i] else { waiting = nil; break }
+            waiting?.append(min(1, Double(a &- b) / span))
+        }
+        var idle: Double?
+        if let a = after.idleTicks, let b = before.idleTicks {
+            idle = Double(a &- b) / ProcessorAccounting.ticksPerSecond / (span / 1e9)
+        }
+        return LoopLoad(busy: busy, waitingForProcessor: waiting, idleProcessors: idle)
+    }
+
+    private func run() {
+        "http-loop-scaler".withCString { cmhd_name_this_thread($0) }
+        var policy = LoopScalingPolicy(maxThreads: group.threads.count)
+        var before = read()
+        while !stopRequested.load(ordering: .acquiring) {
+            var wait = pollfd(fd: signal, events: Int16(POLLIN), revents: 0)
+            _ = poll(&wait, 1, periodMilliseconds)
+            let after = read()
+            let active = group.active
+            group.setActive(policy.next(active: active, load: Self.load(from: before, to: after, active: active)))
+            before = after
+        }
+    }
+}

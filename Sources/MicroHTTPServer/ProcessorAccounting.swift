@@ -1,0 +1,59 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the kernel counts of processor time (Linux `/proc`), for `LoopScaler`: read as bytes, parsed without
+/// Foundation. Each reader answers nil where the file is missing or not as expected.
+enum ProcessorAccounting {
+    /// The machine's idle time, in clock ticks (`sysconf(_SC_CLK_TCK)` a second): idle and iowait of the first
+    /// line of `/proc/stat` ("cpu  user nice system idle iowait irq softirq steal ...").
+    static func idleTicks(procStat text: some Collection<UInt8>) -> UInt64? {
+        let line = text.prefix { $0 != UInt8(ascii: "\n") }
+        let fields = line.split(separator: UInt8(ascii: " "))
+        guard fields.count >= 6, fields[0].elementsEqual("cpu".utf8),
+              let idle = number(fields[4]), let iowait = number(fields[5]) else { return nil }
+        return idle &+ iowait
+    }
+
+    /// A thread's time on a processor and waiting for one, in nanoseconds: the first two fields of
+    /// `/proc/self/task/TID/schedstat` ("running waiting timeslices").
+    static func schedstat(_ text: some Collection<UInt8>) -> (running: UInt64, waiting: UInt64)? {
+        let fields = text.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+        guard fields.count >= 2, let running = number(fields[0]), let waiting = number(fields[1]) else { return nil }
+        return (running, waiting)
+    }
+
+    static func idleTicks() -> UInt64? { read("/proc/stat").flatMap { idleTicks(procStat: $0) } }
+
+    static func waitingNanoseconds(thread: Int32) -> UInt64? {
+        read("/proc/self/task/\(thread)/schedstat").flatMap { schedstat($0)?.waiting }
+    }
+
+    static let ticksPerSecond = Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
+
+    /// A decimal number of digits only.
+    private static func number(_ digits: some Collection<UInt8>) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// The first 4 KiB of a file (the lines read here are within it), or nil.
+    private static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        buffer.removeSubrange(n...)
+        return buffer
+    }
+}
