@@ -8,9 +8,9 @@ import Darwin
 #endif
 
 /// An HTTP/1.1 server on libmicrohttpd: `threads` event loops (`EventLoop`: a daemon each, epoll, poll on macOS),
-/// all accepting from one listen socket, each calling the handler synchronously, run by as many threads of which
-/// only as many run as the load needs and the processors allow (`EventLoops`, `LoopScaler`). Bodies are collected
-/// from `upload_data` up to `maxBodyBytes` (413 beyond).
+/// all accepting from one listen socket, each calling the handler synchronously; of the threads that run them, as
+/// many run as the load needs and the processors allow (`EventLoops`, `LoopScaler`). Bodies are collected from
+/// `upload_data` up to `maxBodyBytes` (413 beyond).
 ///
 /// Life cycle: `init` binds and starts serving; `shutdown` stops accepting, lets requests in flight finish (up to
 /// `drainSeconds`), then stops the loops and their daemons.

@@ -26,10 +26,10 @@ enum ProcessorAccounting {
         return (running, waiting)
     }
 
-    static func idleTicks() -> UInt64? { read("/proc/stat").flatMap { idleTicks(procStat: $0) } }
+    static func idleTicks() -> UInt64? { contents(of: "/proc/stat").flatMap { idleTicks(procStat: $0) } }
 
     static func waitingNanoseconds(thread: Int32) -> UInt64? {
-        read("/proc/self/task/\(thread)/schedstat").flatMap { schedstat($0)?.waiting }
+        contents(of: "/proc/self/task/\(thread)/schedstat").flatMap { schedstat($0)?.waiting }
     }
 
     static let ticksPerSecond = Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
@@ -46,12 +46,12 @@ enum ProcessorAccounting {
     }
 
     /// The first 4 KiB of a file (the lines read here are within it), or nil.
-    private static func read(_ path: String) -> [UInt8]? {
+    private static func contents(of path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n > 0 else { return nil }
         buffer.removeSubrange(n...)
         return buffer
