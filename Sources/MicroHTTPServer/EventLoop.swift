@@ -84,6 +84,14 @@ final class EventLoop: @unchecked Sendable {
         if wake >= 0 { close(wake) }
     }
 
+    /// The holder's, at the start of its turn: stops accepting when `quiesce` asked for it.
+    private func quiesceIfAsked() {
+        if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
+            _ = MHD_quiesce_daemon(daemon)
+            quiesced.store(true, ordering: .releasing)
+        }
+    }
+
     /// The descriptors a holder's wait watches for one loop: `prepareWait` fills them, `serve` reads them.
     static let descriptorsPerLoop = 3
 
@@ -104,10 +112,7 @@ final class EventLoop: @unchecked Sendable {
     /// then (libmicrohttpd would busy-wait): stalled, it tries again every 100 ms, and waits for nothing else (it
     /// has nothing else to serve). `Tests/e2e/test_descriptor_limit.py` runs out of descriptors.
     func prepareWait(_ fds: UnsafeMutablePointer<pollfd>) -> Int32 {
-        if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
-            _ = MHD_quiesce_daemon(daemon)
-            quiesced.store(true, ordering: .releasing)
-        }
+        quiesceIfAsked()
         // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
         let listening = !quiesced.load(ordering: .relaxed)
         before = cmhd_connection_count(daemon)
@@ -146,10 +151,7 @@ final class EventLoop: @unchecked Sendable {
     #else
     /// Elsewhere (poll mode: no blocking drain loop to avoid), the holder runs the daemon for at most 50 ms.
     func runOnce() {
-        if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
-            _ = MHD_quiesce_daemon(daemon)
-            quiesced.store(true, ordering: .releasing)
-        }
+        quiesceIfAsked()
         MHD_run_wait(daemon, 50)
     }
     #endif
