@@ -82,7 +82,7 @@ final class LoopScaler: @unchecked Sendable {
     }
 
     private func run() {
-        "http-loop-scaler".withCString { cmhd_name_this_thread($0) }
+        "http-scaler".withCString { cmhd_name_this_thread($0) }
         var policy = LoopScalingPolicy(maxThreads: group.threads.count)
         var before = read()
         while !stopRequested.load(ordering: .acquiring) {
