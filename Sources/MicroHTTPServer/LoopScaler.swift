@@ -16,19 +16,34 @@ final class LoopScaler: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let signal = cmhd_wake_open()
     private var thread = JoinableThread()
+    /// `/proc/stat`, and each loop thread's schedstat (opened by `start`): read by the scaling thread.
+    private let procStat = ProcFile("/proc/stat")
+    private var schedstats: [ProcFile?]
 
     init(group: EventLoops, periodMilliseconds: Int32 = 250) {
         self.group = group
         self.periodMilliseconds = periodMilliseconds
+        schedstats = Array(repeating: nil, count: group.threads.count)
     }
 
     deinit { if signal >= 0 { close(signal) } }
 
-    /// Starts with one thread running and the scaling thread (false when it could not be made; every thread
-    /// then runs). Where `/proc` cannot be read, every thread runs and nothing is started.
+    /// Once the loop threads run: opens each one's schedstat (every file the scaler reads is opened now, so the
+    /// process's descriptors are settled when the server starts serving), runs one thread, and starts the scaling
+    /// thread (false when it could not be made; every thread then runs). Where `/proc` cannot be read, every thread
+    /// runs and nothing is started.
     func start() -> Bool {
         #if os(Linux)
-        guard group.threads.count > 1, ProcessorAccounting.idleTicks() != nil else { return true }
+        guard group.threads.count > 1, let text = procStat?.read(),
+              ProcessorAccounting.idleTicks(procStat: text) != nil else { return true }
+        for (i, thread) in group.threads.enumerated() {
+            var id = thread.kernelThreadID.load(ordering: .acquiring)
+            for _ in 0..<1000 where id == 0 {
+                usleep(1000)
+                id = thread.kernelThreadID.load(ordering: .acquiring)
+            }
+            if id > 0 { schedstats[i] = ProcFile("/proc/self/task/\(id)/schedstat") }
+        }
         group.setActive(1)
         guard thread.start({ [self] in run() }) else {
             group.setActive(group.threads.count)
@@ -55,13 +70,9 @@ final class LoopScaler: @unchecked Sendable {
 
     private func read() -> Reading {
         let threads = group.threads
-        return Reading(time: monotonicNanoseconds(),
-                       busy: threads.map { $0.busyNanoseconds.load(ordering: .relaxed) },
-                       waiting: threads.map { thread in
-                           let id = thread.kernelThreadID.load(ordering: .acquiring)
-                           return id > 0 ? ProcessorAccounting.waitingNanoseconds(thread: id) : nil
-                       },
-                       idleTicks: ProcessorAccounting.idleTicks())
+        let waiting = schedstats.map { $0?.read().flatMap { ProcessorAccounting.schedstat($0)?.waiting } }
+        return Reading(time: monotonicNanoseconds(), busy: threads.map { $0.busyNanoseconds.load(ordering: .relaxed) },
+                       waiting: waiting, idleTicks: procStat?.read().flatMap { ProcessorAccounting.idleTicks(procStat: $0) })
     }
 
     /// The load of the `active` threads between two readings.

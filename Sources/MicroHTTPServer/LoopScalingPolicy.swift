@@ -17,7 +17,8 @@ struct LoopLoad: Equatable {
 ///   the same machine, another process, a CPU quota), over `periodsToShrink` periods in a row.
 /// - After a change, `periodsToHold` periods pass before the next one is considered.
 ///
-/// Without the machine's idle time (no `/proc`), every thread runs: the loops cannot tell a free processor.
+/// A period without the machine's idle time (a read that failed) changes nothing. (Where `/proc` cannot be read at
+/// all, `LoopScaler` does not start, and every thread runs.)
 struct LoopScalingPolicy {
     let maxThreads: Int
     var busyToGrow = 0.85
@@ -36,7 +37,7 @@ struct LoopScalingPolicy {
 
     /// The number of threads to run after a period that ran `active` of them with `load`.
     mutating func next(active: Int, load: LoopLoad) -> Int {
-        guard let idle = load.idleProcessors else { return maxThreads }
+        guard let idle = load.idleProcessors else { return active }
         if holding > 0 {
             holding -= 1
             return active

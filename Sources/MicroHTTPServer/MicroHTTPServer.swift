@@ -77,8 +77,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
         }
         let group = EventLoops(loops: loops)
         context.loops.withLock { $0 = group }  // before they run: a resumed request wakes its loop through it
-        scaler = configuration.loopScaling == .auto ? LoopScaler(group: group) : nil
-        guard scaler?.start() ?? true, group.start() else {
+        scaler = configuration.loopScaling == .auto && loops.count > 1 ? LoopScaler(group: group) : nil
+        guard group.start(), scaler?.start() ?? true else {
             scaler?.stop()
             throw abandon(loops, context: context)
         }

@@ -1,12 +1,11 @@
-import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// What the kernel counts of processor time (Linux `/proc`), for `LoopScaler`: read as bytes, parsed without
-/// Foundation. Each reader answers nil where the file is missing or not as expected.
+/// What the kernel counts of processor time (Linux `/proc`), for `LoopScaler`: parsed from bytes, without
+/// Foundation. Each parser answers nil where the text is not as expected.
 enum ProcessorAccounting {
     /// The machine's idle time, in clock ticks (`sysconf(_SC_CLK_TCK)` a second): idle and iowait of the first
     /// line of `/proc/stat` ("cpu  user nice system idle iowait irq softirq steal ...").
@@ -26,12 +25,6 @@ enum ProcessorAccounting {
         return (running, waiting)
     }
 
-    static func idleTicks() -> UInt64? { contents(of: "/proc/stat").flatMap { idleTicks(procStat: $0) } }
-
-    static func waitingNanoseconds(thread: Int32) -> UInt64? {
-        contents(of: "/proc/self/task/\(thread)/schedstat").flatMap { schedstat($0)?.waiting }
-    }
-
     static let ticksPerSecond = Double(max(1, sysconf(Int32(_SC_CLK_TCK))))
 
     /// A decimal number of digits only.
@@ -45,15 +38,25 @@ enum ProcessorAccounting {
         return value
     }
 
-    /// The first 4 KiB of a file (the lines read here are within it), or nil.
-    private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+}
+
+/// A `/proc` file kept open and read again from its start each time (the kernel writes its text anew for a read at
+/// offset 0): `LoopScaler` opens its files once, so that it never holds a descriptor for a moment that an accept
+/// needs, nor finds none free at the process's limit.
+final class ProcFile {
+    private let fd: Int32
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+
+    init?(_ path: String) {
+        fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        buffer.removeSubrange(n...)
-        return buffer
+    }
+
+    deinit { close(fd) }
+
+    /// The file's first 4 KiB (the lines read here are within them), or nil.
+    func read() -> ArraySlice<UInt8>? {
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return n > 0 ? buffer[..<n] : nil
     }
 }

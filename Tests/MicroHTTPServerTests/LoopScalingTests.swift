@@ -1,8 +1,5 @@
 @testable import MicroHTTPServer
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `LoopScalingPolicy` on literal loads, and the readers of the kernel's accounting on literal `/proc` text.
 struct LoopScalingTests {
@@ -66,10 +63,11 @@ struct LoopScalingTests {
         #expect(policy.next(active: 1, load: busy) == 2)
     }
 
-    /// Without the machine's idle time, every thread runs.
-    @Test func withoutTheMachinesIdleTimeEveryThreadRuns() {
+    /// A period without the machine's idle time changes nothing, however busy.
+    @Test func aPeriodWithoutTheMachinesIdleTimeChangesNothing() {
         var policy = LoopScalingPolicy(maxThreads: 3)
-        #expect(policy.next(active: 1, load: LoopLoad(busy: [0], waitingForProcessor: nil, idleProcessors: nil)) == 3)
+        let unknown = LoopLoad(busy: [1, 1], waitingForProcessor: [0.5, 0.5], idleProcessors: nil)
+        for _ in 0..<10 { #expect(policy.next(active: 2, load: unknown) == 2) }
     }
 
     /// Loop j runs on thread j while it is active, else on an active one.
@@ -111,11 +109,21 @@ struct LoopScalingTests {
         #expect(ProcessorAccounting.schedstat(Array("12\n".utf8)) == nil)
     }
 
-    /// On this machine: `/proc/stat` reads, and the main thread's schedstat too (its id is the process's).
-    @Test func theKernelsAccountingReads() {
+    /// On this machine: `/proc/stat` reads, and read again from the start gives the counts anew; this thread's
+    /// schedstat too, its running time growing while it runs.
+    @Test func theKernelsAccountingReadsAgainFromTheStart() {
         #if os(Linux)
-        #expect(ProcessorAccounting.idleTicks() != nil)
-        #expect(ProcessorAccounting.waitingNanoseconds(thread: getpid()) != nil)
+        let stat = ProcFile("/proc/stat")
+        let first = stat?.read().flatMap { ProcessorAccounting.idleTicks(procStat: $0) }
+        #expect(first != nil)
+        #expect((stat?.read().flatMap { ProcessorAccounting.idleTicks(procStat: $0) } ?? 0) >= first ?? .max)
+        let own = ProcFile("/proc/thread-self/schedstat")
+        let before = own?.read().flatMap { ProcessorAccounting.schedstat($0) }
+        var spin = 0
+        for i in 0..<20_000_000 { spin &+= i }
+        #expect(spin != 0)
+        let after = own?.read().flatMap { ProcessorAccounting.schedstat($0) }
+        #expect((after?.running ?? 0) > (before?.running ?? .max))
         #endif
     }
 }
