@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// The process's limit on open file descriptors (`RLIMIT_NOFILE`, `ulimit -n`). Every connection takes one, and a
-/// process out of them cannot accept: new connections then wait in the listen backlog (`EventLoop.turn`).
+/// process out of them cannot accept: new connections then wait in the listen backlog (`EventLoop.prepareWait`).
 public enum DescriptorLimit {
     /// Descriptors for `connections` connections and the rest of the process: standard streams, the log, the
     /// store's files or connections, listen sockets, and an epoll set and a wake-up descriptor for each event loop.

@@ -1,6 +1,6 @@
 """Out of file descriptors (its RLIMIT_NOFILE reached), the service cannot accept: its event loops then wait for a
 descriptor to free (a connection to close, the limit to rise) instead of spinning on the ready listen socket, and
-take the waiting connections then (`EventLoop.turn` in Sources/MicroHTTPServer/EventLoop.swift)."""
+take the waiting connections then (`EventLoop.prepareWait` in Sources/MicroHTTPServer/EventLoop.swift)."""
 import os
 import resource
 import socket
