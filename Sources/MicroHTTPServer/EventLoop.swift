@@ -25,10 +25,9 @@ import Darwin
 final class EventLoop: @unchecked Sendable {
     let daemon: OpaquePointer
     let index: Int
-    /// The thread that is to run this loop (set by `EventLoops`), and the one that runs it now: a thread takes the
-    /// loop (-1 to its index) only once the one before has let go of it (its index to -1), so that no two threads
-    /// ever call the daemon at once.
-    let assigned: Atomic<Int>
+    /// The thread that runs this loop now (-1: none). The thread it is assigned to (`EventLoops.thread(for:active:)`)
+    /// takes it (-1 to its index) only once the one before has let go of it (its index to -1), so that no two
+    /// threads ever call the daemon at once.
     let holder = Atomic<Int>(-1)
     private let quiesceRequested = Atomic<Bool>(false)
     private let quiesced = Atomic<Bool>(false)
@@ -52,7 +51,6 @@ final class EventLoop: @unchecked Sendable {
     init(daemon: OpaquePointer, index: Int, listenFD: Int32, connectionLimit: Int) {
         self.daemon = daemon
         self.index = index
-        assigned = Atomic(index)
         epollFD = cmhd_epoll_fd(daemon)
         self.listenFD = listenFD
         self.connectionLimit = UInt32(clamping: connectionLimit)

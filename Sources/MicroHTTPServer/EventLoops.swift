@@ -13,8 +13,8 @@ import Synchronization
 final class EventLoops: @unchecked Sendable {
     let loops: [EventLoop]
     private(set) var threads: [LoopThread] = []
-    /// Counts changes of the assignment: a thread reads the loops' `assigned` again when it has changed.
-    let generation = Atomic<Int>(0)
+    /// The threads that run, which is the whole assignment (`thread(for:active:)`): a thread looks at its loops
+    /// again when it changes.
     private let activeCount: Atomic<Int>
     let changes = Atomic<Int>(0)
 
@@ -35,10 +35,6 @@ final class EventLoops: @unchecked Sendable {
         let count = min(max(1, count), loops.count)
         guard count != activeCount.load(ordering: .acquiring) else { return }
         activeCount.store(count, ordering: .releasing)
-        for loop in loops {
-            loop.assigned.store(Self.thread(for: loop.index, active: count), ordering: .releasing)
-        }
-        generation.add(1, ordering: .releasing)
         changes.add(1, ordering: .relaxed)
         for thread in threads { thread.notify() }
     }

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// Sets how many of the server's loop threads run (`EventLoops.setActive`), once a period (250 ms), from what
-/// `LoopScalingPolicy` makes of the period: the threads' busy time (their own count), their time waiting for a
-/// processor (the kernel's schedstat) and the machine's idle time (`/proc/stat`). The service starts with one
+/// `LoopScalingPolicy` makes of the period: the threads' time on a processor and waiting for one (the kernel's
+/// schedstat) and the machine's idle time (`/proc/stat`). The service starts with one
 /// thread running and grows while every running thread is busy and a processor is idle for one more.
 final class LoopScaler: @unchecked Sendable {
     private let group: EventLoops
@@ -60,26 +60,26 @@ final class LoopScaler: @unchecked Sendable {
         thread.join()
     }
 
-    /// One period's readings.
+    /// One period's readings: each thread's nanoseconds on a processor and waiting for one (nil: unknown).
     struct Reading {
         var time: Int64
-        var busy: [Int64]
+        var running: [UInt64]
         var waiting: [UInt64?]
         var idleTicks: UInt64?
     }
 
     private func read() -> Reading {
-        let threads = group.threads
-        let waiting = schedstats.map { $0?.read().flatMap { ProcessorAccounting.schedstat($0)?.waiting } }
-        return Reading(time: monotonicNanoseconds(), busy: threads.map { $0.busyNanoseconds.load(ordering: .relaxed) },
-                       waiting: waiting, idleTicks: procStat?.read().flatMap { ProcessorAccounting.idleTicks(procStat: $0) })
+        let times = schedstats.map { $0?.read().flatMap { ProcessorAccounting.schedstat($0) } }
+        return Reading(time: monotonicNanoseconds(), running: times.map { $0?.running ?? 0 },
+                       waiting: times.map { $0?.waiting },
+                       idleTicks: procStat?.read().flatMap { ProcessorAccounting.idleTicks(procStat: $0) })
     }
 
     /// The load of the `active` threads between two readings.
     static func load(from before: Reading, to after: Reading, active: Int) -> LoopLoad {
         let span = Double(max(1, after.time - before.time))
-        let threads = 0..<min(active, after.busy.count)
-        let busy = threads.map { min(1, Double(max(0, after.busy[$0] &- before.busy[$0])) / span) }
+        let threads = 0..<min(active, after.running.count)
+        let busy = threads.map { min(1, Double(after.running[$0] &- before.running[$0]) / span) }
         var waiting: [Double]? = []
         for i in threads {
             guard let a = after.waiting[i], let b = before.waiting[i] else { waiting = nil; break }

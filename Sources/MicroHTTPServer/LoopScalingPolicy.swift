@@ -1,6 +1,6 @@
-/// What `LoopScaler` measures over one period: for each active loop thread, the share of the period it spent
-/// outside its wait (serving, or waiting for a processor), and the share it spent waiting for a processor (nil
-/// where the kernel does not say); and the processors the whole machine left idle (nil where unknown).
+/// What `LoopScaler` measures over one period: for each active loop thread, the share of the period it spent on a
+/// processor, and the share it spent waiting for one (nil where the kernel does not say); and the processors the
+/// whole machine left idle (nil where unknown).
 struct LoopLoad: Equatable {
     var busy: [Double]
     var waitingForProcessor: [Double]?

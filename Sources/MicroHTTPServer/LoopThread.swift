@@ -15,9 +15,7 @@ import Darwin
 /// at once, and its connections never move: a parked thread's loop keeps them, served by another thread.
 final class LoopThread: @unchecked Sendable {
     let index: Int
-    /// Nanoseconds this thread has spent outside its wait (serving, or waiting for a processor), and its kernel
-    /// thread id (0 until it runs): what `LoopScaler` samples.
-    let busyNanoseconds = Atomic<Int64>(0)
+    /// The thread's kernel id (0 until it runs): `LoopScaler` reads its schedstat.
     let kernelThreadID = Atomic<Int32>(0)
     private unowned let group: EventLoops
     private let stopRequested = Atomic<Bool>(false)
@@ -26,10 +24,11 @@ final class LoopThread: @unchecked Sendable {
     private var thread = JoinableThread()
 
     /// The thread's own, between turns: the loops it holds, whether an assigned loop is not yet let go of, the
-    /// assignment it last read, and its wait's descriptors (room for every loop: none is allocated a turn).
+    /// number of running threads it last read (the assignment), and its wait's descriptors (room for every loop:
+    /// none is allocated a turn).
     private var held: [EventLoop] = []
     private var waitingForLoop = false
-    private var seenGeneration = -1
+    private var seenActive = -1
     private let fds: UnsafeMutablePointer<pollfd>
     private let waits: UnsafeMutablePointer<Int32>
     private let order: UnsafeMutablePointer<Int>
@@ -70,7 +69,6 @@ final class LoopThread: @unchecked Sendable {
     }
 
     private func run() {
-        var clock = monotonicNanoseconds()
         while !stopRequested.load(ordering: .acquiring) {
             takeAssignedLoops()
             #if os(Linux)
@@ -82,10 +80,7 @@ final class LoopThread: @unchecked Sendable {
                 waits[i] = wait
                 if wait >= 0, timeout < 0 || wait < timeout { timeout = wait }
             }
-            let now = monotonicNanoseconds()
-            busyNanoseconds.store(busyNanoseconds.load(ordering: .relaxed) &+ (now &- clock), ordering: .relaxed)
             let ready = poll(fds, nfds_t(1 + perLoop * held.count), timeout)
-            clock = monotonicNanoseconds()
             if ready > 0, fds[0].revents != 0 {
                 var count: UInt64 = 0
                 _ = read(signal, &count, MemoryLayout<UInt64>.size)
@@ -108,7 +103,6 @@ final class LoopThread: @unchecked Sendable {
             #else
             if held.isEmpty { usleep(50_000) }
             for loop in held { loop.runOnce() }
-            _ = clock
             #endif
         }
         for loop in held { loop.holder.store(-1, ordering: .releasing) }
@@ -120,15 +114,15 @@ final class LoopThread: @unchecked Sendable {
     /// loop goes to may have looked before it was let go of; it is rare, so every thread is told), and takes those
     /// assigned to it that are free.
     private func takeAssignedLoops() {
-        let generation = group.generation.load(ordering: .acquiring)
-        guard generation != seenGeneration || waitingForLoop else { return }
-        seenGeneration = generation
+        let active = group.active
+        guard active != seenActive || waitingForLoop else { return }
+        seenActive = active
         waitingForLoop = false
         held.removeAll(keepingCapacity: true)
         var letGo = false
         for loop in group.loops {
             let holder = loop.holder.load(ordering: .acquiring)
-            if loop.assigned.load(ordering: .acquiring) == index {
+            if EventLoops.thread(for: loop.index, active: active) == index {
                 if holder == index
                     || loop.holder.compareExchange(expected: -1, desired: index, ordering: .acquiringAndReleasing)
                         .exchanged {

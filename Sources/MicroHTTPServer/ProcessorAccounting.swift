@@ -37,11 +37,11 @@ enum ProcessorAccounting {
         }
         return value
     }
-
 }
 
-/// A `/proc` file kept open and read again from its start each time (the kernel writes its text anew for a read at
-/// offset 0): `LoopScaler` opens its files once, so that it never holds a descriptor for a moment that an accept
+/// A `/proc` or `/sys` file, read from its start (`ProcessorBudget` reads its cgroup's quota once), or kept open and
+/// read again from its start each time (the kernel writes its text anew for a read at offset 0): `LoopScaler` opens
+/// its files once, so that it never holds a descriptor for a moment that an accept
 /// needs, nor finds none free at the process's limit.
 final class ProcFile {
     private let fd: Int32

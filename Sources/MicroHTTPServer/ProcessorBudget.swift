@@ -16,9 +16,9 @@ public enum ProcessorBudget {
     public static func cores() -> Int {
         let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         return cores(online: online, allowed: Int(cmhd_cpus_allowed()),
-                     quota: quotaCores(cgroup2: readSmallFile("/sys/fs/cgroup/cpu.max"),
-                                       cgroup1Quota: readSmallFile("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"),
-                                       cgroup1Period: readSmallFile("/sys/fs/cgroup/cpu/cpu.cfs_period_us")))
+                     quota: quotaCores(cgroup2: text(of: "/sys/fs/cgroup/cpu.max"),
+                                       cgroup1Quota: text(of: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us"),
+                                       cgroup1Period: text(of: "/sys/fs/cgroup/cpu/cpu.cfs_period_us")))
     }
 
     /// The smallest known count; 0 and nil are unknown.
@@ -45,13 +45,7 @@ public enum ProcessorBudget {
     }
 
     /// A file's first bytes as text, or nil when it cannot be read.
-    private static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[..<n], as: UTF8.self)
+    private static func text(of path: String) -> String? {
+        ProcFile(path)?.read().map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -81,10 +81,10 @@ struct LoopScalingTests {
     /// The load of a period from two readings: shares of the period, clamped to 1; the idle processors from the
     /// clock ticks.
     @Test func aPeriodsLoadFromTwoReadings() {
-        let before = LoopScaler.Reading(time: 1_000_000_000, busy: [0, 5_000, 0], waiting: [100, 0, nil],
+        let before = LoopScaler.Reading(time: 1_000_000_000, running: [0, 5_000, 0], waiting: [100, 0, nil],
                                         idleTicks: 1_000)
         let ticks = UInt64(ProcessorAccounting.ticksPerSecond / 4)  // a quarter of a second's ticks: 0.5 processors
-        let after = LoopScaler.Reading(time: 1_500_000_000, busy: [400_000_000, 900_000_000, 0],
+        let after = LoopScaler.Reading(time: 1_500_000_000, running: [400_000_000, 900_000_000, 0],
                                        waiting: [50_000_100, 250_000_000, nil], idleTicks: 1_000 + ticks)
         let load = LoopScaler.load(from: before, to: after, active: 2)
         #expect(load.busy == [0.8, 1])
