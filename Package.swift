@@ -115,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "ObservabilityTests",
             dependencies: [
-                "Observability", "LayoutService", "HTTPCore", "LayoutStore", .product(name: "Logging", package: "swift-log"),
+                "Observability", "LayoutService", "HTTPCore", "HTTPCompression", "LayoutStore",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPCore", "LayoutStore", "TestSupport"]),

@@ -77,7 +77,12 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
             guard !policy.isExempt(request) else { return nil }
             return record.buckets.withLock { buckets in buckets?.take(postBytes: postBytes, now: monotonicNanoseconds()) }
         }
-        response.keyID = entry.key.id
+        let keyID = entry.key.id
+        if response.deferred != nil {
+            response.whenAnswered { _, answer in answer.keyID = keyID }
+        } else {
+            response.keyID = keyID
+        }
         return response
     }
 

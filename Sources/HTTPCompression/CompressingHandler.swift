@@ -20,7 +20,11 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         var response = inner.handle(request)
         // One return of the response, changed in place: returning it from several places copied it.
-        compress(&response, for: request)
+        if response.deferred != nil {
+            response.whenAnswered { [self] request, answer in compress(&answer, for: request) }
+        } else {
+            compress(&response, for: request)
+        }
         return response
     }
 

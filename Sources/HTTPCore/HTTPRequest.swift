@@ -19,6 +19,11 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Who sent it (the TCP peer; behind a balancer, the balancer), when the server knows.
     public var client: ClientAddress?
+    /// Set by the server on a request handled on one of its event loops, which serve many connections each: a
+    /// handler that would wait there (to prepare a layout, to read an archive) answers `HTTPResponse.offLoop`
+    /// instead, and the server runs that work on a worker thread with this false. False elsewhere (a worker
+    /// thread, a test calling `handle`): the handler may wait.
+    public var onEventLoop = false
     private var storedQuery: [(name: String, value: String)]?
     private var storedHeaders: [(name: String, value: String)]?
     /// Where the values not stored are looked up (nil: there are none).
@@ -256,6 +261,9 @@ public struct HTTPResponse: Sendable {
     /// The id of the API key the request was made with, for logs and metrics (set by the access handler; never
     /// sent).
     public var keyID: String?
+    /// Work that must not run on an event loop (`HTTPRequest.onEventLoop`): the answer is what it returns for the
+    /// request (detached, off the loop), not this response, which is never sent. See `offLoop` and `whenAnswered`.
+    public private(set) var deferred: (@Sendable (HTTPRequest) -> HTTPResponse)?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
         self.status = status
@@ -268,6 +276,34 @@ public struct HTTPResponse: Sendable {
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8]) {
         self.init(status: status, headers: headers, body: HTTPBody(body))
+    }
+
+    /// An answer to be made off the event loop: the server suspends the connection, runs `work` on a worker
+    /// thread with the request detached (`onEventLoop` false), and sends what it returns.
+    public static func offLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        var response = HTTPResponse(status: 0)
+        response.deferred = work
+        return response
+    }
+
+    /// For a layer around a handler, on a deferred response: `change` is applied to its answer once that is made,
+    /// with the request it was made for, as the layer applies it at once to any other response.
+    public mutating func whenAnswered(_ change: @escaping @Sendable (HTTPRequest, inout HTTPResponse) -> Void) {
+        guard let work = deferred else { preconditionFailure("whenAnswered on a response that is not deferred") }
+        deferred = { request in
+            var answer = work(request)
+            if answer.deferred != nil { answer.whenAnswered(change) } else { change(request, &answer) }
+            return answer
+        }
+    }
+
+    /// The answer, running deferred work here and now (where waiting is allowed: a worker thread, a test).
+    public func answered(to request: HTTPRequest) -> HTTPResponse {
+        var answer = self
+        var request = request
+        request.onEventLoop = false
+        while let work = answer.deferred { answer = work(request) }
+        return answer
     }
 
     public func header(_ name: String) -> String? {

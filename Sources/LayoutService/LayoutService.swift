@@ -49,7 +49,14 @@ public final class LayoutService: HTTPHandler {
         // branches and then returned was copied (its body and headers retained and released once more).
         var response = respond(route, request)
         response.route = route?.template
-        addCrossOrigin(&response, request)
+        if response.deferred != nil {
+            response.whenAnswered { [self] request, answer in
+                answer.route = route?.template
+                addCrossOrigin(&answer, request)
+            }
+        } else {
+            addCrossOrigin(&response, request)
+        }
         return response
     }
 
@@ -74,6 +81,9 @@ public final class LayoutService: HTTPHandler {
 
     private func route(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
+        // On an event loop, what may wait is answered off it: a DELETE (the archive), a transition (two layouts),
+        // and below, a layout that is not prepared or an id not in memory.
+        if request.onEventLoop, request.method == "DELETE" || route.isTransitions { return offLoop(route) }
         // Immutable answers: the layout is looked up once (a 404 when unknown), and a client that has this answer
         // gets a 304 before any other work is done.
         var entityTag: String?
@@ -82,9 +92,14 @@ public final class LayoutService: HTTPHandler {
             if case .tile = route {
                 // A tile is answered from the tile cache when it is there, without its layout: only whether the
                 // id is known is checked (an evicted layout is not prepared again for a tile it has already).
+                if request.onEventLoop, !store.isLoaded(id: id) { return offLoop(route) }
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
                     throw Self.unknownLayout(id)
                 }
+            } else if let cached = store.cachedLayout(id: id) {
+                layout = cached
+            } else if request.onEventLoop {
+                return offLoop(route)  // to prepare (or an unknown id, which may need the archive to tell)
             } else {
                 layout = try self.layout(id)
             }
@@ -97,6 +112,11 @@ public final class LayoutService: HTTPHandler {
         var response = try answer(route, request, layout: layout)
         if let entityTag { Self.addCaching(&response, tag: entityTag) }
         return response
+    }
+
+    /// The route's answer made off the event loop (`HTTPResponse.offLoop`), where it may wait.
+    func offLoop(_ route: Route) -> HTTPResponse {
+        .offLoop { [self] request in respond(route, request) }
     }
 
     /// The entity tag and `Cache-Control` of an immutable answer (a 200).
@@ -162,7 +182,10 @@ public final class LayoutService: HTTPHandler {
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
         case .tile(let id, let index):
-            return try tile(request, id: id, index: index) { () throws(Problem) in try layout(id) }
+            // On an event loop, a tile to encode for a layout that is not prepared is answered off it.
+            return try tile(request, id: id, index: index) { () throws(Problem) in
+                request.onEventLoop ? store.cachedLayout(id: id) : try layout(id)
+            } ?? offLoop(route)
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in

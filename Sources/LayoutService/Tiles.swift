@@ -30,8 +30,10 @@ struct TileKey: Hashable, Sendable {
 extension LayoutService {
     /// `GET /v1/layouts/{id}/tiles/{k}[?format=full|columns]`, for an id known to the store; `prepared` gives its
     /// layout (asked for only when the tile is not in the cache).
+    /// The tile's answer; nil when it needs the layout and `prepared` gives none (it is not prepared, and the
+    /// request is on an event loop: the caller answers it off the loop).
     func tile(_ request: HTTPRequest, id: String, index: String,
-              _ prepared: () throws(Problem) -> any PreparedLayout) throws(Problem) -> HTTPResponse
+              _ prepared: () throws(Problem) -> (any PreparedLayout)?) throws(Problem) -> HTTPResponse?
     {
         // A tile in the cache passed every check below when it was made (its plan is the layout's, which never
         // changes for an id): sent without planning again. A miss is counted by the lookup below.
@@ -40,7 +42,7 @@ extension LayoutService {
         {
             return tileResponse(request, cached)
         }
-        let layout = try prepared()
+        guard let layout = try prepared() else { return nil }
         let plan: TilePlan
         switch TilePlan.of(layout) {
         case .success(let p): plan = p

@@ -106,6 +106,13 @@ public final class LayoutStore: Sendable {
         return cache.layout(id, digest: nil, keep: { registry.isLoaded(id) }, onPrepare: onPrepare) { spec.prepare() }
     }
 
+    /// The layout of `id` when it is prepared and cached (one lookup under one short lock), else nil: whether the
+    /// id is known, and preparing it, are `layout(id:)`'s, which may wait (for a preparation, an archive read).
+    public func cachedLayout(id: String) -> (any PreparedLayout)? { cache.get(id) }
+
+    /// Whether the id's spec is in memory: `knows(id:)` answers without reading the archive.
+    public func isLoaded(id: String) -> Bool { registry.isLoaded(id) }
+
     /// Whether the id is known (without preparing it).
     public func knows(id: String) throws(ArchiveError) -> Bool {
         if registry.isLoaded(id) { return true }

@@ -33,7 +33,14 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         if size == 0, !mayOffload(context, method: method!) {
             if let watched { context.slowClients.requestReceived(watched) }
             guard let connection else { return .NO }
-            let response = context.handler.handle(request(connection, url: url!, method: method!, body: []))
+            let request = request(connection, url: url!, method: method!, body: [])
+            let response = context.handler.handle(request)
+            if let work = response.deferred {
+                // Work that would hold this loop (a layout to prepare, an archive to read): off the loop.
+                let state = RequestState()
+                conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+                return answerOffLoop(work, request, state: state, connection: connection, context: context)
+            }
             return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
         }
         state = RequestState()
@@ -79,28 +86,42 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     guard let connection else { return .NO }
     let request = request(connection, url: url!, method: method!, body: state.body)
     state.body = []
-    if let pool = context.offload, request.method == "POST" || request.body.count >= context.offloadBodyBytes {
-        // A heavy request, or one that may wait (a POST waits for room in the service's POST queue): handled on
-        // the pool while this event loop serves its other connections (with its headers copied: the pool's
-        // thread does not read the connection).
-        state.phase = .offloaded
-        context.suspended.add(1, ordering: .relaxed)
-        MHD_suspend_connection(connection)
+    if context.offload != nil, request.method == "POST" || request.body.count >= context.offloadBodyBytes {
+        // A heavy request, or one that may wait (a POST waits for room in the service's POST queue).
         let handler = context.handler
-        let suspended = SuspendedConnection(connection)
-        let detached = request.detached
-        pool.run {
-            state.phase = .answered(handler.handle(detached))
-            // The daemon is read before resuming: once resumed, the connection may be closed and freed.
-            let daemon = cmhd_connection_daemon(suspended.connection)
-            MHD_resume_connection(suspended.connection)
-            context.suspended.subtract(1, ordering: .releasing)  // after the resume: see shutdown
-            context.wakeLoop(running: daemon)
-        }
-        return .YES
+        return answerOffLoop({ handler.handle($0) }, request, state: state, connection: connection, context: context)
     }
     let response = context.handler.handle(request)
+    if let work = response.deferred {
+        return answerOffLoop(work, request, state: state, connection: connection, context: context)
+    }
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+}
+
+/// Answers with what `work` makes of the request on the offload pool, while this event loop serves its other
+/// connections: the connection is suspended until the answer is ready (the request is detached: the pool's thread
+/// does not read the connection). Without a pool, `work` runs here.
+private func answerOffLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse, _ request: HTTPRequest,
+                           state: RequestState, connection: OpaquePointer, context: ServerContext) -> MHD_Result {
+    guard let pool = context.offload else {
+        let response = HTTPResponse.offLoop(work).answered(to: request)
+        return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+    }
+    state.phase = .offloaded
+    context.suspended.add(1, ordering: .relaxed)
+    MHD_suspend_connection(connection)
+    let suspended = SuspendedConnection(connection)
+    var detached = request.detached
+    detached.onEventLoop = false
+    pool.run {
+        state.phase = .answered(work(detached).answered(to: detached))
+        // The daemon is read before resuming: once resumed, the connection may be closed and freed.
+        let daemon = cmhd_connection_daemon(suspended.connection)
+        MHD_resume_connection(suspended.connection)
+        context.suspended.subtract(1, ordering: .releasing)  // after the resume: see shutdown
+        context.wakeLoop(running: daemon)
+    }
+    return .YES
 }
 
 /// `*con_cls` of a request that has no `RequestState` (yet): one is made only for a body or an offloaded request.
@@ -119,6 +140,7 @@ private func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, met
     var source = HTTPRequestSource(connection: connection, lookup: lookupValue, each: eachValue)
     _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, addArgument, &source)
     var request = HTTPRequest(method: methodName(method), path: String(cString: url), source: source, body: body)
+    request.onEventLoop = true
     var high: UInt64 = 0
     var low: UInt64 = 0
     if cmhd_client_address_halves(connection, &high, &low) != 0 {

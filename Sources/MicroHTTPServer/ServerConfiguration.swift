@@ -33,7 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// Requests whose body is at least this large (the heavy ones: a spec to parse, hash and prepare), and every
     /// POST (it may wait for room in the service's POST queue), are handled on `offloadThreads` threads of their
     /// own, their connection suspended meanwhile, so that the event loop they arrived on goes on serving its other
-    /// connections: a waiting POST never holds up a query. 0 turns this off (everything on the event loops).
+    /// connections: a waiting POST never holds up a query. So is the work a handler defers off the event loop
+    /// (`HTTPResponse.offLoop`: the service's layout to prepare again, an archive read). 0 turns this off
+    /// (everything on the event loops, deferred work included).
     public var offloadBodyBytes = 64 << 10
     public var offloadThreads = 2
     /// How long `shutdown` waits for requests in flight (offloaded ones, which hold a suspended connection, are

@@ -46,7 +46,14 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         var response = servesMetrics && request.path == "/metrics"
             ? MetricsEndpoint<Inner>.answer(request, metrics: metrics, sources: sources) : inner.handle(request)
         // Changed in place and returned once: a response assigned in branches and returned was copied.
-        observe(&response, of: request, id: id, sent: id == sent, duration: clock.now - started)
+        if response.deferred != nil {
+            // Observed once it is answered, off the event loop: its time includes the wait for a worker thread.
+            response.whenAnswered { [self] request, answer in
+                observe(&answer, of: request, id: id, sent: id == sent, duration: clock.now - started)
+            }
+        } else {
+            observe(&response, of: request, id: id, sent: id == sent, duration: clock.now - started)
+        }
         return response
     }
 

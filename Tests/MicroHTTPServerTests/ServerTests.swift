@@ -265,3 +265,67 @@ struct SlowOverLargeBodies: HTTPHandler {
         #expect(offloaded.quick < .milliseconds(300))  // every POST is handled off the event loop
     }
 }
+
+/// A handler whose `GET /prepare` would wait (a stand-in for a layout to prepare): on an event loop it answers
+/// `HTTPResponse.offLoop`, and the work says where it ran.
+struct WaitsOffTheLoop: HTTPHandler {
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.path == "/prepare" else { return HTTPResponse(status: 200, body: Array("quick".utf8)) }
+        let work: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+            usleep(800_000)
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")],
+                                body: Array("prepared, on the loop: \(request.onEventLoop), \(request.header("X-Mark") ?? "-")".utf8))
+        }
+        return request.onEventLoop ? .offLoop(work) : work(request)
+    }
+}
+
+/// Work that a handler defers off the event loop runs on the offload pool: one loop thread serves its other
+/// connections meanwhile. Without a pool, it runs on the loop, and they wait.
+@Suite(.serialized) struct OffLoopServerTests {
+    func measure(offload: Bool) throws -> (quick: Duration, slowStatus: Int, slowBody: String) {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 1
+        configuration.offloadBodyBytes = offload ? 64 << 10 : 0
+        let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
+        defer { server.shutdown() }
+        let heavy = try HTTPClientConnection(port: server.port)
+        try heavy.send(Array("GET /prepare HTTP/1.1\r\nHost: x\r\nX-Mark: m1\r\n\r\n".utf8))
+        usleep(150_000)  // the work is under way now
+        let clock = ContinuousClock()
+        let started = clock.now
+        let quick = try HTTPClientConnection(port: server.port).request("GET", "/quick")
+        let waited = clock.now - started
+        #expect(quick.status == 200)
+        let slow = try heavy.readResponse()
+        return (waited, slow.status, String(decoding: slow.body.bytes, as: UTF8.self))
+    }
+
+    @Test func deferredWorkRunsOffTheEventLoop() throws {
+        let offloaded = try measure(offload: true)
+        // Off the loop, with the request's headers (detached from the connection).
+        #expect(offloaded.slowStatus == 200 && offloaded.slowBody == "prepared, on the loop: false, m1")
+        #expect(offloaded.quick < .milliseconds(300))
+        let inline = try measure(offload: false)
+        #expect(inline.slowStatus == 200 && inline.slowBody == "prepared, on the loop: false, m1")
+        #expect(inline.quick > .milliseconds(400))
+    }
+
+    @Test func aKeepAliveConnectionGoesOnAfterDeferredWork() throws {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 1
+        let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
+        defer { server.shutdown() }
+        let connection = try HTTPClientConnection(port: server.port)
+        for _ in 0..<2 {
+            let slow = try connection.request("GET", "/prepare")
+            #expect(slow.status == 200 && String(decoding: slow.body.bytes, as: UTF8.self).hasPrefix("prepared"))
+            let quick = try connection.request("GET", "/quick")
+            #expect(quick.status == 200 && quick.body.bytes == Array("quick".utf8))
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import HTTPCompression
 import HTTPCore
 import LayoutService
 import LayoutStore
@@ -90,6 +91,35 @@ struct StoreFigures: MetricsSource {
         #expect(logged.count == 4)
         #expect(logged[1].contains(" id=") && logged[1].hasSuffix("route=/v1/layouts/{id}/tiles/{k} status=200"))
         #expect(logged[3].contains("id=client-7"))
+    }
+
+    /// An answer made off the event loop (`HTTPResponse.offLoop`) goes through every layer once it is made: the
+    /// request id, the log line, the metrics (by its route and status), gzip. The deferred response itself is
+    /// neither logged nor counted.
+    @Test func anAnswerMadeOffTheLoopIsObservedWhenItIsMade() throws {
+        let lines = Lines()
+        let metrics = ServiceMetrics()
+        let store = LayoutStore(capacityBytes: 1)  // keeps no layout: every GET prepares
+        let logger = Logger(label: "test") { _ in CollectingHandler(sink: lines) }
+        let service = ObservedService(CompressingHandler(LayoutService(store: store), minimumBytes: 100),
+                                      metrics: metrics, logger: logger)
+        let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Self.spec))
+        let layout = try #require(posted.header("Location"))
+        var request = HTTPRequest(method: "GET", path: layout + "/attributes", query: [("rect", "0,0,300,400")],
+                                  headers: [("Accept-Encoding", "gzip"), ("X-Request-Id", "client-9")])
+        request.onEventLoop = true
+        let marker = service.handle(request)
+        #expect(marker.deferred != nil && marker.header("X-Request-Id") == nil)
+        #expect(lines.lines.withLock { $0 }.count == 1)  // the POST's
+        let answer = marker.answered(to: request.detached)
+        #expect(answer.status == 200 && answer.header("Content-Encoding") == "gzip")
+        #expect(answer.header("X-Request-Id") == "client-9" && answer.header("ETag")?.hasPrefix("W/") == true)
+        let logged = lines.lines.withLock { $0 }
+        #expect(logged.count == 2)
+        #expect(logged[1].contains("id=client-9") && logged[1].hasSuffix("route=/v1/layouts/{id}/attributes status=200"))
+        let text = String(decoding: service.handle(HTTPRequest(method: "GET", path: "/metrics")).body.bytes, as: UTF8.self)
+        #expect(value(text, #"http_requests_total{method="GET",route="/v1/layouts/{id}/attributes",status="200"}"#) == 1)
+        #expect(!text.contains(#"status="0""#))
     }
 
     @Test func metricsCountRequestsByRouteTemplateAndTheCache() throws {
