@@ -39,7 +39,8 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
                 // Work that would hold this loop (a layout to prepare, an archive to read): off the loop.
                 let state = RequestState()
                 conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-                return answerOffLoop(work, request, state: state, connection: connection, context: context)
+                return answerOffLoop(work, request, on: context.deferred, state: state, connection: connection,
+                                     context: context)
             }
             return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
         }
@@ -89,21 +90,24 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     if context.offload != nil, request.method == "POST" || request.body.count >= context.offloadBodyBytes {
         // A heavy request, or one that may wait (a POST waits for room in the service's POST queue).
         let handler = context.handler
-        return answerOffLoop({ handler.handle($0) }, request, state: state, connection: connection, context: context)
+        return answerOffLoop({ handler.handle($0) }, request, on: context.offload, state: state, connection: connection,
+                             context: context)
     }
     let response = context.handler.handle(request)
     if let work = response.deferred {
-        return answerOffLoop(work, request, state: state, connection: connection, context: context)
+        return answerOffLoop(work, request, on: context.deferred, state: state, connection: connection,
+                             context: context)
     }
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
 }
 
-/// Answers with what `work` makes of the request on the offload pool, while this event loop serves its other
-/// connections: the connection is suspended until the answer is ready (the request is detached: the pool's thread
-/// does not read the connection). Without a pool, `work` runs here.
+/// Answers with what `work` makes of the request on `pool`, while this event loop serves its other connections:
+/// the connection is suspended until the answer is ready (the request is detached: the pool's thread does not read
+/// the connection). Without a pool, `work` runs here.
 private func answerOffLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse, _ request: HTTPRequest,
-                           state: RequestState, connection: OpaquePointer, context: ServerContext) -> MHD_Result {
-    guard let pool = context.offload else {
+                           on pool: WorkerPool?, state: RequestState, connection: OpaquePointer,
+                           context: ServerContext) -> MHD_Result {
+    guard let pool else {
         let response = HTTPResponse.offLoop(work).answered(to: request)
         return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
     }

@@ -30,6 +30,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
                                 offloadBodyBytes: configuration.offloadBodyBytes,
                                 offload: configuration.offloadBodyBytes > 0
                                     ? WorkerPool(threads: configuration.offloadThreads) : nil,
+                                deferred: configuration.offloadBodyBytes > 0
+                                    ? WorkerPool(threads: configuration.offloadThreads) : nil,
                                 slowClients: SlowClientGuard(
                                     headSeconds: configuration.headTimeoutSeconds,
                                     minBodyBytesPerSecond: configuration.minBodyBytesPerSecond,
@@ -138,7 +140,11 @@ final class ServerContext: Sendable {
     let handler: any HTTPHandler
     let maxBodyBytes: Int
     let offloadBodyBytes: Int
+    /// Where large bodies and POSTs are handled.
     let offload: WorkerPool?
+    /// Where work that handlers defer off the event loops runs (`HTTPResponse.offLoop`): threads of its own, so
+    /// that a GET waiting for a preparation never waits behind POSTs (which may wait seconds for room).
+    let deferred: WorkerPool?
     let slowClients: SlowClientGuard
     /// Open connections per client address, when they are limited.
     let perIP: ConnectionsPerIP?
@@ -150,11 +156,12 @@ final class ServerContext: Sendable {
     let loops = Mutex<EventLoops?>(nil)
 
     init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?,
-         slowClients: SlowClientGuard, perIP: ConnectionsPerIP?) {
+         deferred: WorkerPool?, slowClients: SlowClientGuard, perIP: ConnectionsPerIP?) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.offloadBodyBytes = offloadBodyBytes
         self.offload = offload
+        self.deferred = deferred
         self.slowClients = slowClients
         self.perIP = perIP
     }

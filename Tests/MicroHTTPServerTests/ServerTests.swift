@@ -270,6 +270,7 @@ struct SlowOverLargeBodies: HTTPHandler {
 /// `HTTPResponse.offLoop`, and the work says where it ran.
 struct WaitsOffTheLoop: HTTPHandler {
     func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if request.path == "/wait" { usleep(800_000) }  // a POST that waits (on the offload pool)
         guard request.path == "/prepare" else { return HTTPResponse(status: 200, body: Array("quick".utf8)) }
         let work: @Sendable (HTTPRequest) -> HTTPResponse = { request in
             usleep(800_000)
@@ -311,6 +312,28 @@ struct WaitsOffTheLoop: HTTPHandler {
         let inline = try measure(offload: false)
         #expect(inline.slowStatus == 200 && inline.slowBody == "prepared, on the loop: false, m1")
         #expect(inline.quick > .milliseconds(400))
+    }
+
+    /// Deferred work has threads of its own: it does not wait behind a POST that holds the offload pool's one
+    /// thread (POSTs may wait seconds for room in the service's POST queue).
+    @Test func deferredWorkDoesNotWaitBehindPosts() throws {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 1
+        configuration.offloadThreads = 1
+        let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
+        defer { server.shutdown() }
+        let post = try HTTPClientConnection(port: server.port)
+        try post.send(Array("POST /wait HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}".utf8))
+        usleep(100_000)  // the POST holds the offload thread now
+        let clock = ContinuousClock()
+        let started = clock.now
+        let deferred = try HTTPClientConnection(port: server.port).request("GET", "/prepare")
+        let took = clock.now - started
+        #expect(deferred.status == 200)
+        #expect(took < .milliseconds(1_200))  // 800 ms of its own; behind the POST it would take 1.5 s
+        #expect(try post.readResponse().status == 200)
     }
 
     @Test func aKeepAliveConnectionGoesOnAfterDeferredWork() throws {
