@@ -176,6 +176,7 @@ public final class LayoutService: HTTPHandler {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
                     throw Self.unknownLayout(id)
                 }
+                tiles.removeAll { $0.id == id }  // never answered again (a tile's GET asks the store first)
                 return HTTPResponse(status: 204)
             }
             return Self.json(200, SummaryEncoder.bytes(id: id, layout: try layout(id), includeSpec: true))

@@ -55,6 +55,17 @@ public final class BytesCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         _ = consume released  // freed here, outside the lock
     }
 
+    /// Forgets every entry whose key matches (a deleted layout's tiles); returns how many. Looks at every key:
+    /// for rare calls.
+    @discardableResult
+    public func removeAll(where matches: (Key) -> Bool) -> Int {
+        let released = state.withLock { state in
+            let keys = state.lru.index.keys.filter(matches)
+            return keys.compactMap { state.lru.remove($0) }
+        }
+        return released.count  // the values are freed when `released` goes, outside the lock
+    }
+
     public var counts: Counts {
         state.withLock { state in
             var c = state.counts

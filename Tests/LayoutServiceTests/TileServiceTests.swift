@@ -282,7 +282,7 @@ import Testing
     }
 
     /// A tile in the tile cache is answered without preparing its layout again, even after the layout was evicted
-    /// from the layout cache; a deleted layout's tiles are not served, though they are still in the tile cache.
+    /// from the layout cache; a deleted layout's tiles are not served, and leave the tile cache with it.
     @Test func cachedTilesOfEvictedLayoutsAreServedWithoutPreparing() throws {
         func spec(_ seed: Int) -> String {
             let sizes = (0..<2_000).map { "[\(20 + ($0 * 7 + seed) % 50),\(30 + ($0 + seed) % 20)]" }
@@ -303,7 +303,12 @@ import Testing
         // A tile not cached yet needs the layout: prepared again once.
         #expect(c.send("GET", "/v1/layouts/\(a)/tiles/1").status == 200)
         #expect(c.service.store.stats.prepares == before.prepares + 1)
+        let b = try #require(c.json(c.send("POST", "/v1/layouts", spec(3)))["id"]?.string)
+        let kept = c.send("GET", "/v1/layouts/\(b)/tiles/0")
+        func tileFigure(_ name: String) -> Int? { c.service.tileFigures.first { $0.name == name }?.value }
+        #expect(tileFigure("tile_cache_entries") == 3)
         #expect(c.send("DELETE", "/v1/layouts/\(a)").status == 204)
+        #expect(tileFigure("tile_cache_entries") == 1 && tileFigure("tile_cache_bytes") == kept.body.count)
         let gone = c.send("GET", "/v1/layouts/\(a)/tiles/0")
         #expect(gone.status == 404)
         #expect(c.json(gone)["type"]?.string == "urn:layout-service:problem:unknown-layout")
