@@ -83,7 +83,13 @@ public final class LayoutService: HTTPHandler {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
         // On an event loop, what may wait is answered off it: a DELETE (the archive), a transition (two layouts),
         // and below, a layout that is not prepared or an id not in memory.
-        if request.onEventLoop, request.method == "DELETE" || route.isTransitions { return offLoop(route) }
+        if request.onEventLoop {
+            switch route {
+            case .transitions: return offLoop(route)
+            case .layout where request.method == "DELETE": return offLoop(route)
+            default: break
+            }
+        }
         // Immutable answers: the layout is looked up once (a 404 when unknown), and a client that has this answer
         // gets a 304 before any other work is done.
         var entityTag: String?
@@ -92,9 +98,11 @@ public final class LayoutService: HTTPHandler {
             if case .tile = route {
                 // A tile is answered from the tile cache when it is there, without its layout: only whether the
                 // id is known is checked (an evicted layout is not prepared again for a tile it has already).
-                if request.onEventLoop, !store.isLoaded(id: id) { return offLoop(route) }
-                guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
-                    throw Self.unknownLayout(id)
+                if !store.isLoaded(id: id) {
+                    if request.onEventLoop { return offLoop(route) }  // the archive may have to tell
+                    guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
+                        throw Self.unknownLayout(id)
+                    }
                 }
             } else if let cached = store.cachedLayout(id: id) {
                 layout = cached

@@ -140,11 +140,6 @@ enum Route: Equatable {
     }
 
     /// The methods the route answers (HEAD goes with GET).
-    var isTransitions: Bool {
-        if case .transitions = self { return true }
-        return false
-    }
-
     var methods: [String] {
         switch self {
         case .layouts, .updates, .sizes, .bounds: ["POST"]
