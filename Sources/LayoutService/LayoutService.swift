@@ -106,6 +106,9 @@ public final class LayoutService: HTTPHandler {
                 }
             } else if let cached = store.cachedLayout(id: id) {
                 layout = cached
+            } else if HTTPCaching.matches(request, HTTPCaching.entityTag(request)), store.isLoaded(id: id) {
+                // A client that has this answer gets its 304 below without the layout being prepared again (the
+                // tag is the request's: an id's answers never change).
             } else if request.onEventLoop {
                 return offLoop(route)  // to prepare (or an unknown id, which may need the archive to tell)
             } else {

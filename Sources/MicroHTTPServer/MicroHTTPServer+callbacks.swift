@@ -36,11 +36,14 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
             let request = request(connection, url: url!, method: method!, body: [])
             let response = context.handler.handle(request)
             if let work = response.deferred {
-                // Work that would hold this loop (a layout to prepare, an archive to read): off the loop.
-                let state = RequestState()
-                conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-                return answerOffLoop(work, request, on: context.deferred, state: state, connection: connection,
-                                     context: context)
+                // Work that would hold this loop (a layout to prepare, an archive to read): off the loop, with a
+                // state for its phases.
+                return answerOffLoop(work, request, on: context.deferredPool, connection: connection,
+                                     context: context) {
+                    let state = RequestState()
+                    conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+                    return state
+                }
             }
             return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
         }
@@ -90,33 +93,35 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     if context.offload != nil, request.method == "POST" || request.body.count >= context.offloadBodyBytes {
         // A heavy request, or one that may wait (a POST waits for room in the service's POST queue).
         let handler = context.handler
-        return answerOffLoop({ handler.handle($0) }, request, on: context.offload, state: state, connection: connection,
-                             context: context)
+        return answerOffLoop({ handler.handle($0) }, request, on: context.offload, connection: connection,
+                             context: context) { state }
     }
     let response = context.handler.handle(request)
     if let work = response.deferred {
-        return answerOffLoop(work, request, on: context.deferred, state: state, connection: connection,
-                             context: context)
+        return answerOffLoop(work, request, on: context.deferredPool, connection: connection, context: context) {
+            state
+        }
     }
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
 }
 
 /// Answers with what `work` makes of the request on `pool`, while this event loop serves its other connections:
-/// the connection is suspended until the answer is ready (the request is detached: the pool's thread does not read
-/// the connection). Without a pool, `work` runs here.
+/// the connection is suspended until the answer is ready (the request is detached first: the pool's thread does not
+/// read the connection). Without a pool, `work` runs here. `state` gives the request's state (made when needed).
 private func answerOffLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse, _ request: HTTPRequest,
-                           on pool: WorkerPool?, state: RequestState, connection: OpaquePointer,
-                           context: ServerContext) -> MHD_Result {
+                           on pool: WorkerPool?, connection: OpaquePointer, context: ServerContext,
+                           state: () -> RequestState) -> MHD_Result {
     guard let pool else {
         let response = HTTPResponse.offLoop(work).answered(to: request)
         return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
     }
+    var detached = request.detached
+    detached.onEventLoop = false
+    let state = state()
     state.phase = .offloaded
     context.suspended.add(1, ordering: .relaxed)
     MHD_suspend_connection(connection)
     let suspended = SuspendedConnection(connection)
-    var detached = request.detached
-    detached.onEventLoop = false
     pool.run {
         state.phase = .answered(work(detached).answered(to: detached))
         // The daemon is read before resuming: once resumed, the connection may be closed and freed.

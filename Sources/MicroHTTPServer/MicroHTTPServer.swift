@@ -30,8 +30,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
                                 offloadBodyBytes: configuration.offloadBodyBytes,
                                 offload: configuration.offloadBodyBytes > 0
                                     ? WorkerPool(threads: configuration.offloadThreads) : nil,
-                                deferred: configuration.offloadBodyBytes > 0
-                                    ? WorkerPool(threads: configuration.offloadThreads) : nil,
+                                deferredThreads: configuration.offloadBodyBytes > 0 ? configuration.deferredThreads : 0,
                                 slowClients: SlowClientGuard(
                                     headSeconds: configuration.headTimeoutSeconds,
                                     minBodyBytesPerSecond: configuration.minBodyBytesPerSecond,
@@ -142,9 +141,11 @@ final class ServerContext: Sendable {
     let offloadBodyBytes: Int
     /// Where large bodies and POSTs are handled.
     let offload: WorkerPool?
-    /// Where work that handlers defer off the event loops runs (`HTTPResponse.offLoop`): threads of its own, so
-    /// that a GET waiting for a preparation never waits behind POSTs (which may wait seconds for room).
-    let deferred: WorkerPool?
+    /// Where work that handlers defer off the event loops runs (`HTTPResponse.offLoop`): threads of their own, so
+    /// that a GET waiting for a preparation never waits behind POSTs (which may wait seconds for room); made on
+    /// first use (0 threads: none, the work runs on the loop).
+    private let deferredThreads: Int
+    private let deferred = Mutex<WorkerPool?>(nil)
     let slowClients: SlowClientGuard
     /// Open connections per client address, when they are limited.
     let perIP: ConnectionsPerIP?
@@ -156,14 +157,25 @@ final class ServerContext: Sendable {
     let loops = Mutex<EventLoops?>(nil)
 
     init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?,
-         deferred: WorkerPool?, slowClients: SlowClientGuard, perIP: ConnectionsPerIP?) {
+         deferredThreads: Int, slowClients: SlowClientGuard, perIP: ConnectionsPerIP?) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
         self.offloadBodyBytes = offloadBodyBytes
         self.offload = offload
-        self.deferred = deferred
+        self.deferredThreads = deferredThreads
         self.slowClients = slowClients
         self.perIP = perIP
+    }
+
+    /// The pool of deferred work (nil when there is none).
+    var deferredPool: WorkerPool? {
+        guard deferredThreads > 0 else { return nil }
+        return deferred.withLock { pool in
+            if let pool { return pool }
+            let made = WorkerPool(threads: deferredThreads)
+            pool = made
+            return made
+        }
     }
 
     /// Wakes the loop that runs `daemon`: libmicrohttpd signals a resumed connection only to loops of its own

@@ -33,11 +33,15 @@ public struct ServerConfiguration: Sendable {
     /// Requests whose body is at least this large (the heavy ones: a spec to parse, hash and prepare), and every
     /// POST (it may wait for room in the service's POST queue), are handled on `offloadThreads` threads of their
     /// own, their connection suspended meanwhile, so that the event loop they arrived on goes on serving its other
-    /// connections: a waiting POST never holds up a query. So is the work a handler defers off the event loop
-    /// (`HTTPResponse.offLoop`: the service's layout to prepare again, an archive read). 0 turns this off
-    /// (everything on the event loops, deferred work included).
+    /// connections: a waiting POST never holds up a query. The work a handler defers off the event loop
+    /// (`HTTPResponse.offLoop`: the service's layout to prepare again, an archive read) runs on a second pool,
+    /// of `deferredThreads`. 0 turns both off (everything on the event loops, deferred work included).
     public var offloadBodyBytes = 64 << 10
     public var offloadThreads = 2
+    /// Threads for the work handlers defer off the event loops (`HTTPResponse.offLoop`), made on first use. More
+    /// than the offload pool's: requests for one layout being prepared wait for that preparation on one of these
+    /// threads each (the store prepares an id once), and the others go on.
+    public var deferredThreads = 4
     /// How long `shutdown` waits for requests in flight (offloaded ones, which hold a suspended connection, are
     /// waited for to the end: libmicrohttpd cannot stop a daemon with one).
     public var drainSeconds = 10.0

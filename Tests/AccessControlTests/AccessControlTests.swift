@@ -96,6 +96,20 @@ struct Echo: HTTPHandler {
         #expect(refused.header("Content-Type") == "application/problem+json")
     }
 
+    /// An answer made off the event loop (`HTTPResponse.offLoop`) carries the key's id once it is made.
+    @Test func aDeferredAnswerNamesTheKey() {
+        struct Deferring: HTTPHandler {
+            func handle(_ request: HTTPRequest) -> HTTPResponse { .offLoop { Echo().handle($0) } }
+        }
+        let h = AccessHandler(Deferring(), keys: [Self.reader.key])
+        let request = HTTPRequest(method: "GET", path: "/v1/layouts/x",
+                                  headers: [("Authorization", "Bearer " + Self.reader.secret)])
+        let marker = h.handle(request)
+        #expect(marker.deferred != nil && marker.keyID == nil)
+        let answer = marker.answered(to: request)
+        #expect(answer.status == 200 && answer.keyID == "reader")
+    }
+
     @Test func browsersOfAllowedOriginsCanReadRefusals() {
         var policy = AccessPolicy()
         policy.corsOrigins = ["https://app.example"]

@@ -35,8 +35,10 @@ import Testing
         ]
         for (path, query) in cases {
             let onLoop = request("GET", path, query, onEventLoop: true)
+            let prepares = service.store.stats.prepares
             let marker = service.handle(onLoop)
             #expect(marker.deferred != nil, "\(path) \(query)")
+            #expect(service.store.stats.prepares == prepares)  // nothing prepared on the loop
             let answer = marker.answered(to: onLoop)
             let direct = service.handle(request("GET", path, query, onEventLoop: false))
             #expect(answer.deferred == nil && answer.status == 200 && direct.status == 200,
@@ -47,6 +49,54 @@ import Testing
         // A tile made once is answered from its bytes on the loop, without the layout.
         let cached = service.handle(request("GET", layout + "/tiles/0", onEventLoop: true))
         #expect(cached.deferred == nil && cached.status == 200)
+        // HEAD as GET.
+        let head = request("HEAD", layout + "/items/0/1", onEventLoop: true)
+        let headMarker = service.handle(head)
+        #expect(headMarker.deferred != nil && headMarker.answered(to: head).status == 200)
+    }
+
+    /// A client that has the answer gets its 304 on the loop, without the layout being prepared again.
+    @Test func aRevalidationIsAnsweredOnTheLoopWithoutPreparing() throws {
+        let (service, layout) = try unprepared()
+        let query = [(name: "rect", value: "0,0,300,400")]
+        let first = service.handle(request("GET", layout + "/attributes", query, onEventLoop: false))
+        let tag = try #require(first.header("ETag"))
+        var again = HTTPRequest(method: "GET", path: layout + "/attributes", query: query,
+                                headers: [("If-None-Match", tag)])
+        again.onEventLoop = true
+        let prepares = service.store.stats.prepares
+        let answer = service.handle(again)
+        #expect(answer.deferred == nil && answer.status == 304 && answer.header("ETag") == tag)
+        #expect(service.store.stats.prepares == prepares)
+    }
+
+    /// An id accepted by an earlier process is in the archive, not in memory: the archive is read off the loop.
+    @Test func anIdOnlyInTheArchiveIsReadOffTheLoop() throws {
+        let archive = MemoryArchive()
+        let earlier = LayoutService(store: LayoutStore(capacityBytes: 1 << 20, archive: archive))
+        let posted = earlier.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Array(Self.spec.utf8)))
+        let layout = try #require(posted.header("Location"))
+        var service = earlier
+        for path in [layout + "/tiles/0", layout + "/items/0/2"] {
+            service = LayoutService(store: LayoutStore(capacityBytes: 1 << 20, archive: archive))  // a restart
+            let onLoop = request("GET", path, onEventLoop: true)
+            let marker = service.handle(onLoop)
+            #expect(marker.deferred != nil, "\(path)")
+            #expect(marker.answered(to: onLoop).status == 200)
+        }
+        // Read and prepared now: on the loop.
+        #expect(service.handle(request("GET", layout + "/tiles/1", onEventLoop: true)).deferred == nil)
+    }
+
+    /// The service's own layer (route, CORS) applies to the answer made off the loop.
+    @Test func aDeferredAnswerCarriesItsRouteAndCrossOriginHeaders() throws {
+        let (service, layout) = try unprepared()
+        var onLoop = HTTPRequest(method: "GET", path: layout + "/items/0/2", headers: [("Origin", "https://app.example")])
+        onLoop.onEventLoop = true
+        let answer = service.handle(onLoop).answered(to: onLoop)
+        #expect(answer.status == 200 && answer.header("Access-Control-Allow-Origin") == "*")
+        #expect(answer.header("Access-Control-Expose-Headers") == "ETag")
+        #expect(answer.route.map { "\($0)" } == "/v1/layouts/{id}/items/{section}/{item}")
     }
 
     @Test func aPreparedLayoutIsAnsweredOnTheLoop() throws {
