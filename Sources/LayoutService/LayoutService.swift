@@ -98,17 +98,13 @@ public final class LayoutService: HTTPHandler {
             if case .tile = route {
                 // A tile is answered from the tile cache when it is there, without its layout: only whether the
                 // id is known is checked (an evicted layout is not prepared again for a tile it has already).
-                if !store.isLoaded(id: id) {
-                    if request.onEventLoop { return offLoop(route) }  // the archive may have to tell
-                    guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
-                        throw Self.unknownLayout(id)
-                    }
-                }
+                if let waiting = try whetherKnown(id, route, request) { return waiting }
             } else if let cached = store.cachedLayout(id: id) {
                 layout = cached
-            } else if HTTPCaching.matches(request, HTTPCaching.entityTag(request)), store.isLoaded(id: id) {
+            } else if HTTPCaching.matches(request, HTTPCaching.entityTag(request)) {
                 // A client that has this answer gets its 304 below without the layout being prepared again (the
-                // tag is the request's: an id's answers never change).
+                // tag is the request's: an id's answers never change); only whether the id is known is checked.
+                if let waiting = try whetherKnown(id, route, request) { return waiting }
             } else if request.onEventLoop {
                 return offLoop(route)  // to prepare (or an unknown id, which may need the archive to tell)
             } else {
@@ -123,6 +119,17 @@ public final class LayoutService: HTTPHandler {
         var response = try answer(route, request, layout: layout)
         if let entityTag { Self.addCaching(&response, tag: entityTag) }
         return response
+    }
+
+    /// Checks that `id` is known without preparing it: nil when it is, a 404 problem thrown when it is not, and on
+    /// an event loop, the route's answer made off it when the archive has to tell.
+    private func whetherKnown(_ id: String, _ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse? {
+        if store.isLoaded(id: id) { return nil }
+        if request.onEventLoop { return offLoop(route) }
+        guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
+            throw Self.unknownLayout(id)
+        }
+        return nil
     }
 
     /// The route's answer made off the event loop (`HTTPResponse.offLoop`), where it may wait.

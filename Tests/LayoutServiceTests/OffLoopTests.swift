@@ -86,6 +86,14 @@ import Testing
         }
         // Read and prepared now: on the loop.
         #expect(service.handle(request("GET", layout + "/tiles/1", onEventLoop: true)).deferred == nil)
+        // A revalidation after a restart: the archive is read off the loop, and nothing is prepared.
+        let tag = try #require(earlier.handle(request("GET", layout + "/items/0/2", onEventLoop: false)).header("ETag"))
+        let restarted = LayoutService(store: LayoutStore(capacityBytes: 1 << 20, archive: archive))
+        var revalidation = HTTPRequest(method: "GET", path: layout + "/items/0/2", headers: [("If-None-Match", tag)])
+        revalidation.onEventLoop = true
+        let marker = restarted.handle(revalidation)
+        #expect(marker.deferred != nil && marker.answered(to: revalidation).status == 304)
+        #expect(restarted.store.stats.prepares == 0)
     }
 
     /// The service's own layer (route, CORS) applies to the answer made off the loop.

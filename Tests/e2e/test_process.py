@@ -211,3 +211,46 @@ def test_gzip_request_id_and_a_log_line_over_the_socket(start):
     time.sleep(0.2)
     lines = [line for line in s.output().splitlines() if "id=trace-me-1" in line]
     assert len(lines) == 1 and "route=/v1/layouts/{id}/attributes" in lines[0] and "status=200" in lines[0]
+
+
+def test_answers_made_off_the_event_loop_after_a_restart(start):
+    """After a restart the layouts are only in the store: a GET reads and prepares one off the event loop
+    (HTTPResponse.offLoop), and its answer goes through every layer as any other: gzip, the request id, the log
+    line, the metrics; a tile likewise; a revalidation is a 304 without preparing."""
+    import gzip
+    first = start()
+    spec = json.dumps({"layout": "flow", "collectionView": {"width": 390, "height": 844},
+                       "itemSize": {"width": 40, "height": 40}, "sections": [{"items": 5000}]}).encode()
+    layout_id = json.load(urllib.request.urlopen(urllib.request.Request(first.url + "/v1/layouts", data=spec, method="POST")))["id"]
+    path = "/v1/layouts/%s/attributes?rect=0,0,390,844" % layout_id
+    with urllib.request.urlopen(first.url + path) as r:
+        plain, tag = r.read(), r.headers["ETag"]
+    tile = urllib.request.urlopen("%s/v1/layouts/%s/tiles/1" % (first.url, layout_id)).read()
+    first.stop()
+
+    second = start(data_dir=first.data_dir)
+
+    def prepares():
+        metrics = urllib.request.urlopen(second.url + "/metrics").read().decode()
+        return int(next(line.split()[1] for line in metrics.splitlines() if line.startswith("layout_prepares_total ")))
+
+    revalidation = urllib.request.Request(second.url + path, headers={"If-None-Match": tag})
+    try:
+        urllib.request.urlopen(revalidation)
+        raise AssertionError("no 304")
+    except urllib.error.HTTPError as e:
+        assert e.code == 304 and e.headers["ETag"] == tag
+    assert prepares() == 0  # the store was read for the id, and nothing prepared
+    request = urllib.request.Request(second.url + path, headers={"Accept-Encoding": "gzip", "X-Request-Id": "restarted-1"})
+    with urllib.request.urlopen(request) as r:
+        assert r.headers["Content-Encoding"] == "gzip" and r.headers["ETag"] == "W/" + tag
+        assert r.headers["X-Request-Id"] == "restarted-1" and r.headers["Access-Control-Allow-Origin"] == "*"
+        assert gzip.decompress(r.read()) == plain
+    assert urllib.request.urlopen("%s/v1/layouts/%s/tiles/1" % (second.url, layout_id)).read() == tile
+    metrics = urllib.request.urlopen(second.url + "/metrics").read().decode()
+    assert "layout_prepares_total 1\n" in metrics  # the GET prepared it; the tile used it
+    assert 'http_requests_total{method="GET",route="/v1/layouts/{id}/attributes",status="200"} 1\n' in metrics
+    assert 'status="0"' not in metrics
+    time.sleep(0.2)
+    lines = [line for line in second.output().splitlines() if "id=restarted-1" in line]
+    assert len(lines) == 1 and "route=/v1/layouts/{id}/attributes" in lines[0] and "status=200" in lines[0]
