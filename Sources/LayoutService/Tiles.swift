@@ -29,9 +29,8 @@ struct TileKey: Hashable, Sendable {
 
 extension LayoutService {
     /// `GET /v1/layouts/{id}/tiles/{k}[?format=full|columns]`, for an id known to the store; `prepared` gives its
-    /// layout (asked for only when the tile is not in the cache).
-    /// The tile's answer; nil when it needs the layout and `prepared` gives none (it is not prepared, and the
-    /// request is on an event loop: the caller answers it off the loop).
+    /// layout (asked for only when the tile is not in the cache). Nil when it needs the layout and `prepared` gives
+    /// none (the layout is not prepared and the request is on an event loop: the caller answers it off the loop).
     func tile(_ request: HTTPRequest, id: String, index: String,
               _ prepared: () throws(Problem) -> (any PreparedLayout)?) throws(Problem) -> HTTPResponse?
     {
