@@ -57,13 +57,13 @@ extension LayoutService {
         return Self.json(200, w)
     }
 
-    /// `GET /v1/transitions?from=A&to=B&progress=p&rect=x,y,w,h[&offset=x,y]`.
-    func transition(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+    /// `GET /v1/transitions?from=A&to=B&progress=p&rect=x,y,w,h[&offset=x,y]`; nil on an event loop when a layout
+    /// is not prepared (the caller answers it off the loop).
+    func transition(_ request: HTTPRequest) throws(Problem) -> HTTPResponse? {
         guard let fromID = request.queryValue("from"), let toID = request.queryValue("to") else {
             throw QueryParameters.badParameter(request.queryValue("from") == nil ? "from" : "to", "is required: a layout id")
         }
-        let from = try layout(fromID)
-        let to = try layout(toID)
+        guard let from = try layout(fromID, for: request), let to = try layout(toID, for: request) else { return nil }
         if let why = Transition.mismatch(from, to) {
             throw Problem(.differentData, detail: "a transition needs layouts of the same data: \(why)",
                           parameter: "to")

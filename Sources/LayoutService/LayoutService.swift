@@ -81,15 +81,9 @@ public final class LayoutService: HTTPHandler {
 
     private func route(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
-        // On an event loop, what may wait is answered off it: a DELETE (the archive), a transition (two layouts),
-        // and below, a layout that is not prepared or an id not in memory.
-        if request.onEventLoop {
-            switch route {
-            case .transitions: return offLoop(route)
-            case .layout where request.method == "DELETE": return offLoop(route)
-            default: break
-            }
-        }
+        // On an event loop, what may wait is answered off it: a DELETE (the archive), and below, a layout that is
+        // not prepared or an id not in memory.
+        if request.onEventLoop, case .layout = route, request.method == "DELETE" { return offLoop(route) }
         // Immutable answers: the layout is looked up once (a 404 when unknown), and a client that has this answer
         // gets a 304 before any other work is done.
         var entityTag: String?
@@ -178,7 +172,7 @@ public final class LayoutService: HTTPHandler {
         case .moving(let id):
             return try moving(request, id: id, layout: try layout(id))
         case .transitions:
-            return try transition(request)
+            return try transition(request) ?? offLoop(route)
         case .updates(let id):
             return try bounded(request) { () throws(Problem) in try updates(request, id: id) }
         case .sizes(let id):
@@ -202,9 +196,8 @@ public final class LayoutService: HTTPHandler {
             return try attributes(request, layout: try layout(id))
         case .tile(let id, let index):
             // On an event loop, a tile to encode for a layout that is not prepared is answered off it.
-            return try tile(request, id: id, index: index) { () throws(Problem) in
-                request.onEventLoop ? store.cachedLayout(id: id) : try layout(id)
-            } ?? offLoop(route)
+            return try tile(request, id: id, index: index) { () throws(Problem) in try self.layout(id, for: request) }
+                ?? offLoop(route)
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in
@@ -396,6 +389,12 @@ public final class LayoutService: HTTPHandler {
             throw Self.unknownLayout(id)
         }
         return layout
+    }
+
+    /// The layout of `id` where waiting is allowed; on an event loop, only a prepared one (nil otherwise: the
+    /// caller answers off the loop).
+    func layout(_ id: String, for request: HTTPRequest) throws(Problem) -> (any PreparedLayout)? {
+        request.onEventLoop ? store.cachedLayout(id: id) : try layout(id)
     }
 
     /// A store call whose archive failure (I/O, a full disk) is a 503: nothing was half-stored, try again.

@@ -85,7 +85,7 @@ struct LayoutServiceCommand: ParsableCommand {
     var postQueueLength: Int?
     @Option(help: "POST requests handled at once whatever their size (the bytes are the budget). [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: no limit)")
     var maxConcurrentPosts: Int?
-    @Option(help: "Requests with bodies at least this large and every POST (it may wait in the POST queue) are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; so are requests that would wait (a GET of a layout to prepare again or of an id to read from the archive, a DELETE, a transition), on threads apart from those. 0 turns both off (all on the event loops). [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: \(Defaults.server.offloadBodyBytes))")
+    @Option(help: "Requests with bodies at least this large and every POST (it may wait in the POST queue) are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; so are requests that would wait (a GET of a layout to prepare again or of an id to read from the archive, a DELETE), on threads apart from those. 0 turns both off (all on the event loops). [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: \(Defaults.server.offloadBodyBytes))")
     var offloadBodyBytes: Int?
     @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: \(Defaults.gzipMinBytes))")
     var gzipMinBytes: Int?

@@ -117,6 +117,11 @@ import Testing
         }
         let rect = service.handle(request("GET", layout + "/attributes", [("rect", "0,0,300,400")], onEventLoop: true))
         #expect(rect.deferred == nil && rect.status == 200)
+        // A transition between prepared layouts (one frame of an interactive transition, asked for many a second).
+        let id = String(layout.split(separator: "/").last!)
+        let transition = service.handle(request("GET", "/v1/transitions", [("from", id), ("to", id), ("progress", "0.5"),
+                                                                          ("rect", "0,0,300,400")], onEventLoop: true))
+        #expect(transition.deferred == nil && transition.status == 200)
         // What cannot be answered still gets its problem on the loop.
         let bad = service.handle(request("GET", layout + "/attributes", [("rect", "a")], onEventLoop: true))
         #expect(bad.deferred == nil && bad.status == 400)
