@@ -129,6 +129,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
         group.stop()
         if !quiet { close(listenFD) }
         context.slowClients.stop()
+        context.stopPools()
     }
 
     deinit { shutdown() }
@@ -176,6 +177,12 @@ final class ServerContext: Sendable {
             pool = made
             return made
         }
+    }
+
+    /// Ends the pools' threads (at shutdown, once no request is offloaded).
+    func stopPools() {
+        offload?.stop()
+        deferred.withLock { $0 }?.stop()
     }
 
     /// Wakes the loop that runs `daemon`: libmicrohttpd signals a resumed connection only to loops of its own
