@@ -63,7 +63,8 @@ extension LayoutService {
         guard let fromID = request.queryValue("from"), let toID = request.queryValue("to") else {
             throw QueryParameters.badParameter(request.queryValue("from") == nil ? "from" : "to", "is required: a layout id")
         }
-        guard let from = try layout(fromID, for: request), let to = try layout(toID, for: request) else { return nil }
+        guard let from = try layout(fromID, onEventLoop: request.onEventLoop),
+              let to = try layout(toID, onEventLoop: request.onEventLoop) else { return nil }
         if let why = Transition.mismatch(from, to) {
             throw Problem(.differentData, detail: "a transition needs layouts of the same data: \(why)",
                           parameter: "to")

@@ -98,6 +98,7 @@ public final class LayoutService: HTTPHandler {
             } else if HTTPCaching.matches(request, HTTPCaching.entityTag(request)) {
                 // A client that has this answer gets its 304 below without the layout being prepared again (the
                 // tag is the request's: an id's answers never change); only whether the id is known is checked.
+                // (The tag is made again below: this is a cache miss, and the hot path keeps its order.)
                 if let waiting = try whetherKnown(id, route, request) { return waiting }
             } else if request.onEventLoop {
                 return offLoop(route)  // to prepare (or an unknown id, which may need the archive to tell)
@@ -118,8 +119,7 @@ public final class LayoutService: HTTPHandler {
     /// Checks that `id` is known without preparing it: nil when it is, a 404 problem thrown when it is not, and on
     /// an event loop, the route's answer made off it when the archive has to tell.
     private func whetherKnown(_ id: String, _ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse? {
-        if store.isLoaded(id: id) { return nil }
-        if request.onEventLoop { return offLoop(route) }
+        if request.onEventLoop { return store.isLoaded(id: id) ? nil : offLoop(route) }
         guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
             throw Self.unknownLayout(id)
         }
@@ -195,9 +195,11 @@ public final class LayoutService: HTTPHandler {
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
         case .tile(let id, let index):
-            // On an event loop, a tile to encode for a layout that is not prepared is answered off it.
-            return try tile(request, id: id, index: index) { () throws(Problem) in try self.layout(id, for: request) }
-                ?? offLoop(route)
+            // On an event loop, a tile to encode for a layout that is not prepared is answered off it. (Written out
+            // here: calling `layout(_:onEventLoop:)` from this closure cost a cached tile 7 more retains.)
+            return try tile(request, id: id, index: index) { () throws(Problem) in
+                request.onEventLoop ? store.cachedLayout(id: id) : try layout(id)
+            } ?? offLoop(route)
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in
@@ -391,10 +393,10 @@ public final class LayoutService: HTTPHandler {
         return layout
     }
 
-    /// The layout of `id` where waiting is allowed; on an event loop, only a prepared one (nil otherwise: the
-    /// caller answers off the loop).
-    func layout(_ id: String, for request: HTTPRequest) throws(Problem) -> (any PreparedLayout)? {
-        request.onEventLoop ? store.cachedLayout(id: id) : try layout(id)
+    /// The layout of `id` where waiting is allowed; on an event loop (`HTTPRequest.onEventLoop`), only a prepared
+    /// one (nil otherwise: the caller answers off the loop).
+    func layout(_ id: String, onEventLoop: Bool) throws(Problem) -> (any PreparedLayout)? {
+        onEventLoop ? store.cachedLayout(id: id) : try layout(id)
     }
 
     /// A store call whose archive failure (I/O, a full disk) is a 503: nothing was half-stored, try again.

@@ -213,6 +213,38 @@ import Darwin
     }
 }
 
+/// How long a quick `GET /healthz` takes on a server with one event loop while `heavy` (a request sent whole) is
+/// being handled, and the heavy request's answer: what offloading (`offload`) changes.
+func quickWhileHeavy(_ handler: some HTTPHandler, offload: Bool, heavy request: [UInt8]) throws
+    -> (quick: Duration, slowStatus: Int, slowBody: String)
+{
+    var configuration = ServerConfiguration.loopback(threads: 1)  // one event loop: without offloading, it blocks
+    configuration.offloadBodyBytes = offload ? 64 << 10 : 0
+    let server = try MicroHTTPServer(configuration: configuration, handler: handler)
+    defer { server.shutdown() }
+    let heavy = try HTTPClientConnection(port: server.port)
+    try heavy.send(request)
+    usleep(150_000)  // the heavy request is being handled now
+    let clock = ContinuousClock()
+    let started = clock.now
+    let quick = try HTTPClientConnection(port: server.port).request("GET", "/healthz")
+    let waited = clock.now - started
+    #expect(quick.status == 200)
+    let slow = try heavy.readResponse()
+    return (waited, slow.status, String(decoding: slow.body.bytes, as: UTF8.self))
+}
+
+extension ServerConfiguration {
+    /// On 127.0.0.1, on a port the system picks, with `threads` event loops.
+    static func loopback(threads: Int = 2) -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = threads
+        return configuration
+    }
+}
+
 /// A handler that takes its time over large bodies (a stand-in for a huge spec's parse and prepare), and over
 /// `POST /wait` whatever its body (a stand-in for a small POST waiting for room in the service's POST queue).
 struct SlowOverLargeBodies: HTTPHandler {
@@ -229,24 +261,9 @@ struct SlowOverLargeBodies: HTTPHandler {
     func measure(offload: Bool, path: String = "/big", bodyBytes: Int = 200_000) throws
         -> (quick: Duration, slowStatus: Int, slowBody: String)
     {
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.threads = 1  // one event loop: without offloading, the slow request blocks it
-        configuration.offloadBodyBytes = offload ? 64 << 10 : 0
-        let server = try MicroHTTPServer(configuration: configuration, handler: SlowOverLargeBodies())
-        defer { server.shutdown() }
-        let heavy = try HTTPClientConnection(port: server.port)
         let body = [UInt8](repeating: UInt8(ascii: "x"), count: bodyBytes)
-        try heavy.send(Array("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
-        usleep(150_000)  // the heavy request is being handled now
-        let clock = ContinuousClock()
-        let started = clock.now
-        let quick = try HTTPClientConnection(port: server.port).request("GET", "/healthz")
-        let waited = clock.now - started
-        #expect(quick.status == 200)
-        let slow = try heavy.readResponse()
-        return (waited, slow.status, String(decoding: slow.body.bytes, as: UTF8.self))
+        return try quickWhileHeavy(SlowOverLargeBodies(), offload: offload,
+                                   heavy: Array("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
     }
 
     @Test func aLargePostDoesNotStallTheEventLoop() throws {
@@ -285,23 +302,8 @@ struct WaitsOffTheLoop: HTTPHandler {
 /// connections meanwhile. Without a pool, it runs on the loop, and they wait.
 @Suite(.serialized) struct OffLoopServerTests {
     func measure(offload: Bool) throws -> (quick: Duration, slowStatus: Int, slowBody: String) {
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.threads = 1
-        configuration.offloadBodyBytes = offload ? 64 << 10 : 0
-        let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
-        defer { server.shutdown() }
-        let heavy = try HTTPClientConnection(port: server.port)
-        try heavy.send(Array("GET /prepare HTTP/1.1\r\nHost: x\r\nX-Mark: m1\r\n\r\n".utf8))
-        usleep(150_000)  // the work is under way now
-        let clock = ContinuousClock()
-        let started = clock.now
-        let quick = try HTTPClientConnection(port: server.port).request("GET", "/quick")
-        let waited = clock.now - started
-        #expect(quick.status == 200)
-        let slow = try heavy.readResponse()
-        return (waited, slow.status, String(decoding: slow.body.bytes, as: UTF8.self))
+        try quickWhileHeavy(WaitsOffTheLoop(), offload: offload,
+                            heavy: Array("GET /prepare HTTP/1.1\r\nHost: x\r\nX-Mark: m1\r\n\r\n".utf8))
     }
 
     @Test func deferredWorkRunsOffTheEventLoop() throws {
@@ -317,10 +319,7 @@ struct WaitsOffTheLoop: HTTPHandler {
     /// Deferred work has threads of its own: it does not wait behind a POST that holds the offload pool's one
     /// thread (POSTs may wait seconds for room in the service's POST queue).
     @Test func deferredWorkDoesNotWaitBehindPosts() throws {
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.threads = 1
+        var configuration = ServerConfiguration.loopback(threads: 1)
         configuration.offloadThreads = 1
         let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
         defer { server.shutdown() }
@@ -338,10 +337,7 @@ struct WaitsOffTheLoop: HTTPHandler {
 
     /// Shutdown waits for deferred work: its connection is suspended, and its answer is sent.
     @Test func shutdownWaitsForDeferredWork() throws {
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.threads = 1
+        var configuration = ServerConfiguration.loopback(threads: 1)
         configuration.drainSeconds = 0.1
         let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
         let connection = try HTTPClientConnection(port: server.port)
@@ -353,11 +349,7 @@ struct WaitsOffTheLoop: HTTPHandler {
     }
 
     @Test func aKeepAliveConnectionGoesOnAfterDeferredWork() throws {
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.threads = 1
-        let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
+        let server = try MicroHTTPServer(configuration: .loopback(threads: 1), handler: WaitsOffTheLoop())
         defer { server.shutdown() }
         let connection = try HTTPClientConnection(port: server.port)
         for _ in 0..<2 {

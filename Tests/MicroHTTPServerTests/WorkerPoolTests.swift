@@ -30,10 +30,7 @@ import Glibc
     }
 
     @Test func shutdownStopsTheServersPools() throws {
-        var configuration = ServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
-        configuration.threads = 1
+        let configuration = ServerConfiguration.loopback(threads: 1)
         let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
         #expect(server.context.deferredPool != nil)  // made now (on first use)
         let offload = try #require(server.context.offload)
