@@ -38,6 +38,21 @@ public struct JSONCursor {
         p += count
     }
 
+    /// Writes the first `count` bytes (at most 8) of `text`, the bytes of a short text in the order they are
+    /// written (byte k at bits 8k to 8k+7, `JSONCursor.text(at:)`), as one 8-byte store: the cursor must have 8
+    /// bytes of room.
+    @inline(__always)
+    mutating func word(_ text: UInt64, count: Int) {
+        UnsafeMutableRawPointer(p).storeBytes(of: text.littleEndian, as: UInt64.self)
+        p += count
+    }
+
+    /// The 8 bytes at `start`, as `word` takes them.
+    @inline(__always)
+    static func text(at start: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+    }
+
     /// Writes `count` bytes that continue the text from `start`, an earlier position in this writer's buffer: byte
     /// k is the one at `start + k`, so the text from `start` to the cursor repeats, with its length as the period
     /// (a column's run of rows written once and copied, as an LZ77 decoder copies). A period of 8 bytes or more is
