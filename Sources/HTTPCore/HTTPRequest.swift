@@ -51,12 +51,13 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The request with its headers and query arguments copied: it no longer needs its source (for a request
-    /// handled after the server's callback returns).
+    /// handled after the server's callback returns, on another thread than the event loop: `onEventLoop` false).
     public var detached: HTTPRequest {
         var copy = self
         copy.storedQuery = query
         copy.storedHeaders = headers
         copy.source = nil
+        copy.onEventLoop = false
         return copy
     }
 

@@ -34,18 +34,12 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
             if let watched { context.slowClients.requestReceived(watched) }
             guard let connection else { return .NO }
             let request = request(connection, url: url!, method: method!, body: [])
-            let response = context.handler.handle(request)
-            if let work = response.deferred {
-                // Work that would hold this loop (a layout to prepare, an archive to read): off the loop, with a
-                // state for its phases.
-                return answerOffLoop(work, request, on: context.deferredPool, connection: connection,
-                                     context: context) {
-                    let state = RequestState()
-                    conCls.pointee = Unmanaged.passRetained(state).toOpaque()
-                    return state
-                }
+            return answerOnLoop(request, connection: connection, context: context) {
+                // Made only for work deferred off the loop, for its phases.
+                let state = RequestState()
+                conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+                return state
             }
-            return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
         }
         state = RequestState()
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
@@ -96,11 +90,19 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         return answerOffLoop({ handler.handle($0) }, request, on: context.offload, connection: connection,
                              context: context) { state }
     }
+    return answerOnLoop(request, connection: connection, context: context) { state }
+}
+
+/// Handles `request` on this event loop and queues its answer; when the handler defers its work
+/// (`HTTPResponse.offLoop`: a layout to prepare, an archive to read), answers it off the loop instead, on the
+/// deferred pool. `state` gives the request's state (made when needed).
+@inline(__always)
+private func answerOnLoop(_ request: HTTPRequest, connection: OpaquePointer, context: ServerContext,
+                          state: () -> RequestState) -> MHD_Result {
     let response = context.handler.handle(request)
     if let work = response.deferred {
-        return answerOffLoop(work, request, on: context.deferredPool, connection: connection, context: context) {
-            state
-        }
+        return answerOffLoop(work, request, on: context.deferredPool, connection: connection, context: context,
+                             state: state)
     }
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
 }
@@ -115,8 +117,7 @@ private func answerOffLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResp
         let response = HTTPResponse.offLoop(work).answered(to: request)
         return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
     }
-    var detached = request.detached
-    detached.onEventLoop = false
+    let detached = request.detached
     let state = state()
     state.phase = .offloaded
     context.suspended.add(1, ordering: .relaxed)

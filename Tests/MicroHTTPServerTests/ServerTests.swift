@@ -222,16 +222,25 @@ func quickWhileHeavy(_ handler: some HTTPHandler, offload: Bool, heavy request: 
     configuration.offloadBodyBytes = offload ? 64 << 10 : 0
     let server = try MicroHTTPServer(configuration: configuration, handler: handler)
     defer { server.shutdown() }
-    let heavy = try HTTPClientConnection(port: server.port)
-    try heavy.send(request)
-    usleep(150_000)  // the heavy request is being handled now
+    // 150 ms: the heavy request is being handled by then
+    let (quick, waited, slow) = try quickBeside(request, on: server, settle: 150_000, quick: "/healthz")
+    #expect(quick.status == 200)
+    return (waited, slow.status, String(decoding: slow.body.bytes, as: UTF8.self))
+}
+
+/// Sends `held` whole on a connection to `server`, and `settle` microseconds later a `GET` of `path` on another,
+/// timed to its answer; then reads the held request's answer.
+func quickBeside(_ held: [UInt8], on server: MicroHTTPServer, settle: useconds_t, quick path: String) throws
+    -> (quick: HTTPResponse, took: Duration, held: HTTPResponse)
+{
+    let connection = try HTTPClientConnection(port: server.port)
+    try connection.send(held)
+    usleep(settle)
     let clock = ContinuousClock()
     let started = clock.now
-    let quick = try HTTPClientConnection(port: server.port).request("GET", "/healthz")
-    let waited = clock.now - started
-    #expect(quick.status == 200)
-    let slow = try heavy.readResponse()
-    return (waited, slow.status, String(decoding: slow.body.bytes, as: UTF8.self))
+    let quick = try HTTPClientConnection(port: server.port).request("GET", path)
+    let took = clock.now - started
+    return (quick, took, try connection.readResponse())
 }
 
 extension ServerConfiguration {
@@ -323,16 +332,13 @@ struct WaitsOffTheLoop: HTTPHandler {
         configuration.offloadThreads = 1
         let server = try MicroHTTPServer(configuration: configuration, handler: WaitsOffTheLoop())
         defer { server.shutdown() }
-        let post = try HTTPClientConnection(port: server.port)
-        try post.send(Array("POST /wait HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}".utf8))
-        usleep(100_000)  // the POST holds the offload thread now
-        let clock = ContinuousClock()
-        let started = clock.now
-        let deferred = try HTTPClientConnection(port: server.port).request("GET", "/prepare")
-        let took = clock.now - started
+        // 100 ms: the POST holds the offload thread by then
+        let (deferred, took, post) = try quickBeside(
+            Array("POST /wait HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}".utf8), on: server, settle: 100_000,
+            quick: "/prepare")
         #expect(deferred.status == 200)
         #expect(took < .milliseconds(1_400))  // 800 ms of its own; behind the POST it would take 2.2 s
-        #expect(try post.readResponse().status == 200)
+        #expect(post.status == 200)
     }
 
     /// Shutdown waits for deferred work: its connection is suspended, and its answer is sent.
