@@ -43,10 +43,8 @@ struct LayoutServiceCommand: ParsableCommand {
     var host: String?
     @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: \(Defaults.server.port))")
     var port: Int?
-    @Option(help: "Event loops, and at most as many threads running them. [env: LAYOUT_SERVICE_THREADS] (default: the cores the service has: online, allowed by its affinity, within its cgroup's CPU quota)")
+    @Option(help: "Event loops, a thread each. [env: LAYOUT_SERVICE_THREADS] (default: the cores the service has: online, allowed by its affinity, within its cgroup's CPU quota)")
     var threads: Int?
-    @Option(help: "auto: one loop thread runs, one more while every running one is busy and a processor is idle for it (fewer again when they wait for processors or the work fits in fewer); fixed: all --threads run. [env: LAYOUT_SERVICE_LOOP_SCALING] (default: \(Defaults.server.loopScaling.rawValue))")
-    var loopScaling: String?
     @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: \(Defaults.store))")
     var store: String?
     @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: \(Defaults.dataDirectory))")
@@ -136,9 +134,6 @@ struct LayoutServiceCommand: ParsableCommand {
         if let postQueueSeconds, !(postQueueSeconds >= 0 && postQueueSeconds <= 3600) {
             throw ValidationError("--post-queue-seconds must be 0 to 3600")
         }
-        if let loopScaling, LoopScaling(rawValue: loopScaling) == nil {
-            throw ValidationError("--loop-scaling must be auto or fixed")
-        }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -164,12 +159,6 @@ struct LayoutServiceCommand: ParsableCommand {
         server.host = try Environment.resolve(host, "LAYOUT_SERVICE_HOST", server.host)
         server.port = try Environment.resolve(port, "LAYOUT_SERVICE_PORT", server.port)
         server.threads = try Environment.resolve(threads, "LAYOUT_SERVICE_THREADS", ProcessorBudget.cores())
-        let scalingName = try Environment.resolve(loopScaling, "LAYOUT_SERVICE_LOOP_SCALING",
-                                                  server.loopScaling.rawValue)
-        guard let scaling = LoopScaling(rawValue: scalingName) else {
-            throw ValidationError("LAYOUT_SERVICE_LOOP_SCALING must be auto or fixed")
-        }
-        server.loopScaling = scaling
         server.maxBodyBytes = try Environment.resolve(maxBodyBytes, "LAYOUT_SERVICE_MAX_BODY_BYTES", server.maxBodyBytes)
         server.maxConnections = try Environment.resolve(maxConnections, "LAYOUT_SERVICE_MAX_CONNECTIONS",
                                                         server.maxConnections)
@@ -306,18 +295,12 @@ struct LayoutServiceCommand: ParsableCommand {
                 # TYPE http_slow_clients_closed_total counter
                 http_slow_clients_closed_total{phase="head"} \(http.closedSlowHeads)
                 http_slow_clients_closed_total{phase="body"} \(http.closedSlowBodies)
-                # HELP http_loop_threads_running Threads running the event loops now (at most --threads).
-                # TYPE http_loop_threads_running gauge
-                http_loop_threads_running \(http.activeThreads)
-                # HELP http_loop_thread_changes_total Times --loop-scaling auto changed the running loop threads.
-                # TYPE http_loop_thread_changes_total counter
-                http_loop_thread_changes_total \(http.threadChanges)
 
                 """.utf8)
         }
         logger.notice("listening", metadata: [
             "address": "\(server.host):\(http.port)", "threads": "\(server.threads)",
-            "loop_scaling": "\(server.loopScaling.rawValue)", "specs": "\(specsWhere)",
+            "specs": "\(specsWhere)",
             "keys": "\(keys.map { String($0.count) } ?? "none")",
             "metrics_port": "\(metricsServer.map { String($0.port) } ?? "-")",
         ])
