@@ -64,7 +64,6 @@ public struct ServiceConfiguration: Sendable {
         c.server.host = try settings.value(flags.host, "host", c.server.host)
         c.server.port = try settings.value(flags.port, "port", c.server.port, .from(0, to: 65535))
         c.server.threads = try settings.optional(flags.threads, "threads", .atLeast(0)) ?? processors()
-        c.server.loopScaling = try settings.choice(flags.loopScaling, "loop-scaling", c.server.loopScaling)
         c.server.maxBodyBytes = try settings.value(flags.maxBodyBytes, "max-body-bytes", c.server.maxBodyBytes,
                                                    .atLeast(0))
         c.server.maxConnections = try settings.value(flags.maxConnections, "max-connections",

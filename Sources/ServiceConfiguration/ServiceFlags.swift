@@ -14,10 +14,8 @@ public struct ServiceFlags: ParsableArguments {
     public var host: String?
     @Option(help: "TCP port. [env: LAYOUT_SERVICE_PORT] (default: \(defaults.server.port))")
     public var port: Int?
-    @Option(help: "Event loops, and at most as many threads running them. [env: LAYOUT_SERVICE_THREADS] (default: the cores the service has: online, allowed by its affinity, within its cgroup's CPU quota)")
+    @Option(help: "Event loops, a thread each. [env: LAYOUT_SERVICE_THREADS] (default: the cores the service has: online, allowed by its affinity, within its cgroup's CPU quota)")
     public var threads: Int?
-    @Option(help: "auto: one loop thread runs, one more while every running one is busy and a processor is idle for it (fewer again when they wait for processors or the work fits in fewer); fixed: all --threads run. [env: LAYOUT_SERVICE_LOOP_SCALING] (default: \(defaults.server.loopScaling.rawValue))")
-    public var loopScaling: String?
     @Option(help: "Where accepted specs are kept: sqlite (durable, in --data-dir), a postgres://user:password@host:port/database URL (durable and shared by replicas), or memory (lost on exit). [env: LAYOUT_SERVICE_STORE] (default: \(defaults.store.name))")
     public var store: String?
     @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: \(defaults.dataDirectory))")

@@ -88,7 +88,6 @@ import Testing
         (["--connection-memory-bytes", "100"], [:], "--connection-memory-bytes must be 4096 or more"),
         (["--store", "mysql"], [:], "--store must be sqlite, memory or a postgres:// URL"),
         ([], ["LAYOUT_SERVICE_STORE": "disk"], "LAYOUT_SERVICE_STORE=disk must be sqlite, memory or a postgres:// URL"),
-        (["--loop-scaling", "some"], [:], "--loop-scaling must be one of auto, fixed"),
         ([], ["LAYOUT_SERVICE_LOG_LEVEL": "loud"],
          "LAYOUT_SERVICE_LOG_LEVEL=loud must be one of trace, debug, info, notice, warning, error, critical"),
         ([], ["LAYOUT_SERVICE_ANONYMOUS_READ": "yes"], "LAYOUT_SERVICE_ANONYMOUS_READ=yes is not a valid value"),
