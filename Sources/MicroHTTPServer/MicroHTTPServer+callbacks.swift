@@ -257,7 +257,7 @@ private func mhdResponse(_ response: HTTPResponse, draining: Bool) -> OpaquePoin
     guard let mhdResponse else { return nil }
     response.headers.withUnsafeBufferPointer { headers in
         // Read in place (iterating the array copies each pair, retaining both strings). withCString: a short
-        // header's text is terminated on the stack (passing the Strings themselves made each one a heap array).
+        // header's text is terminated on the stack (passing the Strings themselves would make each a heap array).
         for i in headers.indices {
             _ = headers[i].name.withCString { n in
                 headers[i].value.withCString { v in MHD_add_response_header(mhdResponse, n, v) }
