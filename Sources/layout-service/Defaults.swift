@@ -14,4 +14,6 @@ enum Defaults {
     static let corsOrigins = limits.corsOrigins.joined(separator: ",")
     static let gzipMinBytes = CompressionDefaults.minimumBytes
     static let logLevel = Logger.Level.info.rawValue
+    /// Longer than a balancer takes to see `/readyz` fail: deploy/kubernetes.yaml probes it every 2 s.
+    static let drainAcceptSeconds = 5.0
 }

@@ -105,6 +105,12 @@ struct LayoutServiceCommand: ParsableCommand {
     var metricsPort: Int?
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: \(Defaults.logLevel))")
     var logLevel: String?
+    @Option(help: "Seconds over which a request body must keep --min-body-bytes-per-second (an early burst buys at most this long); a body that stalls is cut about this long after its last bytes. [env: LAYOUT_SERVICE_BODY_RATE_WINDOW] (default: \(Defaults.server.bodyRateWindowSeconds))")
+    var bodyRateWindow: Double?
+    @Option(help: "Seconds a request body may take to arrive in all, from the end of its head; later ones get a 408 and are closed; 0 for no limit. [env: LAYOUT_SERVICE_BODY_TIMEOUT] (default: \(Defaults.server.bodyTimeoutSeconds))")
+    var bodyTimeout: Double?
+    @Option(help: "Seconds SIGTERM goes on accepting and answering new connections (with /readyz 503 and Connection: close) before it closes the listener and waits --drain-seconds for requests in flight; 0 closes it at once. [env: LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS] (default: \(Defaults.drainAcceptSeconds))")
+    var drainAcceptSeconds: Double?
 
     func validate() throws {
         for (name, value) in [("--port", port), ("--threads", threads), ("--cache-bytes", cacheBytes),
@@ -141,6 +147,10 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        for (name, value) in [("--body-rate-window", bodyRateWindow), ("--body-timeout", bodyTimeout),
+                              ("--drain-accept-seconds", drainAcceptSeconds)] {
+            if let value { try Self.checkSeconds(value, name, minimum: name == "--body-rate-window" ? 0.1 : 0) }
         }
         if let connectionMemoryBytes, connectionMemoryBytes < 4096 {
             throw ValidationError("--connection-memory-bytes must be at least 4096")
@@ -199,6 +209,15 @@ struct LayoutServiceCommand: ParsableCommand {
         guard server.minBodyBytesPerSecond >= 0 else {
             throw ValidationError("LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND must be 0 or more")
         }
+        server.bodyRateWindowSeconds = try Self.checkSeconds(
+            Environment.resolve(bodyRateWindow, "LAYOUT_SERVICE_BODY_RATE_WINDOW", server.bodyRateWindowSeconds),
+            "LAYOUT_SERVICE_BODY_RATE_WINDOW", minimum: 0.1)
+        server.bodyTimeoutSeconds = try Self.checkSeconds(
+            Environment.resolve(bodyTimeout, "LAYOUT_SERVICE_BODY_TIMEOUT", server.bodyTimeoutSeconds),
+            "LAYOUT_SERVICE_BODY_TIMEOUT")
+        server.drainAcceptSeconds = try Self.checkSeconds(
+            Environment.resolve(drainAcceptSeconds, "LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS", Defaults.drainAcceptSeconds),
+            "LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS")
         var limits = ServiceLimits()
         limits.spec.maxItems = try Environment.resolve(maxItems, "LAYOUT_SERVICE_MAX_ITEMS", limits.spec.maxItems)
         limits.spec.maxSections = try Environment.resolve(maxSections, "LAYOUT_SERVICE_MAX_SECTIONS",
@@ -297,6 +316,7 @@ struct LayoutServiceCommand: ParsableCommand {
             configuration.port = metricsListener
             configuration.threads = 1
             configuration.offloadBodyBytes = 0
+            configuration.drainAcceptSeconds = 0
             metricsServer = try MicroHTTPServer(configuration: configuration,
                                                 handler: MetricsEndpoint(NoEndpoint(), metrics: metrics, sources: metricsSources))
         }
@@ -340,11 +360,20 @@ struct LayoutServiceCommand: ParsableCommand {
             }
         }
         logger.notice("draining", metadata: ["signal": "\(received)", "in_flight": "\(http.requestsInFlight)"])
-        service.markDraining()
-        metricsServer?.shutdown()
+        service.markDraining()  // /readyz answers 503 while the server still accepts (--drain-accept-seconds)
         http.shutdown()
+        metricsServer?.shutdown()
         logger.notice("stopped")
         logOutput.flush()
+    }
+
+    /// `seconds` when it is from `minimum` to a day; else a validation error naming `name`.
+    @discardableResult
+    static func checkSeconds(_ seconds: Double, _ name: String, minimum: Double = 0) throws -> Double {
+        guard seconds >= minimum, seconds <= 86_400 else {
+            throw ValidationError("\(name) must be from \(minimum == 0 ? "0" : "\(minimum)") to 86400 seconds")
+        }
+        return seconds
     }
 
     enum StoreKind { case sqlite, memory, postgres }
