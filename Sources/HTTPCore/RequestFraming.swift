@@ -8,6 +8,7 @@
 ///   only the first such header, its value untrimmed), or any in HTTP/1.0;
 /// - a field name that is not a token (whitespace before the colon: `Transfer-Encoding : chunked`);
 /// - a control character in a field value (NUL included; horizontal tab is allowed);
+/// - a header line folded onto the next (obs-fold);
 /// - HTTP/1.1 without exactly one `Host`.
 ///
 /// Fed one field at a time, as the server reads them (`add`), then asked (`problem`); `check` does both for a list.
@@ -29,14 +30,18 @@ public struct RequestFraming: Sendable {
     public static func check(version: String, headers: [(name: String, value: String)]) -> Problem? {
         var framing = RequestFraming(version: version)
         for (name, value) in headers {
-            withUTF8(of: name) { n in withUTF8(of: value) { v in framing.add(name: n, value: v) } }
+            // A value continued on the next line: as sent, CR LF and whitespace inside it.
+            let folded = value.utf8.contains(13) && value.utf8.contains(10)
+            withUTF8(of: name) { n in withUTF8(of: value) { v in framing.add(folded: folded, name: n, value: v) } }
         }
         return framing.problem
     }
 
-    /// One header field: its name and its value as sent (without the whitespace around it).
-    public mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+    /// One header field: its name and its value as sent (without the whitespace around it); `folded` when its line
+    /// was continued on the next (obs-fold, RFC 9112 §5.2: refused).
+    public mutating func add(folded: Bool = false, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         guard found == nil else { return }
+        if folded { return refuse("the header \"\(Self.printable(name))\" is folded onto the next line (obs-fold)") }
         guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
             return refuse("the header name \"\(Self.printable(name))\" is not a token (whitespace before its colon?)")
         }

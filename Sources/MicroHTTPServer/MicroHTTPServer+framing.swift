@@ -11,10 +11,11 @@ func framingProblem(_ connection: OpaquePointer, method: UnsafePointer<CChar>, v
     return framing.problem
 }
 
-private let addField: cmhd_header_visitor = { cls, name, nameSize, value, valueSize in
+private let addField: cmhd_header_visitor = { cls, name, nameSize, value, valueSize, moved in
     let framing = cls!.assumingMemoryBound(to: RequestFraming.self)
-    framing.pointee.add(name: UnsafeBufferPointer(start: UnsafeRawPointer(name)?.assumingMemoryBound(to: UInt8.self),
-                                                  count: name == nil ? 0 : nameSize),
-                        value: UnsafeBufferPointer(start: UnsafeRawPointer(value)?.assumingMemoryBound(to: UInt8.self),
-                                                   count: value == nil ? 0 : valueSize))
+    framing.pointee.add(folded: moved != 0, name: bytes(name, nameSize), value: bytes(value, valueSize))
+}
+
+private func bytes(_ text: UnsafePointer<CChar>?, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: UnsafeRawPointer(text)?.assumingMemoryBound(to: UInt8.self), count: text == nil ? 0 : count)
 }

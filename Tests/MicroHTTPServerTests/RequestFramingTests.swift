@@ -61,6 +61,7 @@ import Testing
              refused: "control character 0xD"),
         Case(name: "DEL in a value", version: "HTTP/1.1", headers: [host, ("X-A", "a\u{7F}")],
              refused: "control character 0x7F"),
+        Case(name: "a folded line", version: "HTTP/1.1", headers: [host, ("X-A", "one\r\n two")], refused: "obs-fold"),
         Case(name: "HTTP/1.1 without Host", version: "HTTP/1.1", headers: [("Content-Length", "0")],
              refused: "without Host"),
         Case(name: "two Hosts", version: "HTTP/1.1", headers: [host, ("host", "y")], refused: "more than one Host"),
