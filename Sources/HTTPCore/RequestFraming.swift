@@ -22,9 +22,10 @@ public struct RequestFraming: Sendable {
     private var found: Problem?
 
     /// `version` as the request line gives it (`HTTP/1.1`).
-    public init(version: String) {
-        http11 = version == "HTTP/1.1"
-    }
+    public init(version: String) { self.init(http11: version == "HTTP/1.1") }
+
+    /// For an HTTP/1.1 request or (`http11` false) an HTTP/1.0 one.
+    public init(http11: Bool) { self.http11 = http11 }
 
     /// The first problem of `version` and `headers` (names and values as sent), or nil when the framing is sound.
     public static func check(version: String, headers: [(name: String, value: String)]) -> Problem? {

@@ -69,7 +69,7 @@ struct LayoutServiceCommand: ParsableCommand {
     var connectionTimeout: Int?
     @Option(help: "Seconds a request head may take to arrive whole (from the connection's opening, or from the start of its next request); later ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_HEAD_TIMEOUT] (default: \(Defaults.server.headTimeoutSeconds))")
     var headTimeout: Double?
-    @Option(help: "Bytes a second a request body must average after one second of grace; slower ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND] (default: \(Defaults.server.minBodyBytesPerSecond))")
+    @Option(help: "Bytes a second a request body must keep arriving at, over every --body-rate-window (under connection pressure, over the last second); slower ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND] (default: \(Defaults.server.minBodyBytesPerSecond))")
     var minBodyBytesPerSecond: Int?
     @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: \(Defaults.server.connectionMemoryBytes))")
     var connectionMemoryBytes: Int?

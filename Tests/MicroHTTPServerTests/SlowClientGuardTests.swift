@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// A guard asking 1000 bytes a second over every 8 s (slots of 1 s), and `count` connections whose heads came
+    /// in at 0.
+    func bodies(_ count: Int, maxConnections: Int = 100, bodyTimeout: Double = 0) -> (SlowClientGuard, [Pair]) {
+        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, bodyRateWindowSeconds: 8,
+                                        bodyTimeoutSeconds: bodyTimeout, maxConnections: maxConnections)
+        let pairs = (0..<count).map { _ in Pair() }
+        for p in pairs {
+            slowGuard.opened(p.watched)
+            slowGuard.headReceived(p.watched, now: 0)
+        }
+        return (slowGuard, pairs)
+    }
+
     func phase(_ p: Pair) -> WatchedConnection.Phase { WatchedConnection.decode(p.watched.state.load(ordering: .relaxed)).0 }
 
     @Test func aLateHeadGetsA408AndIsShutDown() {
@@ -56,14 +69,8 @@ import Testing
     }
 
     @Test func aSlowBodyIsCutAndASteadyOneIsNot() {
-        // 1000 bytes a second over every 8 s (a slot of 1 s).
-        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, bodyRateWindowSeconds: 8,
-                                        maxConnections: 100)
-        let slow = Pair(), steady = Pair()
-        for p in [slow, steady] {
-            slowGuard.opened(p.watched)
-            slowGuard.headReceived(p.watched, now: 0)
-        }
+        let (slowGuard, pairs) = bodies(2)
+        let slow = pairs[0], steady = pairs[1]
         slowGuard.bodyReceived(slow.watched, bytes: 500, now: Self.second / 2)  // too little for a window: 8.5 s
         for t in 1...20 { slowGuard.bodyReceived(steady.watched, bytes: 1100, now: Int64(t) * Self.second) }
         slowGuard.check(now: 8 * Self.second)
@@ -79,41 +86,27 @@ import Testing
 
     @Test func anEarlyBurstBuysOneWindowNotMinutes() {
         // 100 KB at once, then a byte every 10 s: averaged since the start, that was 100 s of credit.
-        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, bodyRateWindowSeconds: 8,
-                                        maxConnections: 100)
-        let burst = Pair()
-        slowGuard.opened(burst.watched)
-        slowGuard.headReceived(burst.watched, now: 0)
-        slowGuard.bodyReceived(burst.watched, bytes: 100_000, now: Self.second / 2)
-        slowGuard.bodyReceived(burst.watched, bytes: 1, now: 8 * Self.second)
+        let (slowGuard, pairs) = bodies(1)
+        slowGuard.bodyReceived(pairs[0].watched, bytes: 100_000, now: Self.second / 2)
+        slowGuard.bodyReceived(pairs[0].watched, bytes: 1, now: 8 * Self.second)
         slowGuard.check(now: 8 * Self.second + Self.second / 2 - 1)
-        #expect(!burst.received().closed)
+        #expect(!pairs[0].received().closed)
         slowGuard.check(now: 8 * Self.second + Self.second / 2)
-        #expect(burst.received().closed && slowGuard.closedBodies.load(ordering: .relaxed) == 1)
+        #expect(pairs[0].received().closed && slowGuard.closedBodies.load(ordering: .relaxed) == 1)
     }
 
     @Test func aBodyMayTakeNoLongerThanTheBodyTimeout() {
-        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, bodyRateWindowSeconds: 8,
-                                        bodyTimeoutSeconds: 20, maxConnections: 100)
-        let fast = Pair()
-        slowGuard.opened(fast.watched)
-        slowGuard.headReceived(fast.watched, now: 5 * Self.second)
-        for t in 6...30 { slowGuard.bodyReceived(fast.watched, bytes: 10_000, now: Int64(t) * Self.second) }
-        slowGuard.check(now: 25 * Self.second - 1)
-        #expect(!fast.received().closed)
-        slowGuard.check(now: 25 * Self.second)
-        let (text, closed) = fast.received()
+        let (slowGuard, pairs) = bodies(1, bodyTimeout: 20)
+        for t in 1...30 { slowGuard.bodyReceived(pairs[0].watched, bytes: 10_000, now: Int64(t) * Self.second) }
+        slowGuard.check(now: 20 * Self.second - 1)
+        #expect(!pairs[0].received().closed)
+        slowGuard.check(now: 20 * Self.second)
+        let (text, closed) = pairs[0].received()
         #expect(text.contains("--body-timeout") && closed)
     }
 
     @Test func underPressureTheSlowestBodiesAreCut() {
-        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, bodyRateWindowSeconds: 8,
-                                        maxConnections: 10)
-        let pairs = (0..<9).map { _ in Pair() }  // 9 of 10: pressure
-        for p in pairs {
-            slowGuard.opened(p.watched)
-            slowGuard.headReceived(p.watched, now: 0)
-        }
+        let (slowGuard, pairs) = bodies(9, maxConnections: 10)  // 9 of 10: pressure
         let stalled = pairs[0], steady = pairs[1]
         slowGuard.bodyReceived(stalled.watched, bytes: 40_000, now: Self.second / 2)  // then nothing
         for t in 1...3 { slowGuard.bodyReceived(steady.watched, bytes: 1100, now: Int64(t) * Self.second) }
@@ -127,16 +120,12 @@ import Testing
     }
 
     @Test func withoutPressureAStalledBodyHasItsWindow() {
-        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, bodyRateWindowSeconds: 8,
-                                        maxConnections: 100)
-        let stalled = Pair()
-        slowGuard.opened(stalled.watched)
-        slowGuard.headReceived(stalled.watched, now: 0)
-        slowGuard.bodyReceived(stalled.watched, bytes: 40_000, now: Self.second / 2)
+        let (slowGuard, pairs) = bodies(1)
+        slowGuard.bodyReceived(pairs[0].watched, bytes: 40_000, now: Self.second / 2)
         slowGuard.check(now: 8 * Self.second)
-        #expect(!stalled.received().closed)
+        #expect(!pairs[0].received().closed)
         slowGuard.check(now: 8 * Self.second + Self.second / 2)
-        #expect(stalled.received().closed)
+        #expect(pairs[0].received().closed)
     }
 
     @Test func aQuietKeepAliveConnectionIsNotCutWithoutPressure() {

@@ -60,6 +60,27 @@ def open_attackers(service, count, first_body_bytes):
         return list(pool.map(one, range(count)))
 
 
+class Trickle:
+    """Sends a byte on each of `sockets` every `every` seconds (from a thread of its own) until ended."""
+
+    def __init__(self, sockets, every):
+        self.sockets, self.every, self.stop = sockets, every, threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while not self.stop.wait(self.every):
+            for s in self.sockets:
+                try:
+                    s.send(b" ")
+                except OSError:
+                    pass
+
+    def end(self):
+        self.stop.set()
+        self.thread.join(10)
+
+
 def wait_closed(sockets, seconds):
     """Waits until the server has closed each socket (end of stream or reset, after a 408 or nothing); returns when
     each one was closed (time.time()), None for those still open after `seconds`."""
@@ -85,61 +106,47 @@ def wait_closed(sockets, seconds):
     return closed
 
 
-def test_1100_stalled_bodies_do_not_lock_others_out(start):
+def attack(service, first_body_bytes, trickle_every=None):
+    """ATTACKERS connections sending `first_body_bytes` of a body, then nothing (or a byte every `trickle_every`
+    seconds), while a Prober asks for /healthz, until the server has closed them all and a second more. Returns the
+    prober, when the attack was sent, and when each connection was closed (None: left open after 40 s)."""
     raise_descriptor_limit(ATTACKERS + 256)
-    service = start("--store", "memory", "--connection-timeout", "120")
     prober = Prober(service)
     prober.began = time.time()
-    attackers = []
+    attackers, trickle = [], None
     try:
-        attackers = open_attackers(service, ATTACKERS, 40_000)
-        stopped = time.time()
+        attackers = open_attackers(service, ATTACKERS, first_body_bytes)
+        sent = time.time()
+        trickle = Trickle(attackers, trickle_every) if trickle_every else None
         closed = wait_closed(attackers, 40)
         time.sleep(1)  # the fresh clients go on after the last one closed
     finally:
-        prober.end()
-        for s in attackers:
-            s.close()
-    assert prober.failures == [], prober.failures
-    assert prober.count >= 20 and prober.slowest < 5, (prober.count, prober.slowest)
-    assert None not in closed, "%d stalled connections were left open" % closed.count(None)
-    # Under pressure the guard cuts them a second or two after they stalled; the rest (then without pressure) one
-    # --body-rate-window (10 s) after they stalled: none waits for the 120 s idle timeout.
-    assert max(closed) - stopped < 30, max(closed) - stopped
-    assert metric(service, "http_slow_clients_closed_total", 'phase="body"') == ATTACKERS
-
-
-def test_1100_trickled_bodies_are_cut_and_others_answered(start):
-    """100 KB at once and then a byte a second (the issue's byte every 10 s, with a window of 2 s instead of 10):
-    under pressure the trickle falls short of the rate over the last second, and without pressure over the window."""
-    raise_descriptor_limit(ATTACKERS + 256)
-    service = start("--store", "memory", "--connection-timeout", "120", "--body-rate-window", "2")
-    prober = Prober(service)
-    prober.began = time.time()
-    attackers, stop = [], threading.Event()
-
-    def trickle():
-        while not stop.wait(1):
-            for s in list(attackers):
-                try:
-                    s.send(b" ")
-                except OSError:
-                    pass
-    trickler = threading.Thread(target=trickle, daemon=True)
-    try:
-        attackers.extend(open_attackers(service, ATTACKERS, 100_000))
-        trickler.start()
-        closed = wait_closed(attackers, 40)
-        time.sleep(1)
-    finally:
-        stop.set()
+        if trickle:
+            trickle.end()
         prober.end()
         for s in attackers:
             s.close()
     assert prober.failures == [], prober.failures
     assert prober.count >= 10 and prober.slowest < 5, (prober.count, prober.slowest)
-    assert None not in closed, "%d trickling connections were left open" % closed.count(None)
+    assert None not in closed, "%d connections were left open" % closed.count(None)
     assert metric(service, "http_slow_clients_closed_total", 'phase="body"') == ATTACKERS
+    return prober, sent, closed
+
+
+def test_1100_stalled_bodies_do_not_lock_others_out(start):
+    service = start("--store", "memory", "--connection-timeout", "120")
+    prober, stopped, closed = attack(service, 40_000)
+    assert prober.count >= 20
+    # Under pressure the guard cuts them a second or two after they stalled; the rest (then without pressure) one
+    # --body-rate-window (10 s) after they stalled: none waits for the 120 s idle timeout.
+    assert max(closed) - stopped < 30, max(closed) - stopped
+
+
+def test_1100_trickled_bodies_are_cut_and_others_answered(start):
+    """100 KB at once and then a byte a second (the issue's byte every 10 s, with a window of 2 s instead of 10):
+    under pressure the trickle falls short of the rate over the last second, and without pressure over the window."""
+    service = start("--store", "memory", "--connection-timeout", "120", "--body-rate-window", "2")
+    attack(service, 100_000, trickle_every=1.0)
 
 
 def test_an_early_burst_buys_one_window_without_pressure(start):
@@ -147,23 +154,14 @@ def test_an_early_burst_buys_one_window_without_pressure(start):
     100 s of credit at 1024 bytes a second; over a window of 3 s, the trickle is cut 3 s (and at most a slot and a
     check more) after the burst, and not before."""
     service = start("--store", "memory", "--connection-timeout", "120", "--body-rate-window", "3")
-    attackers, stop = [], threading.Event()
-
-    def trickle():
-        while not stop.wait(0.5):
-            for s in list(attackers):
-                try:
-                    s.send(b" ")
-                except OSError:
-                    pass
     began = time.time()
-    attackers.extend(open_attackers(service, 100, 100_000))
+    attackers = open_attackers(service, 100, 100_000)
     sent = time.time()
-    threading.Thread(target=trickle, daemon=True).start()
+    trickle = Trickle(attackers, 0.5)
     try:
         closed = wait_closed(attackers, 20)
     finally:
-        stop.set()
+        trickle.end()
         for s in attackers:
             s.close()
     assert None not in closed
