@@ -7,8 +7,8 @@ public import LayoutEngine
 /// give pinned elements pinned to such a sink, so there is no `sticky` column here (tiles, which carry it, are
 /// encoded from a list).
 ///
-/// The cells are kept in a buffer of their own rather than an array: an array's append costs a uniqueness check
-/// and two calls a cell.
+/// The cells are kept in a buffer of their own rather than an array (an array's append costs a uniqueness check
+/// and two calls a cell): a reference, which copies of a writer share, so a query fills one writer in place.
 public struct ColumnsAnswerWriter: ElementSink {
     private let contentSize: Size
     private let offsetAdjustment: Point?
