@@ -5,9 +5,10 @@ public enum LayoutSpec: Sendable, Hashable {
     case circle(CircleLayoutSpec)
     case wheel(WheelLayoutSpec)
     case compositional(CompositionalLayoutSpec)
+    case grid(GridLayoutSpec)
 
     /// The layouts' names in the wire format.
-    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list"]
+    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list", "grid"]
 
     /// The layout's name in the wire format (`"flow"`, ...).
     public var name: String {
@@ -17,6 +18,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .circle: "circle"
         case .wheel: "wheel"
         case .compositional: "compositional"
+        case .grid: "grid"
         }
     }
 
@@ -34,6 +36,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .circle(let circle): try circle.validate(limits: limits)
         case .wheel(let wheel): try wheel.validate(limits: limits)
         case .compositional(let c): try c.validate(limits: limits)
+        case .grid(let g): try g.validate(limits: limits)
         }
     }
 
@@ -47,6 +50,7 @@ public enum LayoutSpec: Sendable, Hashable {
             return .circle(circle)
         case .wheel: return self
         case .compositional(let c): return .compositional(c.normalized())
+        case .grid(let g): return .grid(g.normalized())
         }
     }
 
@@ -59,6 +63,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .circle(let circle): PreparedCircleLayout(circle)
         case .wheel(let wheel): PreparedWheelLayout(wheel)
         case .compositional(let c): PreparedCompositionalLayout(c)
+        case .grid(let g): PreparedGridLayout(g)
         }
     }
 
@@ -145,6 +150,9 @@ public protocol PreparedLayout: Sendable {
     func headerExtent(ofSection section: Int) -> ScrollExtent?
     /// How much of the visible area's start a pinned header covers over the cells of `section` (0: no pinning).
     func pinnedHeaderLength(ofSection section: Int) -> Double
+    /// How much of the visible area's edges pinned elements cover over a cell (scroll-to keeps the cell clear
+    /// of them); by default its section's pinned header.
+    func scrollCover(ofItem path: IndexPath) -> EdgeInsets
     /// For layouts whose scroll range wraps: the offset a client starts at (in the central band); nil otherwise.
     var initialOffset: Point? { get }
 }
