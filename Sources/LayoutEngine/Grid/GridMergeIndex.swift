@@ -80,22 +80,17 @@ struct GridMergeIndex: Sendable {
             + nodeMerges.count * 4
     }
 
-    /// The tree's nodes holding row `row`, leaf first; none when no range holds it.
-    private func nodes(holding row: Int) -> [Int] {
-        guard let first = coords.first, row >= first, row < coords[coords.count - 1] else { return [] }
+    /// The leaf of the tree holding row `row` (the nodes holding it are it and its ancestors); nil when no range
+    /// holds it.
+    private func leaf(holding row: Int) -> Int? {
+        guard let first = coords.first, row >= first, row < coords[coords.count - 1] else { return nil }
         var lo = 0
         var hi = coords.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if coords[mid] <= row { lo = mid + 1 } else { hi = mid }
         }
-        var node = lo - 1 + leaves
-        var out: [Int] = []
-        while node >= 1 {
-            out.append(node)
-            node >>= 1
-        }
-        return out
+        return lo - 1 + leaves
     }
 
     /// Hands `body` each range meeting rows `rows` and columns `columns` (both closed), as its index in
@@ -103,18 +98,15 @@ struct GridMergeIndex: Sendable {
     func forEach(rows: ClosedRange<Int>, columns: ClosedRange<Int>, _ body: (Int) -> Bool) -> Bool {
         guard !merges.isEmpty else { return true }
         // Those holding the first row, node by node.
-        for node in nodes(holding: rows.lowerBound) {
-            let list = Int(nodeStart[node])..<Int(nodeStart[node + 1])
-            var lo = list.lowerBound
-            var hi = list.upperBound
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if merges[Int(nodeMerges[mid])].lastColumn < columns.lowerBound { lo = mid + 1 } else { hi = mid }
-            }
+        var node = leaf(holding: rows.lowerBound) ?? 0
+        while node >= 1 {
+            let list = list(node)
+            var lo = first(in: list, reaching: columns.lowerBound)
             while lo < list.upperBound, merges[Int(nodeMerges[lo])].column <= columns.upperBound {
                 if !body(Int(nodeMerges[lo])) { return false }
                 lo += 1
             }
+            node >>= 1
         }
         // Those starting below it, row by row.
         var p = firstIndex(from: 0, to: merges.count) { $0.row > rows.lowerBound }
@@ -129,6 +121,21 @@ struct GridMergeIndex: Sendable {
             p = end
         }
         return true
+    }
+
+    /// Where node `node`'s ranges are in `nodeMerges`.
+    private func list(_ node: Int) -> Range<Int> { Int(nodeStart[node])..<Int(nodeStart[node + 1]) }
+
+    /// The first place in a node's list (`list(node)`) whose range reaches column `column` (they are apart and in
+    /// column order, so their last columns increase).
+    private func first(in list: Range<Int>, reaching column: Int) -> Int {
+        var lo = list.lowerBound
+        var hi = list.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if merges[Int(nodeMerges[mid])].lastColumn < column { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The first index in `from..<to` whose range passes `test` (false then true along the list).
@@ -157,24 +164,18 @@ struct GridMergeIndex: Sendable {
     /// - Complexity: O(n log² n).
     func firstOverlap() -> (Int, Int)? {
         for node in 1..<(2 * leaves) {
-            let list = Int(nodeStart[node])..<Int(nodeStart[node + 1])
-            for j in list.dropFirst() {
+            for j in list(node).dropFirst() {
                 let (a, b) = (merges[Int(nodeMerges[j - 1])], merges[Int(nodeMerges[j])])
                 if b.column <= a.lastColumn { return (Int(given[Int(nodeMerges[j - 1])]), Int(given[Int(nodeMerges[j])])) }
             }
         }
         for node in 2..<(2 * leaves) {
-            for j in Int(nodeStart[node])..<Int(nodeStart[node + 1]) {
+            for j in list(node) {
                 let m = merges[Int(nodeMerges[j])]
                 var up = node >> 1
                 while up >= 1 {
-                    let list = Int(nodeStart[up])..<Int(nodeStart[up + 1])
-                    var lo = list.lowerBound
-                    var hi = list.upperBound
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if merges[Int(nodeMerges[mid])].lastColumn < m.column { lo = mid + 1 } else { hi = mid }
-                    }
+                    let list = list(up)
+                    let lo = first(in: list, reaching: m.column)
                     if lo < list.upperBound, merges[Int(nodeMerges[lo])].column <= m.lastColumn {
                         return (Int(given[Int(nodeMerges[lo])]), Int(given[Int(nodeMerges[j])]))
                     }
