@@ -83,6 +83,10 @@ import Testing
         #expect(c.send("GET", "/v1/layouts/\(id)/render.svg?rect=0,0,400,200").status == 200)
         // The whole content would be 10 billion elements: a problem, not a hang.
         #expect(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,0,10000000,30000000").status == 422)
+        // A new view size keeps the place: the first row under the frozen header stays first.
+        let resized = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":800,"height":600},"offset":{"x":5000,"y":28040}}"#)
+        #expect(resized.status == 201, "\(String(decoding: resized.body.bytes, as: UTF8.self))")
+        #expect(c.json(resized)["contentOffset"]?["y"]?.number == 28_040)
         // Posting it again gives the same id.
         #expect(try post(c, String(decoding: SpecEncoder.canonical(.grid(g)), as: UTF8.self)) == id)
     }
