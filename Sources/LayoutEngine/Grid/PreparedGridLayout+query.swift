@@ -128,11 +128,15 @@ extension PreparedGridLayout {
         guard !cc.isEmpty else { return true }
         let y = rows.start(r) + b.dy
         let height = rows.size(r)
+        guard y <= rect.maxY, rect.minY <= y + height else { return true }
+        // Uniform columns: each start is its index times the pitch (what `GridTrack.start` gives), with no look-up.
+        let uniform = columns.starts.isEmpty
         for c in cc {
-            let width = columns.size(c)
-            let u = columns.start(c) + b.dx
-            let f = Rect(x: isMirrored ? columns.length - u - width : u, y: y, width: width, height: height)
-            guard f.intersects(rect) else { continue }
+            let width = uniform ? columns.size : columns.size(c)
+            let u = (uniform ? Double(c) * columns.pitch : columns.start(c)) + b.dx
+            let x = isMirrored ? columns.length - u - width : u
+            guard x <= rect.maxX, rect.minX <= x + width else { continue }
+            let f = Rect(x: x, y: y, width: width, height: height)
             if b.zIndex == 0 {
                 out.appendCell(IndexPath(section: r, item: c), f)
             } else {
