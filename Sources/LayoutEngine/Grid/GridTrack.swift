@@ -110,9 +110,9 @@ struct GridTrack: Sendable {
         return first..<max(first, lo)
     }
 
-    /// The frozen indices at the start, those that scroll, and the frozen ones at the end.
-    var bands: [Range<Int>] {
-        [0..<frozenBefore, frozenBefore..<(count - frozenAfter), (count - frozenAfter)..<count]
+    /// Band `band`'s indices: 0 the frozen ones at the start, 1 those that scroll, 2 the frozen ones at the end.
+    func band(_ band: Int) -> Range<Int> {
+        band == 0 ? 0..<frozenBefore : band == 1 ? frozenBefore..<(count - frozenAfter) : (count - frozenAfter)..<count
     }
 
     /// The band (0, 1 or 2) of index `i`.

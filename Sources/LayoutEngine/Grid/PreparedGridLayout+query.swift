@@ -38,17 +38,15 @@ extension PreparedGridLayout {
         let slack = 1e-9 * max(1, w, rows.length)
         let (u0, u1) = isMirrored ? (w - rect.maxX, w - rect.minX) : (rect.minX, rect.maxX)
         let (rowShifts, columnShifts) = shifts(at: offset)
-        let rowBands = rows.bands
-        let columnBands = columns.bands
         for (rb, cb) in Self.blocks {
             let dy = Self.pick(rowShifts, rb)
             let dx = Self.pick(columnShifts, cb)
             // Each row (column) with the spacing after it: a merged range spans the spacing between its rows, and
             // may meet the rect there alone. Cells are tested one by one.
             let rr = rows.indices(meeting: rect.minY - dy - rows.spacing - slack, rect.maxY - dy + slack,
-                                  in: rowBands[rb])
+                                  in: rows.band(rb))
             guard !rr.isEmpty else { continue }
-            let cc = columns.indices(meeting: u0 - dx - columns.spacing - slack, u1 - dx + slack, in: columnBands[cb])
+            let cc = columns.indices(meeting: u0 - dx - columns.spacing - slack, u1 - dx + slack, in: columns.band(cb))
             guard !cc.isEmpty else { continue }
             let block = GridBlock(rows: rr, columns: cc, dx: dx, dy: dy,
                                   zIndex: Self.zIndex(rowBand: rb, columnBand: cb))
@@ -61,26 +59,32 @@ extension PreparedGridLayout {
     private func emit<S: ElementSink>(_ b: GridBlock, rect: Rect, limit: Int, start: Int, into out: inout S)
         -> Bool
     {
+        if mergeIndex.isEmpty {
+            for r in b.rows {
+                guard cells(row: r, columns: b.columns, b, rect: rect, limit: limit, start: start, into: &out) else {
+                    return false
+                }
+            }
+            return true
+        }
         // The ranges meeting the block, by the first row of the block they hold.
         var pending: [Int] = []
-        if !mergeIndex.isEmpty {
-            let complete = mergeIndex.forEach(rows: b.rows.lowerBound...(b.rows.upperBound - 1),
-                                              columns: b.columns.lowerBound...(b.columns.upperBound - 1)) {
-                pending.append($0)
-                return pending.count <= limit
-            }
-            if !complete { return false }
-            let first = b.rows.lowerBound
-            pending.sort {
-                let (m, n) = (mergeIndex.merges[$0], mergeIndex.merges[$1])
-                return (max(m.row, first), m.column) < (max(n.row, first), n.column)
-            }
+        let complete = mergeIndex.forEach(rows: b.rows.lowerBound...(b.rows.upperBound - 1),
+                                          columns: b.columns.lowerBound...(b.columns.upperBound - 1)) {
+            pending.append($0)
+            return pending.count <= limit
+        }
+        if !complete { return false }
+        let first = b.rows.lowerBound
+        pending.sort {
+            let (m, n) = (mergeIndex.merges[$0], mergeIndex.merges[$1])
+            return (max(m.row, first), m.column) < (max(n.row, first), n.column)
         }
         var active: [GridMerge] = []  // the ranges across the current row, by column
         var next = 0  // in `pending`
         var r = b.rows.lowerBound
         while r < b.rows.upperBound {
-            active.removeAll { $0.lastRow < r }
+            if !active.isEmpty { active.removeAll { $0.lastRow < r } }
             let added = active.count
             while next < pending.count, max(mergeIndex.merges[pending[next]].row, b.rows.lowerBound) <= r {
                 active.append(mergeIndex.merges[pending[next]])

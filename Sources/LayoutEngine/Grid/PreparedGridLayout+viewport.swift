@@ -45,7 +45,7 @@ extension PreparedGridLayout {
 
     /// The start, among the rows (columns) that scroll, chosen for `edge` and `speed`; nil when none scroll.
     static func snap(_ track: GridTrack, _ edge: Double, speed: Double) -> Double? {
-        let band = track.bands[1]
+        let band = track.band(1)
         guard !band.isEmpty else { return nil }
         // The last start at or before the edge, and the one after it.
         let i = max(band.lowerBound, track.indices(meeting: -Double.infinity, edge, in: band).upperBound - 1)
