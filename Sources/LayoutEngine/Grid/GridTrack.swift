@@ -95,6 +95,7 @@ struct GridTrack: Sendable {
     /// - Complexity: two binary searches (O(log count) starts each).
     func indices(meeting a: Double, _ b: Double, in band: Range<Int>) -> Range<Int> {
         guard a <= b, !band.isEmpty else { return band.lowerBound..<band.lowerBound }
+        if starts.isEmpty, pitch > 0 { return uniformIndices(meeting: a, b, in: band) }
         var lo = band.lowerBound
         var hi = band.upperBound
         while lo < hi {
@@ -108,6 +109,21 @@ struct GridTrack: Sendable {
             if start(mid) <= b { lo = mid + 1 } else { hi = mid }
         }
         return first..<max(first, lo)
+    }
+
+    /// `indices(meeting:_:in:)` of a uniform axis: by division, then checked against the starts and ends as
+    /// `start` gives them (a quotient may round either way).
+    private func uniformIndices(meeting a: Double, _ b: Double, in band: Range<Int>) -> Range<Int> {
+        func index(_ v: Double) -> Int {
+            Int(min(max(v, Double(band.lowerBound)), Double(band.upperBound)))
+        }
+        var first = index(((a - size) / pitch).rounded(.up))
+        while first > band.lowerBound, end(first - 1) >= a { first -= 1 }
+        while first < band.upperBound, end(first) < a { first += 1 }
+        var after = max(first, index((b / pitch).rounded(.down) + 1))
+        while after > first, start(after - 1) > b { after -= 1 }
+        while after < band.upperBound, start(after) <= b { after += 1 }
+        return first..<after
     }
 
     /// Band `band`'s indices: 0 the frozen ones at the start, 1 those that scroll, 2 the frozen ones at the end.
