@@ -38,7 +38,7 @@ extension PreparedGridLayout {
         let slack = 1e-9 * max(1, w, rows.length)
         let (u0, u1) = isMirrored ? (w - rect.maxX, w - rect.minX) : (rect.minX, rect.maxX)
         let (rowShifts, columnShifts) = shifts(at: offset)
-        for (rb, cb) in Self.blocks {
+        for (rb, cb) in Self.blocks where !rows.band(rb).isEmpty && !columns.band(cb).isEmpty {
             let dy = Self.pick(rowShifts, rb)
             let dx = Self.pick(columnShifts, cb)
             // Each row (column) with the spacing after it: a merged range spans the spacing between its rows, and
