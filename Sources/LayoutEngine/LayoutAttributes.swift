@@ -32,6 +32,9 @@ public enum SupplementaryKind {
 /// `UICollectionViewLayoutAttributes`: where one element goes and how it looks.
 public struct LayoutAttributes: Sendable, Hashable {
     public var category: ElementCategory
+    /// `rowSpan` and `columnSpan` are kept where the fields' alignment leaves room (after `category` and after
+    /// `isHidden`): the struct is no larger for them.
+    @usableFromInline var rowSpanStorage: UInt32 = 1
     /// The supplementary or decoration kind (`"header"`, `"footer"`, ...); empty for cells.
     public var kind: String
     public var indexPath: IndexPath
@@ -40,6 +43,19 @@ public struct LayoutAttributes: Sendable, Hashable {
     public var alpha: Double
     public var zIndex: Int
     public var isHidden: Bool
+    @usableFromInline var columnSpanStorage: UInt32 = 1
+
+    /// The rows a merged cell of a grid spans (1 for every other element).
+    public var rowSpan: Int {
+        get { Int(rowSpanStorage) }
+        set { rowSpanStorage = UInt32(newValue) }
+    }
+
+    /// The columns a merged cell of a grid spans (1 for every other element).
+    public var columnSpan: Int {
+        get { Int(columnSpanStorage) }
+        set { columnSpanStorage = UInt32(newValue) }
+    }
 
     public init(category: ElementCategory, kind: String = "", indexPath: IndexPath, frame: Rect,
                 transform3D: Transform3D = .identity, alpha: Double = 1, zIndex: Int = 0, isHidden: Bool = false) {

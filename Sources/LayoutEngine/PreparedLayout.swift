@@ -68,6 +68,9 @@ public protocol PreparedLayout: Sendable {
     /// How much of the visible area's start a pinned header covers over the cells of `section` (0: no pinning;
     /// the default).
     func pinnedHeaderLength(ofSection section: Int) -> Double
+    /// How much of the visible area's edges pinned elements cover over a cell (scroll-to keeps the cell clear
+    /// of them); by default its section's pinned header.
+    func scrollCover(ofItem path: IndexPath) -> EdgeInsets
 
     /// For layouts whose scroll range wraps (an infinite wheel): how far the client must move an offset that left
     /// the central band so that it is back in it (nothing changes on screen); nil when no move is needed (the

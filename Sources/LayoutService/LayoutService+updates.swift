@@ -8,6 +8,9 @@ extension LayoutService {
     /// as if posted), and for the body's `rect` the answer says how every element visible before or after moves.
     func updates(_ request: HTTPRequest, id: String) throws(Problem) -> HTTPResponse {
         let old = try layout(id)
+        if case .grid = old.spec {
+            throw Problem(.inconsistentBatch, detail: LayoutSpec.gridUpdatesRefused, pointer: "/updates")
+        }
         let batch: BatchRequest
         do {
             batch = try BatchDecoder.decode(request.body, for: old.spec, json: JSONLimits(maxDepth: limits.maxJSONDepth))
@@ -62,6 +65,9 @@ extension LayoutService {
     /// as if posted); `contentOffsetAdjustment` keeps the first visible cell still on screen.
     func sizes(_ request: HTTPRequest, id: String) throws(Problem) -> HTTPResponse {
         let old = try layout(id)
+        if case .grid = old.spec {
+            throw Problem(.invalidSizeReport, detail: LayoutSpec.gridUpdatesRefused, pointer: "/sizes")
+        }
         let report: SizeReport
         do {
             report = try SizeReportDecoder.decode(request.body, json: JSONLimits(maxDepth: limits.maxJSONDepth))

@@ -12,7 +12,7 @@ import Testing
     /// Each invalid spec names the offending field by JSON pointer.
     @Test(arguments: [
         (#"{"collectionView":{"width":1,"height":1},"sections":[]}"#, "/layout"),
-        (#"{"layout":"grid","collectionView":{"width":1,"height":1},"sections":[]}"#, "/layout"),
+        (#"{"layout":"table","collectionView":{"width":1,"height":1},"sections":[]}"#, "/layout"),
         (#"{"layout":7}"#, "/layout"),
         (#"{"layout":"flow","sections":[]}"#, "/collectionView"),
         (#"{"layout":"flow","collectionView":{"width":1,"height":1}}"#, "/sections"),

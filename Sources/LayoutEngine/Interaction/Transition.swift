@@ -5,7 +5,10 @@ public enum Transition {
         guard from.numberOfSections == to.numberOfSections else {
             return "the layouts have \(from.numberOfSections) and \(to.numberOfSections) sections"
         }
-        for s in 0..<from.numberOfSections where from.numberOfItems(inSection: s) != to.numberOfItems(inSection: s) {
+        // A grid's rows all hold its columns: one row says it (a grid may have a billion of them).
+        let rows = from is PreparedGridLayout && to is PreparedGridLayout ? min(from.numberOfSections, 1)
+            : from.numberOfSections
+        for s in 0..<rows where from.numberOfItems(inSection: s) != to.numberOfItems(inSection: s) {
             return "section \(s) has \(from.numberOfItems(inSection: s)) and \(to.numberOfItems(inSection: s)) items"
         }
         return nil

@@ -14,6 +14,8 @@ extension LayoutSpec {
         case .wheel(var wheel):
             wheel.items = try Self.singleSection(plan)
             return .wheel(wheel)
+        case .grid:
+            throw BatchError(operation: 0, reason: Self.gridUpdatesRefused)
         }
     }
 
@@ -25,7 +27,11 @@ extension LayoutSpec {
         return plan.sections[0].count
     }
 
-    /// The number of items in each section.
+    /// Why a grid takes no batch update (its rows and columns do not change by batches).
+    public static let gridUpdatesRefused = "batch updates and size reports are not supported for grids: post the "
+        + "changed grid as a new layout"
+
+    /// The number of items in each section (a grid: none listed, see `gridUpdatesRefused`).
     public var sectionCounts: [Int] {
         switch self {
         case .flow(let f): f.sections.map(\.items.count)
@@ -33,6 +39,7 @@ extension LayoutSpec {
         case .compositional(let c): c.sections.map(\.items.count)
         case .circle(let c): [c.items]
         case .wheel(let w): [w.items]
+        case .grid: []
         }
     }
 }

@@ -23,13 +23,14 @@ public enum SelfSizing {
 }
 
 extension LayoutSpec {
-    /// The direction the layout scrolls in (circles and wheels: vertical).
+    /// The direction the layout scrolls in (circles and wheels: vertical; grids scroll both ways, and take
+    /// vertical where one axis is asked for).
     public var scrollDirection: ScrollDirection {
         switch self {
         case .flow(let f): f.scrollDirection
         case .waterfall(let w): w.scrollDirection
         case .compositional(let c): c.scrollDirection
-        case .circle, .wheel: .vertical
+        case .circle, .wheel, .grid: .vertical
         }
     }
 }

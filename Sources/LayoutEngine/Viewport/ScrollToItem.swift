@@ -21,8 +21,7 @@ extension PreparedLayout {
     public func scrollOffset(toItem path: IndexPath, at position: ScrollPosition, from offset: Point) -> Point? {
         guard let frame = attributesForItem(at: path, offset: offset)?.frame,
               let along = scrollExtent(ofItem: path) else { return nil }
-        return scrollOffset(to: frame, along: along, pinned: pinnedHeaderLength(ofSection: path.section),
-                            at: position, from: offset)
+        return scrollOffset(to: frame, along: along, cover: scrollCover(ofItem: path), at: position, from: offset)
     }
 
     /// The same for a section: its header (not covered by pinning), or its first cell when it has no header. Nil
@@ -32,25 +31,35 @@ extension PreparedLayout {
            let frame = attributesForSupplementaryView(ofKind: SupplementaryKind.header,
                                                       at: IndexPath(section: section, item: 0), offset: offset)?.frame
         {
-            return scrollOffset(to: frame, along: along, pinned: 0, at: position, from: offset)
+            return scrollOffset(to: frame, along: along, cover: .zero, at: position, from: offset)
         }
         return scrollOffset(toItem: IndexPath(section: section, item: 0), at: position, from: offset)
     }
 
-    /// `frame` at `offset`, with `along` its offset-independent extent on the scroll axis.
-    func scrollOffset(to frame: Rect, along: ScrollExtent, pinned: Double, at position: ScrollPosition,
+    /// How much of the visible area's edges pinned elements cover over the cell: its section's pinned header
+    /// (at the view's right in a right-to-left horizontal flow), by default.
+    public func scrollCover(ofItem path: IndexPath) -> EdgeInsets {
+        let pinned = pinnedHeaderLength(ofSection: path.section)
+        guard pinned > 0 else { return .zero }
+        if spec.scrollDirection == .vertical { return EdgeInsets(top: pinned, left: 0, bottom: 0, right: 0) }
+        let pinnedAtEnd = if case .flow(let f) = spec { f.layoutDirection == .rightToLeft } else { false }
+        return pinnedAtEnd ? EdgeInsets(top: 0, left: 0, bottom: 0, right: pinned)
+            : EdgeInsets(top: 0, left: pinned, bottom: 0, right: 0)
+    }
+
+    /// `frame` at `offset`, with `along` its offset-independent extent on the scroll axis; `cover` what pinned
+    /// elements cover of the visible area's edges.
+    func scrollOffset(to frame: Rect, along: ScrollExtent, cover: EdgeInsets, at position: ScrollPosition,
                       from offset: Point) -> Point {
         let scroll = Axis(spec.scrollDirection)
-        // A right-to-left horizontal flow pins its headers at the view's right: they cover the visible end.
-        let pinnedAtEnd = if case .flow(let f) = spec { f.layoutDirection == .rightToLeft && !scroll.vertical } else { false }
         var target = offset
         for axis in [Axis(vertical: true), Axis(vertical: false)] where position.vertical.map({ $0 == axis.vertical }) ?? true {
             let e = axis.vertical == scroll.vertical ? along : axis.extent(frame)
             let (before, after) = axis.insets(contentInset)
-            let cover = axis.vertical == scroll.vertical ? pinned : 0
+            let (coverBefore, coverAfter) = axis.insets(cover)
             let view = axis.of(viewSize)
-            let start = e.start - before - (pinnedAtEnd ? 0 : cover)    // the element's start at the visible start
-            let end = e.end - (view - after) + (pinnedAtEnd ? cover : 0)  // its end at the visible end
+            let start = e.start - before - coverBefore  // the element's start at the visible start
+            let end = e.end - (view - after) + coverAfter  // its end at the visible end
             let o = axis.of(offset)
             let v: Double
             switch position {

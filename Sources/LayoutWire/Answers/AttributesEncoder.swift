@@ -1,7 +1,8 @@
 public import LayoutEngine
 
 /// The wire form of layout attributes (docs/api.md, "Attributes"):
-/// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?}`.
+/// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?,
+/// "rowSpan"?,"columnSpan"?}` (the spans of a grid's merged cell, when either is not 1).
 public enum AttributesEncoder {
     /// The most the numeric part of one element takes: the literals (about 150 bytes), two ints (20 each),
     /// eight numbers (32 each) and the alpha (32).
@@ -50,6 +51,12 @@ public enum AttributesEncoder {
                 }
                 c.raw("]")
             }
+        }
+        if a.rowSpan != 1 || a.columnSpan != 1 {
+            w.raw(",\"rowSpan\":")
+            w.int(a.rowSpan)
+            w.raw(",\"columnSpan\":")
+            w.int(a.columnSpan)
         }
         if let sticky {
             w.raw(sticky.edge == .leading ? ",\"sticky\":{\"edge\":\"leading\",\"min\":"
@@ -128,7 +135,7 @@ public enum AttributesEncoder {
     static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?,
                              row: inout PlainCellEncoder.Row, into w: inout JSONWriter) {
         if sticky == nil, e.pointee.category == .cell, e.pointee.zIndex == 0, e.pointee.alpha == 1,
-            !e.pointee.isHidden, e.pointee.transform3D.isIdentity
+            !e.pointee.isHidden, e.pointee.transform3D.isIdentity, e.pointee.rowSpan == 1, e.pointee.columnSpan == 1
         {
             PlainCellEncoder.write(section: e.pointee.indexPath.section, item: e.pointee.indexPath.item,
                                    frame: e.pointee.frame, row: &row, into: &w)
@@ -201,8 +208,10 @@ public enum AttributesEncoder {
 
 extension LayoutAttributes {
     /// A cell with every attribute but its index path and frame at its default: no transform, opaque, visible, at
-    /// z 0 (what `ElementSink.appendCell` gives). Its index path and frame say all of it.
+    /// z 0, spanning one row and one column (what `ElementSink.appendCell` gives). Its index path and frame say all
+    /// of it.
     public var isPlainCell: Bool {
-        category == .cell && zIndex == 0 && alpha == 1 && !isHidden && transform3D.isIdentity
+        category == .cell && zIndex == 0 && alpha == 1 && !isHidden && transform3D.isIdentity && rowSpan == 1
+            && columnSpan == 1
     }
 }

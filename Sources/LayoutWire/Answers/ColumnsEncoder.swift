@@ -4,7 +4,8 @@ public import LayoutEngine
 /// i of each. `section`, `item`, `x`, `y`, `width` and `height` are always there; the others only when some
 /// element differs from the default: `category` (0 cell, 1 supplementary, 2 decoration), `kind` (a string or
 /// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
-/// `sticky` (`[edge, min, max]`, or null; see `StickyRange`).
+/// `sticky` (`[edge, min, max]`, or null; see `StickyRange`), `rowSpan` and `columnSpan` (1; a grid's merged
+/// cells).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
     public static func writeAnswer(contentSize: Size, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
@@ -20,7 +21,7 @@ public enum ColumnsEncoder {
                               sticky: [StickyRange?]?, offsetAdjustment: Point?, next: String?,
                               into w: inout JSONWriter) {
         writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: elements.count, into: &w)
-        var cells = true, zero = true, opaque = true, shown = true, identity = true
+        var cells = true, zero = true, opaque = true, shown = true, identity = true, single = true
         if let first = elements.baseAddress {
             // Read in place, field by field: iterating the buffer would copy each element out (retaining its kind).
             for e in first..<first + elements.count {
@@ -29,6 +30,7 @@ public enum ColumnsEncoder {
                 if e.pointee.alpha != 1 { opaque = false }
                 if e.pointee.isHidden { shown = false }
                 if !e.pointee.transform3D.isIdentity { identity = false }
+                if e.pointee.rowSpan != 1 || e.pointee.columnSpan != 1 { single = false }
             }
         }
         integers("section", elements, into: &w) { $0.pointee.indexPath.section }
@@ -90,6 +92,10 @@ public enum ColumnsEncoder {
                 }
             }
             w.raw("]")
+        }
+        if !single {
+            integers("rowSpan", elements, into: &w) { $0.pointee.rowSpan }
+            integers("columnSpan", elements, into: &w) { $0.pointee.columnSpan }
         }
         if let sticky, sticky.contains(where: { $0 != nil }) {
             w.raw(",\"sticky\":[")

@@ -44,7 +44,9 @@ public enum SVGRenderer {
             if a.isHidden { out += " visibility=\"hidden\"" }
             out += ">"
             if corners.isEmpty {
-                out += "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/>"
+                // Cells drawn above others (a grid's frozen rows and columns) a shade darker.
+                let shade = a.category == .cell && a.zIndex > 0 ? " style=\"fill: #a9c9f5\"" : ""
+                out += "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"\(shade)/>"
             } else {
                 out += "<polygon points=\"\(corners.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " "))\"/>"
             }

@@ -26,6 +26,10 @@ public struct TilePlan: Sendable, Equatable {
         case .wheel:
             return .failure(TilesRefused(
                 detail: "the wheel has no tiles: every cell turns with the content offset; query rects with an offset"))
+        case .grid:
+            return .failure(TilesRefused(
+                detail: "grids have no tiles: bands across a grid's whole width would hold too many cells; query rects "
+                    + "with an offset (frozen rows and columns are pinned for it)"))
         default: break
         }
         let vertical = layout.spec.scrollDirection == .vertical

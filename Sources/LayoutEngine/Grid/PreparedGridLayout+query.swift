@@ -1,0 +1,147 @@
+extension PreparedGridLayout {
+    /// The nine blocks of a grid, as (row band, column band), in drawing order: the cells that scroll, then those
+    /// pinned along one axis (frozen rows at the top, at the bottom, frozen columns leading, trailing), then the
+    /// corners.
+    static let blocks: [(Int, Int)] = [(1, 1), (0, 1), (2, 1), (1, 0), (1, 2), (0, 0), (0, 2), (2, 0), (2, 2)]
+
+    /// Every cell meeting `rect` at `offset`, block by block (`blocks`), each block row by row, a merged range in
+    /// the first of its rows the rect meets, where its first column would be. Frozen cells are given pinned.
+    /// - Complexity: O(log rows + log columns) binary searches of starts per block, plus per block with merged
+    ///   ranges `GridMergeIndex.forEach`'s cost; then O(1) a cell (O(log) with overrides), and for merged ranges
+    ///   O(a) a row for the a ranges across it; rows covered whole by merged ranges are skipped in one step.
+    public func elements<S: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int, into out: inout S)
+        -> Bool
+    {
+        guard rect.width >= 0, rect.height >= 0, rows.count > 0, columns.count > 0 else { return true }
+        let start = out.count
+        let w = columns.length
+        // Along the columns' direction: mirrored columns run from the right. Searched a hair wider (mirroring
+        // does not round-trip exactly); each element is then tested against `rect` as the caller sees it.
+        let slack = 1e-9 * max(1, w, rows.length)
+        let (u0, u1) = isMirrored ? (w - rect.maxX, w - rect.minX) : (rect.minX, rect.maxX)
+        let (rowShifts, columnShifts) = shifts(at: offset)
+        for (rb, cb) in Self.blocks where !rows.band(rb).isEmpty && !columns.band(cb).isEmpty {
+            let dy = Self.pick(rowShifts, rb)
+            let dx = Self.pick(columnShifts, cb)
+            // Each row (column) with the spacing after it: a merged range spans the spacing between its rows, and
+            // may meet the rect there alone. Cells are tested one by one.
+            let rr = rows.indices(meeting: rect.minY - dy - rows.spacing - slack, rect.maxY - dy + slack,
+                                  in: rows.band(rb))
+            guard !rr.isEmpty else { continue }
+            let cc = columns.indices(meeting: u0 - dx - columns.spacing - slack, u1 - dx + slack, in: columns.band(cb))
+            guard !cc.isEmpty else { continue }
+            let block = GridBlock(rows: rr, columns: cc, dx: dx, dy: dy,
+                                  zIndex: Self.zIndex(rowBand: rb, columnBand: cb))
+            guard emit(block, rect: rect, limit: limit, start: start, into: &out) else { return false }
+        }
+        return true
+    }
+
+    /// The cells of one block: those of `rows` × `columns`, less those merged ranges cover, and the ranges.
+    private func emit<S: ElementSink & ~Copyable>(_ b: GridBlock, rect: Rect, limit: Int, start: Int, into out: inout S)
+        -> Bool
+    {
+        if mergeIndex.isEmpty {
+            for r in b.rows {
+                guard cells(row: r, columns: b.columns, b, rect: rect, limit: limit, start: start, into: &out) else {
+                    return false
+                }
+            }
+            return true
+        }
+        // The ranges meeting the block, by the first row of the block they hold.
+        var pending: [Int] = []
+        let complete = mergeIndex.forEach(rows: b.rows.lowerBound...(b.rows.upperBound - 1),
+                                          columns: b.columns.lowerBound...(b.columns.upperBound - 1)) {
+            pending.append($0)
+            return pending.count <= limit
+        }
+        if !complete { return false }
+        let first = b.rows.lowerBound
+        pending.sort {
+            let (m, n) = (mergeIndex.merges[$0], mergeIndex.merges[$1])
+            return (max(m.row, first), m.column) < (max(n.row, first), n.column)
+        }
+        var active: [GridMerge] = []  // the ranges across the current row, by column
+        var next = 0  // in `pending`
+        var r = b.rows.lowerBound
+        while r < b.rows.upperBound {
+            if !active.isEmpty { active.removeAll { $0.lastRow < r } }
+            let added = active.count
+            while next < pending.count, max(mergeIndex.merges[pending[next]].row, b.rows.lowerBound) <= r {
+                active.append(mergeIndex.merges[pending[next]])
+                next += 1
+            }
+            if active.count > added { active.sort { $0.column < $1.column } }
+            let before = out.count
+            var c = b.columns.lowerBound
+            var gaps = false  // whether any column of the row is outside the ranges
+            for m in active {
+                if m.column > c, c < b.columns.upperBound { gaps = true }
+                guard cells(row: r, columns: c..<max(c, min(m.column, b.columns.upperBound)), b, rect: rect,
+                            limit: limit, start: start, into: &out) else { return false }
+                if max(m.row, b.rows.lowerBound) == r {
+                    let rr = m.row...m.lastRow
+                    let cc = m.column...m.lastColumn
+                    let f = frame(rows: rr, columns: cc, dx: b.dx, dy: b.dy)
+                    if f.intersects(rect) {
+                        out.append(attributes(rr, cc, frame: f, zIndex: b.zIndex))
+                        if out.count - start > limit { return false }
+                    }
+                }
+                c = max(c, m.lastColumn + 1)
+            }
+            if c < b.columns.upperBound { gaps = true }
+            guard cells(row: r, columns: c..<max(c, b.columns.upperBound), b, rect: rect, limit: limit,
+                        start: start, into: &out) else { return false }
+            // A row the ranges cover whole (nothing given): on to the first row where one of them ends or
+            // another starts.
+            if out.count == before, !gaps, let end = active.map(\.lastRow).min() {
+                var to = end + 1
+                if next < pending.count { to = min(to, max(mergeIndex.merges[pending[next]].row, r + 1)) }
+                r = max(r + 1, to)
+            } else {
+                r += 1
+            }
+        }
+        return true
+    }
+
+    /// The plain cells of row `r`, columns `columns`, of block `b`.
+    @inline(__always)
+    private func cells<S: ElementSink & ~Copyable>(row r: Int, columns cc: Range<Int>, _ b: GridBlock, rect: Rect, limit: Int,
+                                       start: Int, into out: inout S) -> Bool {
+        guard !cc.isEmpty else { return true }
+        let y = rows.start(r) + b.dy
+        let height = rows.size(r)
+        guard y <= rect.maxY, rect.minY <= y + height else { return true }
+        // Uniform columns: each start is its index times the pitch (what `GridTrack.start` gives), with no look-up.
+        let uniform = columns.starts.isEmpty
+        for c in cc {
+            let width = uniform ? columns.size : columns.size(c)
+            let u = (uniform ? Double(c) * columns.pitch : columns.start(c)) + b.dx
+            let x = isMirrored ? columns.length - u - width : u
+            guard x <= rect.maxX, rect.minX <= x + width else { continue }
+            let f = Rect(x: x, y: y, width: width, height: height)
+            if b.zIndex == 0 {
+                out.appendCell(IndexPath(section: r, item: c), f)
+            } else {
+                var a = LayoutAttributes.cell(IndexPath(section: r, item: c), f)
+                a.zIndex = b.zIndex
+                out.append(a)
+            }
+            if out.count - start > limit { return false }
+        }
+        return true
+    }
+}
+
+/// One block of a query: the rows and columns of one row band and one column band meeting the rect, how far the
+/// bands moved, and the block's z.
+struct GridBlock {
+    let rows: Range<Int>
+    let columns: Range<Int>
+    let dx: Double
+    let dy: Double
+    let zIndex: Int
+}
