@@ -75,6 +75,7 @@ public final class LayoutService: HTTPHandler {
 
     private func route(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
+        try QueryParameters.refuseUnknown(request, route)
         // On an event loop, what may wait is answered off it: a DELETE (the archive), and below, a layout that is
         // not prepared or an id not in memory.
         if request.onEventLoop, case .layout = route, request.method == "DELETE" { return offLoop() }
