@@ -9,7 +9,7 @@ public import MicroHTTPServer
 /// command's own. Its initial values are the defaults; `resolve` gives each option its flag's value, else its
 /// environment variable's, else the default.
 public struct ServiceConfiguration: Sendable {
-    public var server = ServerConfiguration()
+    public var server = ServerConfiguration.service
     public var limits = ServiceLimits()
     /// The quotas and anonymous access; the command adds the route templates.
     public var access = AccessPolicy()
@@ -64,7 +64,6 @@ public struct ServiceConfiguration: Sendable {
         c.server.host = try settings.value(flags.host, "host", c.server.host)
         c.server.port = try settings.value(flags.port, "port", c.server.port, .from(0, to: 65535))
         c.server.threads = try settings.optional(flags.threads, "threads", .atLeast(0)) ?? processors()
-        c.server.loopScaling = try settings.choice(flags.loopScaling, "loop-scaling", c.server.loopScaling)
         c.server.maxBodyBytes = try settings.value(flags.maxBodyBytes, "max-body-bytes", c.server.maxBodyBytes,
                                                    .atLeast(0))
         c.server.maxConnections = try settings.value(flags.maxConnections, "max-connections",
@@ -126,7 +125,23 @@ public struct ServiceConfiguration: Sendable {
         c.gzipMinBytes = try settings.value(flags.gzipMinBytes, "gzip-min-bytes", c.gzipMinBytes, .atLeast(0))
         c.metricsPort = try settings.optional(flags.metricsPort, "metrics-port", .from(0, to: 65535))
         c.logLevel = try settings.choice(flags.logLevel, "log-level", c.logLevel)
+        c.server.bodyRateWindowSeconds = try settings.value(flags.bodyRateWindow, "body-rate-window",
+                                                            c.server.bodyRateWindowSeconds, .from(0.1, to: 86_400))
+        c.server.bodyTimeoutSeconds = try settings.value(flags.bodyTimeout, "body-timeout",
+                                                         c.server.bodyTimeoutSeconds, .from(0, to: 86_400))
+        c.server.drainAcceptSeconds = try settings.value(flags.drainAcceptSeconds, "drain-accept-seconds",
+                                                         c.server.drainAcceptSeconds, .from(0, to: 86_400))
         return c
+    }
+}
+
+extension ServerConfiguration {
+    /// The server's defaults as the service runs it: SIGTERM goes on accepting for 5 s, longer than a balancer
+    /// takes to see `/readyz` fail (deploy/kubernetes.yaml probes it every 2 s).
+    static var service: ServerConfiguration {
+        var server = ServerConfiguration()
+        server.drainAcceptSeconds = 5
+        return server
     }
 }
 

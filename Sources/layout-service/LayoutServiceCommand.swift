@@ -111,6 +111,7 @@ struct LayoutServiceCommand: ParsableCommand {
             listener.port = metricsListener
             listener.threads = 1
             listener.offloadBodyBytes = 0
+            listener.drainAcceptSeconds = 0
             metricsServer = try MicroHTTPServer(configuration: listener,
                                                 handler: MetricsEndpoint(NoEndpoint(), metrics: metrics, sources: metricsSources))
         }
@@ -120,18 +121,12 @@ struct LayoutServiceCommand: ParsableCommand {
                 # TYPE http_slow_clients_closed_total counter
                 http_slow_clients_closed_total{phase="head"} \(http.closedSlowHeads)
                 http_slow_clients_closed_total{phase="body"} \(http.closedSlowBodies)
-                # HELP http_loop_threads_running Threads running the event loops now (at most --threads).
-                # TYPE http_loop_threads_running gauge
-                http_loop_threads_running \(http.activeThreads)
-                # HELP http_loop_thread_changes_total Times --loop-scaling auto changed the running loop threads.
-                # TYPE http_loop_thread_changes_total counter
-                http_loop_thread_changes_total \(http.threadChanges)
 
                 """.utf8)
         }
         logger.notice("listening", metadata: [
             "address": "\(server.host):\(http.port)", "threads": "\(server.threads)",
-            "loop_scaling": "\(server.loopScaling.rawValue)", "specs": "\(specsWhere)",
+            "specs": "\(specsWhere)",
             "keys": "\(keys.map { String($0.count) } ?? "none")",
             "metrics_port": "\(metricsServer.map { String($0.port) } ?? "-")",
         ])
@@ -154,9 +149,9 @@ struct LayoutServiceCommand: ParsableCommand {
             }
         }
         logger.notice("draining", metadata: ["signal": "\(received)", "in_flight": "\(http.requestsInFlight)"])
-        service.markDraining()
-        metricsServer?.shutdown()
+        service.markDraining()  // /readyz answers 503 while the server still accepts (--drain-accept-seconds)
         http.shutdown()
+        metricsServer?.shutdown()
         logger.notice("stopped")
         logOutput.flush()
     }
