@@ -13,7 +13,7 @@ import Darwin
 /// - quotas per key (per client address without one): `429` with `Retry-After` beyond them.
 /// Secrets are compared by their SHA-256 in constant time and never kept, logged or echoed; answers carry the
 /// key's id (`HTTPResponse.keyID`) for the log line. Without keys and quotas, a request costs a comparison.
-public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
+public final class AccessHandler<Inner: HTTPHandler>: HTTPLayer {
     public let inner: Inner
     public let policy: AccessPolicy
     /// Whether the service runs with keys (fixed at start; `reload` changes which).
@@ -52,57 +52,63 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
     /// The ids of the keys in force.
     public var keyIDs: [String] { table.withLock { $0 }.entries.map(\.key.id) }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        guard keyed else { return anonymousOnly(request) }
-        guard let scope = policy.scope(of: request) else { return inner.handle(request) }
+    /// The inner handler's answer, or a refusal; the state is the id of the key the request came with.
+    public func respond(to request: HTTPRequest) -> (answer: HTTPResponse, state: String?) {
+        let (keyID, refusal) = admission(request)
+        guard let refusal else { return (inner.handle(request), keyID) }
+        return (refusal, keyID)
+    }
+
+    /// The id of the key a request came with, and its refusal, or nil when it may go on.
+    private func admission(_ request: HTTPRequest) -> (keyID: String?, refusal: HTTPResponse?) {
+        guard keyed else { return (nil, anonymousOnly(request)) }
+        guard let scope = policy.scope(of: request) else { return (nil, nil) }
         guard let authorization = request.header("Authorization") else {
-            if scope == .read && policy.anonymousRead { return anonymously(request) }
-            return unauthorized(request, "this endpoint needs an API key: send Authorization: Bearer SECRET", error: nil)
+            if scope == .read && policy.anonymousRead { return (nil, anonymously(request)) }
+            return (nil, unauthorized(request, "this endpoint needs an API key: send Authorization: Bearer SECRET",
+                                      error: nil))
         }
         guard let secret = Self.bearer(authorization) else {
-            return unauthorized(request, "the Authorization header must be Bearer SECRET", error: "invalid_request")
+            return (nil, unauthorized(request, "the Authorization header must be Bearer SECRET", error: "invalid_request"))
         }
         guard let entry = table.withLock({ $0 }).match(SecretDigest.of(secret)) else {
-            return unauthorized(request, "unknown or revoked API key", error: "invalid_token")
+            return (nil, unauthorized(request, "unknown or revoked API key", error: "invalid_token"))
         }
         let record = entry.record
         guard entry.key.scopes.contains(scope) else {
             record.forbidden.add(1, ordering: .relaxed)
-            var response = refusal(request, Problem(
-                .forbidden, detail: "the key \(entry.key.id) lacks the \(scope) scope for \(request.method) \(request.path)"))
-            response.keyID = entry.key.id
-            return response
+            return (entry.key.id, refusal(request, Problem(
+                .forbidden, detail: "the key \(entry.key.id) lacks the \(scope) scope for \(request.method) \(request.path)")))
         }
-        var response = admitted(request, record: record) { postBytes in
+        let refused = admitted(request, record: record) { postBytes in
             guard !policy.isExempt(request) else { return nil }
             return record.buckets.withLock { buckets in buckets?.take(postBytes: postBytes, now: monotonicNanoseconds()) }
         }
-        let keyID = entry.key.id
-        if response.deferred != nil {
-            response.whenAnswered { _, answer in answer.keyID = keyID }
-        } else {
-            response.keyID = keyID
-        }
-        return response
+        return (entry.key.id, refused)
+    }
+
+    /// Every answer to a request made with a key names the key (for the log line and the metrics).
+    public func finish(_ answer: inout HTTPResponse, to request: HTTPRequest, state keyID: String?) {
+        if let keyID { answer.keyID = keyID }
     }
 
     /// Without keys: deletes are refused (unless allowed), and quotas count by client address.
-    private func anonymousOnly(_ request: HTTPRequest) -> HTTPResponse {
+    private func anonymousOnly(_ request: HTTPRequest) -> HTTPResponse? {
         if request.method == "DELETE", !policy.allowAnonymousDelete, !policy.isOpen(request.path) {
             anonymous.forbidden.add(1, ordering: .relaxed)
             return refusal(request, Problem(
                 .forbidden,
                 detail: "deleting needs an API key with the admin scope (--api-keys-file), or --allow-anonymous-delete"))
         }
-        guard policy.anonymousQuotas, !policy.isExempt(request) else { return inner.handle(request) }
+        guard policy.anonymousQuotas, !policy.isExempt(request) else { return nil }
         return anonymously(request)
     }
 
     /// A request without a key that may go on: counted, and held to its client address's quotas.
-    private func anonymously(_ request: HTTPRequest) -> HTTPResponse {
+    private func anonymously(_ request: HTTPRequest) -> HTTPResponse? {
         guard policy.anonymousQuotas, let client = request.client else {
             anonymous.requests.add(1, ordering: .relaxed)
-            return inner.handle(request)
+            return nil
         }
         return admitted(request, record: anonymous) { postBytes in
             let now = monotonicNanoseconds()
@@ -120,14 +126,14 @@ public final class AccessHandler<Inner: HTTPHandler>: HTTPHandler {
         }
     }
 
-    /// Runs the request if its quotas allow it, else answers 429.
+    /// Counts the request and lets it through (nil) if its quotas allow it, else answers 429.
     private func admitted(_ request: HTTPRequest, record: KeyRecord,
-                          take: (_ postBytes: Int?) -> QuotaBuckets.Verdict?) -> HTTPResponse {
+                          take: (_ postBytes: Int?) -> QuotaBuckets.Verdict?) -> HTTPResponse? {
         let verdict = take(request.method == "POST" ? request.body.count : nil) ?? .allowed
         switch verdict {
         case .allowed:
             record.requests.add(1, ordering: .relaxed)
-            return inner.handle(request)
+            return nil
         case .requests(let wait):
             record.refusedRequests.add(1, ordering: .relaxed)
             return tooMany(request, "the request quota of \(record.id) is spent", retryAfter: wait)

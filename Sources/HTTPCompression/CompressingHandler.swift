@@ -4,7 +4,7 @@ public import HTTPCore
 /// are gzipped for clients whose `Accept-Encoding` takes gzip. Such answers say `Vary: Accept-Encoding` either
 /// way (caches keep both forms), and a compressed one's strong `ETag` becomes weak (`W/"..."`, as nginx does:
 /// the bytes differ, the content does not; `If-None-Match` compares weakly).
-public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
+public struct CompressingHandler<Inner: HTTPHandler>: HTTPLayer {
     public let inner: Inner
     /// Smaller answers are sent as they are (gzip's header and the work are not worth it).
     public let minimumBytes: Int
@@ -17,18 +17,11 @@ public struct CompressingHandler<Inner: HTTPHandler>: HTTPHandler {
         self.level = level
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        var response = inner.handle(request)
-        // One return of the response, changed in place: returning it from several places copied it.
-        if response.deferred != nil {
-            response.whenAnswered { [self] request, answer in compress(&answer, for: request) }
-        } else {
-            compress(&response, for: request)
-        }
-        return response
+    public func respond(to request: HTTPRequest) -> (answer: HTTPResponse, state: Void) {
+        (inner.handle(request), ())
     }
 
-    private func compress(_ response: inout HTTPResponse, for request: HTTPRequest) {
+    public func finish(_ response: inout HTTPResponse, to request: HTTPRequest, state: Void) {
         guard response.body.count >= minimumBytes, !response.hasHeader("Content-Encoding"),
               let type = response.header("Content-Type"), Self.isTextual(type) else { return }
         Self.addVary(&response)

@@ -115,10 +115,8 @@ public struct HTTPResponse: Sendable {
         return response
     }
 
-    /// For a layer around a handler, on a deferred response: `change` is applied to its answer once that is made,
-    /// with the request it was made for, as the layer applies it at once to any other response. (Layers test
-    /// `deferred` and apply their change directly to the others: a closure formed for every request, to be stored
-    /// only for the rare deferred one, would allocate on every query.)
+    /// On a deferred response: `change` is applied to its answer once that is made, with the request it was made
+    /// for. `HTTPLayer.handle` calls it for a layer's `finish`.
     public mutating func whenAnswered(_ change: @escaping @Sendable (HTTPRequest, inout HTTPResponse) -> Void) {
         guard let work = deferred else { preconditionFailure("whenAnswered on a response that is not deferred") }
         deferred = { request in

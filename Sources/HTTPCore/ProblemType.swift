@@ -13,7 +13,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case invalidSpec = "invalid-spec"
     /// The spec exceeds a configured limit (items, sections, columns, ...).
     case limitExceeded = "limit-exceeded"
-    /// A query parameter or path segment is malformed; the problem's `parameter` names it.
+    /// A query parameter or path segment is malformed, or the endpoint takes no such query parameter; the
+    /// problem's `parameter` names it.
     case invalidParameter = "invalid-parameter"
     /// A query, animation or transition would return more elements than `--max-elements` allows.
     case tooManyElements = "too-many-elements"

@@ -46,17 +46,11 @@ public final class LayoutService: HTTPHandler {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let route = Route(path: request.path)  // the one parse of the path
         // Responses are made once and changed in place, each returned from one place: a response assigned in
-        // branches and then returned was copied (its body and headers retained and released once more).
+        // branches and then returned is copied (its body and headers retained and released once more). A deferred
+        // answer's work is this method again, off the loop (`offLoop`), so its answer is finished here too.
         var response = respond(route, request)
         response.route = route?.template
-        if response.deferred != nil {
-            response.whenAnswered { [self] request, answer in
-                answer.route = route?.template
-                addCrossOrigin(&answer, request)
-            }
-        } else {
-            addCrossOrigin(&response, request)
-        }
+        addCrossOrigin(&response, request)
         return response
     }
 
@@ -81,9 +75,10 @@ public final class LayoutService: HTTPHandler {
 
     private func route(_ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         if request.method == "OPTIONS" { return crossOrigin.preflight(request, methods: route.methods) }
+        try QueryParameters.refuseUnknown(request, route)
         // On an event loop, what may wait is answered off it: a DELETE (the archive), and below, a layout that is
         // not prepared or an id not in memory.
-        if request.onEventLoop, case .layout = route, request.method == "DELETE" { return offLoop(route) }
+        if request.onEventLoop, case .layout = route, request.method == "DELETE" { return offLoop() }
         // Immutable answers: the layout is looked up once (a 404 when unknown), and a client that has this answer
         // gets a 304 before any other work is done.
         var entityTag: String?
@@ -92,16 +87,16 @@ public final class LayoutService: HTTPHandler {
             if case .tile = route {
                 // A tile is answered from the tile cache when it is there, without its layout: only whether the
                 // id is known is checked (an evicted layout is not prepared again for a tile it has already).
-                if let waiting = try whetherKnown(id, route, request) { return waiting }
+                if let waiting = try whetherKnown(id, request) { return waiting }
             } else if let cached = store.cachedLayout(id: id) {
                 layout = cached
             } else if HTTPCaching.matches(request, HTTPCaching.entityTag(request)) {
                 // A client that has this answer gets its 304 below without the layout being prepared again (the
                 // tag is the request's: an id's answers never change); only whether the id is known is checked.
                 // (The tag is made again below: this is a cache miss, and the hot path keeps its order.)
-                if let waiting = try whetherKnown(id, route, request) { return waiting }
+                if let waiting = try whetherKnown(id, request) { return waiting }
             } else if request.onEventLoop {
-                return offLoop(route)  // to prepare (or an unknown id, which may need the archive to tell)
+                return offLoop()  // to prepare (or an unknown id, which may need the archive to tell)
             } else {
                 layout = try self.layout(id)
             }
@@ -118,17 +113,18 @@ public final class LayoutService: HTTPHandler {
 
     /// Checks that `id` is known without preparing it: nil when it is, a 404 problem thrown when it is not, and on
     /// an event loop, the route's answer made off it when the archive has to tell.
-    private func whetherKnown(_ id: String, _ route: Route, _ request: HTTPRequest) throws(Problem) -> HTTPResponse? {
-        if request.onEventLoop { return store.isLoaded(id: id) ? nil : offLoop(route) }
+    private func whetherKnown(_ id: String, _ request: HTTPRequest) throws(Problem) -> HTTPResponse? {
+        if request.onEventLoop { return store.isLoaded(id: id) ? nil : offLoop() }
         guard try Self.storeCall({ () throws(ArchiveError) in try store.knows(id: id) }) else {
             throw Self.unknownLayout(id)
         }
         return nil
     }
 
-    /// The route's answer made off the event loop (`HTTPResponse.offLoop`), where it may wait.
-    func offLoop(_ route: Route) -> HTTPResponse {
-        .offLoop { [self] request in respond(route, request) }
+    /// The request's answer made off the event loop (`HTTPResponse.offLoop`), where it may wait: by `handle`, so
+    /// that it is finished (route, CORS) as any other.
+    func offLoop() -> HTTPResponse {
+        .offLoop { [self] request in handle(request) }
     }
 
     /// The entity tag and `Cache-Control` of an immutable answer (a 200).
@@ -172,7 +168,7 @@ public final class LayoutService: HTTPHandler {
         case .moving(let id):
             return try moving(request, id: id, layout: try layout(id))
         case .transitions:
-            return try transition(request) ?? offLoop(route)
+            return try transition(request) ?? offLoop()
         case .updates(let id):
             return try bounded(request) { () throws(Problem) in try updates(request, id: id) }
         case .sizes(let id):
@@ -196,10 +192,10 @@ public final class LayoutService: HTTPHandler {
             return try attributes(request, layout: try layout(id))
         case .tile(let id, let index):
             // On an event loop, a tile to encode for a layout that is not prepared is answered off it. (Written out
-            // here: calling `layout(_:onEventLoop:)` from this closure cost a cached tile 7 more retains.)
+            // here: `layout(_:onEventLoop:)` called from this closure adds retains to every cached tile.)
             return try tile(request, id: id, index: index) { () throws(Problem) in
                 request.onEventLoop ? store.cachedLayout(id: id) : try layout(id)
-            } ?? offLoop(route)
+            } ?? offLoop()
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in

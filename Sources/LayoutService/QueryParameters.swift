@@ -121,6 +121,26 @@ enum QueryParameters {
         return negative ? (v == 0 ? -0.0 : -Double(v)) : Double(v)
     }
 
+    /// Refuses a request with a query parameter its route does not take (the first, by name).
+    static func refuseUnknown(_ request: HTTPRequest, _ route: Route) throws(Problem) {
+        let known = route.parameters
+        var unknown: String?
+        request.forEachQueryArgument { name, _ in
+            guard unknown == nil, !known.contains(where: { equal(name, $0) }) else { return }
+            unknown = String(decoding: name, as: UTF8.self)
+        }
+        guard let unknown else { return }
+        let taken = known.isEmpty ? "takes no query parameters" : "takes " + known.map { "\($0)" }.joined(separator: ", ")
+        throw badParameter(unknown, "is not a parameter of \(route.template): it \(taken)")
+    }
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let n = name.utf8Start
+        for i in 0..<bytes.count where bytes[i] != n[i] { return false }
+        return true
+    }
+
     static func badParameter(_ name: String, _ detail: String) -> Problem {
         Problem(.invalidParameter, detail: "\(name) \(detail)", parameter: name)
     }

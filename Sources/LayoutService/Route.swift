@@ -139,6 +139,24 @@ enum Route: Equatable {
         }
     }
 
+    /// The query parameters the route takes (openapi.yaml lists the same): a request with any other is refused,
+    /// as a misspelt one would otherwise be ignored.
+    var parameters: [StaticString] {
+        switch self {
+        case .attributes: ["rect", "offset", "format", "limit", "cursor", "sectionOffsets"]
+        case .tile: ["format"]
+        case .render: ["rect", "offset"]
+        case .item, .supplementary: ["offset", "sectionOffsets"]
+        case .decoration: ["offset"]
+        case .hit: ["point", "offset", "sectionOffsets"]
+        case .targetOffset: ["proposed", "velocity", "section"]
+        case .moving: ["item", "position", "offset"]
+        case .scrollTo: ["item", "section", "position", "offset"]
+        case .transitions: ["from", "to", "progress", "rect", "offset"]
+        case .health, .ready, .playground, .clientScript, .layouts, .layout, .updates, .sizes, .bounds: []
+        }
+    }
+
     /// The methods the route answers (HEAD goes with GET).
     var methods: [String] {
         switch self {

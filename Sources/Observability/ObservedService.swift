@@ -9,7 +9,7 @@ public import Logging
 /// layout id, request id.
 ///
 /// The route template comes with the inner handler's response (`HTTPResponse.route`): this layer knows no routes.
-public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
+public struct ObservedService<Inner: HTTPHandler>: HTTPLayer {
     public let inner: Inner
     public let metrics: ServiceMetrics
     public let sources: [any MetricsSource]
@@ -32,9 +32,10 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         self.logLevel = logger.logLevel
     }
 
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let clock = ContinuousClock()
-        let started = clock.now
+    /// The inner handler's answer, or the metrics when this layer serves them; the state is when the request
+    /// started, and its id.
+    public func respond(to request: HTTPRequest) -> (answer: HTTPResponse, state: RequestStart) {
+        let started = ContinuousClock.now
         let sent = request.header("X-Request-Id")
         let id = RequestID.of(sent)
         if logLevel <= .debug {
@@ -43,18 +44,17 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
             logger.debug("start", metadata: ["id": .string(id), "method": .string(request.method),
                                              "target": .string(request.path + (query.isEmpty ? "" : "?" + query))])
         }
-        var response = servesMetrics && request.path == "/metrics"
-            ? MetricsEndpoint<Inner>.answer(request, metrics: metrics, sources: sources) : inner.handle(request)
-        // Changed in place and returned once: a response assigned in branches and returned was copied.
-        if response.deferred != nil {
-            // Observed once it is answered, off the event loop: its time includes the wait for a worker thread.
-            response.whenAnswered { [self] request, answer in
-                observe(&answer, of: request, id: id, sent: id == sent, duration: clock.now - started)
-            }
-        } else {
-            observe(&response, of: request, id: id, sent: id == sent, duration: clock.now - started)
+        let start = RequestStart(time: started, id: id, idWasSent: id == sent)
+        if servesMetrics && request.path == "/metrics" {
+            return (MetricsEndpoint<Inner>.answer(request, metrics: metrics, sources: sources), start)
         }
-        return response
+        return (inner.handle(request), start)
+    }
+
+    /// Observes an answer once it is made (a deferred one off the event loop: its time includes the wait for a
+    /// worker thread).
+    public func finish(_ answer: inout HTTPResponse, to request: HTTPRequest, state start: RequestStart) {
+        observe(&answer, of: request, id: start.id, sent: start.idWasSent, duration: ContinuousClock.now - start.time)
     }
 
     /// The request id on the response, the metrics, the log line, and the audit line of a DELETE.
@@ -146,4 +146,13 @@ public struct ObservedService<Inner: HTTPHandler>: HTTPHandler {
         let fraction = String(micros % 1000)
         return String(micros / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
+}
+
+/// A request's start, for its observation once answered (not nested in the generic `ObservedService`, whose nested
+/// types would be generic too, their metadata looked up on every request).
+public struct RequestStart: Sendable {
+    let time: ContinuousClock.Instant
+    let id: String
+    /// Whether the id is the one the client sent (`X-Request-Id`).
+    let idWasSent: Bool
 }

@@ -1,5 +1,5 @@
 public import AccessControl
-public import HTTPCompression
+import HTTPCompression
 import LayoutEngine
 public import LayoutService
 public import Logging

@@ -44,7 +44,7 @@ struct LayoutServiceCommand: ParsableCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         // Updates of large layouts allocate megabytes each: keep freed memory for reuse rather than fault fresh
-        // pages in every time (an insert on a million items: about 15 ms with fresh pages, 4.5 ms with warm ones).
+        // pages in every time (faulting them in costs an insert on a large layout more than its own work).
         _ = cmalloc_keep_freed_memory()
         let configuration: ServiceConfiguration
         do {
