@@ -5,9 +5,10 @@ public enum LayoutSpec: Sendable, Hashable {
     case circle(CircleLayoutSpec)
     case wheel(WheelLayoutSpec)
     case compositional(CompositionalLayoutSpec)
+    case frames(FramesLayoutSpec)
 
     /// The layouts' names in the wire format.
-    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list"]
+    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list", "frames"]
 
     /// The layout's name in the wire format (`"flow"`, ...).
     public var name: String {
@@ -17,6 +18,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .circle: "circle"
         case .wheel: "wheel"
         case .compositional: "compositional"
+        case .frames: "frames"
         }
     }
 
@@ -34,6 +36,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .circle(let circle): try circle.validate(limits: limits)
         case .wheel(let wheel): try wheel.validate(limits: limits)
         case .compositional(let c): try c.validate(limits: limits)
+        case .frames(let f): try f.validate(limits: limits)
         }
     }
 
@@ -47,6 +50,7 @@ public enum LayoutSpec: Sendable, Hashable {
             return .circle(circle)
         case .wheel: return self
         case .compositional(let c): return .compositional(c.normalized())
+        case .frames(let f): return .frames(f.normalized())
         }
     }
 
@@ -59,6 +63,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .circle(let circle): PreparedCircleLayout(circle)
         case .wheel(let wheel): PreparedWheelLayout(wheel)
         case .compositional(let c): PreparedCompositionalLayout(c)
+        case .frames(let f): PreparedFramesLayout(f)
         }
     }
 

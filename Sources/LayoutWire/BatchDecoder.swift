@@ -104,6 +104,7 @@ public enum BatchDecoder {
         case .waterfall: return .waterfall(try SpecDecoder.decodeWaterfallSection(r))
         case .compositional: return .compositional(try SpecDecoder.decodeCompositionalSectionEntry(r))
         case .circle, .wheel: throw r.fail("this layout has exactly one section: only items can change")
+        case .frames: throw r.fail(FramesLayoutSpec.updatesRefused)
         }
     }
 }

@@ -19,6 +19,7 @@ public enum SpecEncoder {
         case .circle(let circle): writeCircle(circle, into: &w)
         case .wheel(let wheel): writeWheel(wheel, into: &w)
         case .compositional(let c): writeCompositional(c, into: &w)
+        case .frames(let f): writeFrames(f, into: &w)
         }
     }
 

@@ -14,6 +14,8 @@ extension LayoutSpec {
         case .wheel(var wheel):
             wheel.items = try Self.singleSection(plan)
             return .wheel(wheel)
+        case .frames:
+            throw BatchError(operation: operation, reason: FramesLayoutSpec.updatesRefused)
         }
     }
 
@@ -33,6 +35,7 @@ extension LayoutSpec {
         case .compositional(let c): c.sections.map(\.items.count)
         case .circle(let c): [c.items]
         case .wheel(let w): [w.items]
+        case .frames(let f): f.cellCounts
         }
     }
 }

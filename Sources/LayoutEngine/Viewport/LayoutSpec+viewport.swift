@@ -24,6 +24,7 @@ extension LayoutSpec {
         case .circle(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         case .wheel(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         case .compositional(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
+        case .frames(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         }
     }
 
@@ -47,6 +48,9 @@ extension LayoutSpec {
         case .compositional(var s):
             (s.collectionView, s.contentInset) = (v.size, v.contentInset)
             return .compositional(s)
+        case .frames(var s):
+            (s.collectionView, s.contentInset) = (v.size, v.contentInset)
+            return .frames(s)
         }
     }
 }
