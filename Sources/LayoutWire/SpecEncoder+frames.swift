@@ -33,32 +33,26 @@ extension SpecEncoder {
         w.raw("}")
     }
 
-    /// `[n,...]`, through a cursor a chunk at a time.
     static func numbers(_ values: [Double], _ w: inout JSONWriter) {
-        w.raw("[")
-        var start = 0
-        while start < values.count {
-            let end = min(start + 1024, values.count)
-            w.write(reserving: (end - start) * 33) { c in
-                for i in start..<end {
-                    if i > 0 { c.byte(UInt8(ascii: ",")) }
-                    c.number(values[i])
-                }
-            }
-            start = end
-        }
-        w.raw("]")
+        array(values, bytesEach: 33, &w) { c, v in c.number(v) }
     }
 
     static func integers(_ values: [Int], _ w: inout JSONWriter) {
+        array(values, bytesEach: 21, &w) { c, v in c.int(v) }
+    }
+
+    /// `[v,...]`, through a cursor a chunk at a time; `bytesEach` is the most one value takes with its comma.
+    @inline(__always)
+    private static func array<T>(_ values: [T], bytesEach: Int, _ w: inout JSONWriter,
+                                 _ write: (inout JSONCursor, T) -> Void) {
         w.raw("[")
         var start = 0
         while start < values.count {
             let end = min(start + 1024, values.count)
-            w.write(reserving: (end - start) * 21) { c in
+            w.write(reserving: (end - start) * bytesEach) { c in
                 for i in start..<end {
                     if i > 0 { c.byte(UInt8(ascii: ",")) }
-                    c.int(values[i])
+                    write(&c, values[i])
                 }
             }
             start = end

@@ -61,18 +61,23 @@ struct FrameIndex: Sendable {
     /// - Complexity: O(n log n) (sorts by centres; O(n) for frames already in order on a one-slice axis).
     init(x: [Double], y: [Double], width: [Double], height: [Double]) {
         let n = x.count
-        var all: [Box] = []
-        all.reserveCapacity(n)
+        var cx = [Double](repeating: 0, count: n)
+        var cy = [Double](repeating: 0, count: n)
         for i in 0..<n {
-            all.append(Box(minX: x[i], minY: y[i], maxX: x[i] + width[i], maxY: y[i] + height[i]))
+            cx[i] = x[i] + width[i] / 2
+            cy[i] = y[i] + height[i] / 2
         }
-        let order = Self.packingOrder(all)
+        let order = Self.packingOrder(cx: cx, cy: cy)
         ids = order
-        boxes = order.map { all[Int($0)] }
+        boxes = order.map { id in
+            let i = Int(id)
+            return Box(minX: x[i], minY: y[i], maxX: x[i] + width[i], maxY: y[i] + height[i])
+        }
         var levels: [[Node]] = []
         var level = Self.group(boxes)
         while level.count > Self.fanout {
-            let nodeOrder = Self.packingOrder(level.map(\.box))
+            let nodeOrder = Self.packingOrder(cx: level.map { $0.box.minX / 2 + $0.box.maxX / 2 },
+                                              cy: level.map { $0.box.minY / 2 + $0.box.maxY / 2 })
             level = nodeOrder.map { level[Int($0)] }
             levels.append(level)
             level = Self.group(level.map(\.box))
@@ -96,18 +101,13 @@ struct FrameIndex: Sendable {
         return out
     }
 
-    /// The STR order of `entries` (positions): slices by the x of centres, each sorted by the y of centres.
-    private static func packingOrder(_ entries: [Box]) -> [Int32] {
-        let m = entries.count
+    /// The STR order of entries with centres `cx`, `cy` (positions): slices by x, each sorted by y.
+    private static func packingOrder(cx: [Double], cy: [Double]) -> [Int32] {
+        let m = cx.count
         var order = (0..<Int32(m)).map { $0 }
         guard m > fanout else { return order }
-        var cx = [Double](repeating: 0, count: m)
-        var cy = [Double](repeating: 0, count: m)
         var (loX, hiX, loY, hiY) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
         for i in 0..<m {
-            let b = entries[i]
-            cx[i] = b.minX / 2 + b.maxX / 2
-            cy[i] = b.minY / 2 + b.maxY / 2
             (loX, hiX, loY, hiY) = (min(loX, cx[i]), max(hiX, cx[i]), min(loY, cy[i]), max(hiY, cy[i]))
         }
         let runs = (m + fanout - 1) / fanout
@@ -122,7 +122,13 @@ struct FrameIndex: Sendable {
             var start = 0
             while start < m {
                 let end = min(start + sliceLength, m)
-                order[start..<end].sort { cy[Int($0)] < cy[Int($1)] }
+                // Frames posted in order along y (a feed) are sorted already: one pass, no sort.
+                var sorted = true
+                for k in start + 1..<max(end, start + 1) where cy[Int(order[k - 1])] > cy[Int(order[k])] {
+                    sorted = false
+                    break
+                }
+                if !sorted { order[start..<end].sort { cy[Int($0)] < cy[Int($1)] } }
                 start = end
             }
         }
