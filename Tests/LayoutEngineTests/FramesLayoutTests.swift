@@ -157,6 +157,42 @@ import Testing
         }
     }
 
+    /// A feed posted about in order along y (sorted by insertion when packed) and a square board (packed in
+    /// several slices), against a brute-force scan.
+    @Test func feedsAndBoardsEqualABruteForceScan() throws {
+        var rng = SeededRandom(seed: 3)
+        var feed = FrameElements(x: [], y: [], width: [], height: [])
+        var bottoms = [0.0, 0, 0]
+        for _ in 0..<5000 {
+            let c = bottoms.firstIndex(of: bottoms.min()!)!
+            let h = rng.length(20...300)
+            feed.x.append(130 * Double(c))
+            feed.y.append(bottoms[c])
+            feed.width.append(120)
+            feed.height.append(h)
+            bottoms[c] += h + 10
+        }
+        var board = FrameElements(x: [], y: [], width: [], height: [])
+        for i in 0..<4900 {
+            board.x.append(Double(i % 70) * 50 + rng.length(-20...20))
+            board.y.append(Double(i / 70) * 50 + rng.length(-20...20))
+            board.width.append(rng.length(0...80))
+            board.height.append(rng.length(0...80))
+        }
+        for elements in [feed, board] {
+            let spec = FramesLayoutSpec(collectionView: Self.view, elements: elements)
+            let layout = try prepared(spec)
+            let all = brute(spec)
+            for _ in 0..<200 {
+                let rect = Rect(x: rng.length(-100...3600), y: rng.length(-100...bottoms.max()!),
+                                width: rng.length(0...500), height: rng.length(0...900))
+                var out: [LayoutAttributes] = []
+                _ = layout.elements(in: rect, offset: .zero, limit: .max - 1, into: &out)
+                #expect(out == all.filter { $0.frame.intersects(rect) })
+            }
+        }
+    }
+
     @Test func canonicalFormIgnoresOrderAndWrittenDefaults() throws {
         var rng = SeededRandom(seed: 7)
         let spec = randomSpec(&rng, count: 200)

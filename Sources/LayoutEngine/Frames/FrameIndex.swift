@@ -122,17 +122,37 @@ struct FrameIndex: Sendable {
             var start = 0
             while start < m {
                 let end = min(start + sliceLength, m)
-                // Frames posted in order along y (a feed) are sorted already: one pass, no sort.
-                var sorted = true
-                for k in start + 1..<max(end, start + 1) where cy[Int(order[k - 1])] > cy[Int(order[k])] {
-                    sorted = false
-                    break
+                // Frames posted about in order along y (a feed) are sorted by insertion, each moving a few
+                // places; a slice that needs more moves than that is sorted the usual way.
+                if !Self.insertionSort(&order, start..<end, cy, moves: 8 * (end - start)) {
+                    order[start..<end].sort { cy[Int($0)] < cy[Int($1)] }
                 }
-                if !sorted { order[start..<end].sort { cy[Int($0)] < cy[Int($1)] } }
                 start = end
             }
         }
         return order
+    }
+
+    /// Sorts `order[range]` by `key` by insertion, unless that takes more than `moves` moves (then false, the
+    /// range in some other order).
+    private static func insertionSort(_ order: inout [Int32], _ range: Range<Int>, _ key: UnsafeBufferPointer<Double>,
+                                      moves: Int) -> Bool {
+        var budget = moves
+        return order.withUnsafeMutableBufferPointer { order in
+            for k in range.dropFirst() {
+                let id = order[k]
+                let v = key[Int(id)]
+                var j = k
+                while j > range.lowerBound, key[Int(order[j - 1])] > v {
+                    order[j] = order[j - 1]
+                    j -= 1
+                    budget -= 1
+                }
+                order[j] = id
+                if budget < 0 { return false }
+            }
+            return true
+        }
     }
 
     /// Appends the ids of the frames that meet `q` (closed), in packing order.

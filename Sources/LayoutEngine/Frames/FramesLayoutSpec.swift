@@ -40,6 +40,8 @@ public struct FramesLayoutSpec: Sendable, Hashable {
         let e = elements
         for i in e.x.indices {
             right = max(right, e.x[i] + e.width[i])
+        }
+        for i in e.y.indices {
             bottom = max(bottom, e.y[i] + e.height[i])
         }
         return Size(width: right, height: bottom)
@@ -107,14 +109,8 @@ public struct FrameElements: Sendable, Hashable {
         var kind: String?
     }
 
-    /// Whether element `a` comes before element `b` in answer order: by section, item, category (cell,
-    /// supplementary, decoration), then kind. `items` is `resolvedItems()`.
-    @inline(__always)
-    func precedes(_ a: Int, _ b: Int, items: [Int]?) -> Bool {
-        compare(a, b, items: items) < 0
-    }
-
-    /// -1, 0 or 1 as element `a` comes before, with, or after element `b` in answer order.
+    /// -1, 0 or 1 as element `a` comes before, with, or after element `b` in answer order: by section, item,
+    /// category (cell, supplementary, decoration), then kind. `items` is `resolvedItems()`.
     func compare(_ a: Int, _ b: Int, items: [Int]?) -> Int {
         if let section, section[a] != section[b] { return section[a] < section[b] ? -1 : 1 }
         let ia = items?[a] ?? a
@@ -173,7 +169,7 @@ extension FramesLayoutSpec {
             if byDefault.map({ $0 == given }) ?? given.indices.elementsEqual(given) { e.item = nil }
         }
         copy.elements = e
-        if copy.contentSize == copy.defaultContentSize { copy.contentSize = nil }
+        if let c = copy.contentSize, c == copy.defaultContentSize { copy.contentSize = nil }
         return copy
     }
 
