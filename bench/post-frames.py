@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The POST of 1,000,000 posted frames, end to end: the time from sending the request to reading the whole answer,
 on one keep-alive connection, for five distinct specs (the view's width differs, so each is decoded, hashed,
-stored and prepared). Prints the body's size, each time and the median. With `--write-spec FILE` it writes the
+stored and prepared). Prints the body's size, each time and the median, and the service's processor time a POST
+(user + system, from /proc: what the POST costs on a machine shared with other work). With `--write-spec FILE` it writes the
 frames of the scene of bench/instructions.sh instead (the flow layout of 1,000,000 items 100x100, spacing 10,
 1000 wide, as frames), for `SPEC_FILE=FILE bench/instructions.sh ...`, and exits.
 
@@ -13,6 +14,7 @@ under the shortest column, 10 apart.
 """
 import http.client
 import json
+import os
 import random
 import socket
 import statistics
@@ -26,6 +28,12 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def cpu_ms(pid):
+    """The process's user and system time so far, ms (/proc/PID/stat, clock ticks of 10 ms)."""
+    fields = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def feed(n):
@@ -78,19 +86,22 @@ def main():
                 except OSError:
                     time.sleep(0.1)
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-            times = []
+            times, cpu = [], []
             for b in bodies:
+                before = cpu_ms(service.pid)
                 start = time.perf_counter()
                 c.request("POST", "/v1/layouts", body=b, headers={"Content-Type": "application/json"})
                 r = c.getresponse()
                 answer = r.read()
                 times.append((time.perf_counter() - start) * 1000)
+                cpu.append(cpu_ms(service.pid) - before)
                 if r.status != 201:
                     sys.exit("POST answered %d: %s" % (r.status, answer[:300]))
             summary = json.loads(answer)
-            print("POST %d frames (%.1f MB, --store %s): %s ms; median %.0f ms; items %d" % (
-                n, len(bodies[0]) / 1e6, store, ", ".join("%.0f" % t for t in times), statistics.median(times),
-                summary["items"]))
+            print("POST %d frames (%.1f MB, --store %s): %s ms; median %.0f ms; the service's processor time a "
+                  "POST (user + system): median %.0f ms; items %d" % (
+                      n, len(bodies[0]) / 1e6, store, ", ".join("%.0f" % t for t in times), statistics.median(times),
+                      statistics.median(cpu), summary["items"]))
         finally:
             service.terminate()
             service.wait()
