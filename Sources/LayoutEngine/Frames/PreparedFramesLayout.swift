@@ -49,11 +49,13 @@ public struct PreparedFramesLayout: PreparedLayout {
                                 zIndex: e.zIndex?[i] ?? 0)
     }
 
-    /// `layoutAttributesForElementsInRect:` into any sink: the frames that meet `rect` (closed), in answer order
-    /// (by section, item, category, kind: the order of the normalized spec's elements).
+    /// `layoutAttributesForElementsInRect:`: the frames that meet `rect` (closed), in answer order (by section,
+    /// item, category, kind: the order of the normalized spec's elements). Nothing is pinned, so `offset` and
+    /// `sink.unpinned` change nothing.
     /// - Complexity: the index's search (O(log n + k) for the frames of layouts; see `FrameIndex`), then O(k log k)
     ///   to put the k frames found in answer order. A page (`limit`) costs the whole rect's frames.
-    func appendElements<Sink: ElementSink>(in rect: Rect, limit: Int, into out: inout Sink) -> Bool {
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                         into out: inout Sink) -> Bool {
         guard rect.width >= 0, rect.height >= 0 else { return true }
         var found: [Int32] = []
         index.search(FrameIndex.Box(rect), into: &found)
@@ -68,31 +70,12 @@ public struct PreparedFramesLayout: PreparedLayout {
                                Rect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]))
             } else {
                 let a = attributes(i)
-                if a.isPlainCell { out.appendCell(a.indexPath, a.frame) } else { out.append(a) }
+                // A cell at z 0 has every other attribute at its default here.
+                if a.category == .cell, a.zIndex == 0 { out.appendCell(a.indexPath, a.frame) } else { out.append(a) }
             }
             if out.count - start > limit { return false }
         }
         return true
-    }
-
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
-        appendElements(in: rect, limit: limit, into: &out)
-    }
-
-    public func forEachElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
-                               _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        withoutActuallyEscaping(cell) { cell in
-            withoutActuallyEscaping(body) { body in
-                var sink = StreamingSink(cell: cell, body: body)  // lives for this call only
-                return appendElements(in: rect, limit: limit, into: &sink)
-            }
-        }
-    }
-
-    public func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements)
-        -> Bool
-    {
-        appendElements(in: rect, limit: limit, into: &columns)
     }
 
     /// The position of the element with this index path, category and kind. O(log n).
