@@ -1,5 +1,4 @@
 import LayoutEngine
-import LayoutStore
 import LayoutWire
 
 /// `layout-bench --frames`: the POST path of posted frames without HTTP (JSON text -> tape -> spec -> canonical id
@@ -23,19 +22,8 @@ enum FramesBench {
 
     static func rows(n: Int) {
         let frames = spec(n: n)
-        var w = JSONWriter(capacity: n * 24)
-        SpecEncoder.write(.frames(frames), into: &w)
-        let body = w.bytes
-        let limits = SpecLimits(maxItems: 2_000_000)
-        let document = try! JSONParser.parse(body)
-        let decoded = try! SpecDecoder.decode(document, limits: limits)
-        let parse = Measure.median(runs: 5) { _ = try! JSONParser.parse(body) }
-        let decode = Measure.median(runs: 5) { _ = try! SpecDecoder.decode(document, limits: limits) }
-        let id = Measure.median(runs: 5) { _ = LayoutID.of(decoded) }
-        let prepare = Measure.median(runs: 5) { _ = decoded.prepare() }
-        print("POST pipeline for \(n / 1000)k frames (\(Measure.fixed(Double(body.count) / 1e6, 1)) MB of JSON):")
-        print("  parse \(Measure.format(parse)), decode+validate \(Measure.format(decode)), "
-              + "canonical+SHA-256 id \(Measure.format(id)), prepare \(Measure.format(prepare))")
+        LayoutBench.pipelineRow(.frames(frames), what: "\(n / 1000)k frames")
+        let decoded = try! SpecDecoder.decode(SpecEncoder.canonical(.frames(frames)), limits: SpecLimits())
         let layout = decoded.prepare()
         let height = layout.contentSize.height - 844
         var k = 0
