@@ -6,9 +6,10 @@ public enum LayoutSpec: Sendable, Hashable {
     case wheel(WheelLayoutSpec)
     case compositional(CompositionalLayoutSpec)
     case grid(GridLayoutSpec)
+    case frames(FramesLayoutSpec)
 
     /// The layouts' names in the wire format.
-    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list", "grid"]
+    public static let names = ["flow", "waterfall", "circle", "wheel", "compositional", "list", "grid", "frames"]
 
     /// The layout's name in the wire format (`"flow"`, ...).
     public var name: String {
@@ -19,6 +20,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .wheel: "wheel"
         case .compositional: "compositional"
         case .grid: "grid"
+        case .frames: "frames"
         }
     }
 
@@ -37,6 +39,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .wheel(let wheel): try wheel.validate(limits: limits)
         case .compositional(let c): try c.validate(limits: limits)
         case .grid(let g): try g.validate(limits: limits)
+        case .frames(let f): try f.validate(limits: limits)
         }
     }
 
@@ -51,6 +54,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .wheel: return self
         case .compositional(let c): return .compositional(c.normalized())
         case .grid(let g): return .grid(g.normalized())
+        case .frames(let f): return .frames(f.normalized())
         }
     }
 
@@ -64,6 +68,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .wheel(let wheel): PreparedWheelLayout(wheel)
         case .compositional(let c): PreparedCompositionalLayout(c)
         case .grid(let g): PreparedGridLayout(g)
+        case .frames(let f): PreparedFramesLayout(f)
         }
     }
 

@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid]`: prints the figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames]`: prints the figures the README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -21,6 +21,10 @@ struct LayoutBench {
         }
         if CommandLine.arguments.contains("--grid") {
             GridBench.rows()
+            return
+        }
+        if CommandLine.arguments.contains("--frames") {
+            FramesBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         if CommandLine.arguments.contains("--bounds") {
@@ -189,9 +193,13 @@ struct LayoutBench {
 
     /// The POST path without HTTP: JSON text -> tape -> spec -> canonical id -> prepared layout.
     static func decodeRow(n: Int) {
-        let flow = spec(n: n, varied: true)
-        var w = JSONWriter(capacity: n * 12)
-        SpecEncoder.write(.flow(flow), into: &w)
+        pipelineRow(.flow(spec(n: n, varied: true)), what: "\(n / 1000)k per-item sizes")
+    }
+
+    /// The POST path of `spec` without HTTP, phase by phase.
+    static func pipelineRow(_ spec: LayoutSpec, what: String) {
+        var w = JSONWriter(capacity: spec.sectionCounts.reduce(0, +) * 24)
+        SpecEncoder.write(spec, into: &w)
         let body = w.bytes
         let limits = SpecLimits(maxItems: 2_000_000)
         let document = try! JSONParser.parse(body)
@@ -205,7 +213,7 @@ struct LayoutBench {
             _ = LayoutID.of(spec)
             _ = spec.prepare()
         }
-        print("POST pipeline for \(n / 1000)k per-item sizes (\(Measure.fixed(Double(body.count) / 1e6, 1)) MB of JSON):")
+        print("POST pipeline for \(what) (\(Measure.fixed(Double(body.count) / 1e6, 1)) MB of JSON):")
         print("  parse \(Measure.format(parse)), decode+validate \(Measure.format(decode)), "
               + "canonical+SHA-256 id \(Measure.format(id)), prepare \(Measure.format(prepare)); "
               + "all together \(Measure.format(all))")

@@ -26,7 +26,7 @@ public enum ElementOracle {
         case .flow(let f): (f.sections[section].decorations ?? f.chrome.decorations).map(\.kind)
         case .waterfall(let w): (w.sections[section].decorations ?? w.chrome.decorations).map(\.kind)
         case .circle, .wheel: []
-        case .compositional, .grid: []
+        case .compositional, .grid, .frames: []
         }
     }
 

@@ -16,6 +16,8 @@ extension LayoutSpec {
             return .wheel(wheel)
         case .grid:
             throw BatchError(operation: 0, reason: Self.gridUpdatesRefused)
+        case .frames:
+            throw BatchError(operation: operation, reason: FramesLayoutSpec.updatesRefused)
         }
     }
 
@@ -40,6 +42,7 @@ extension LayoutSpec {
         case .circle(let c): [c.items]
         case .wheel(let w): [w.items]
         case .grid: []
+        case .frames(let f): f.cellCounts
         }
     }
 }

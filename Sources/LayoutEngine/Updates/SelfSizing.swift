@@ -30,6 +30,7 @@ extension LayoutSpec {
         case .flow(let f): f.scrollDirection
         case .waterfall(let w): w.scrollDirection
         case .compositional(let c): c.scrollDirection
+        case .frames(let f): f.scrollDirection
         case .circle, .wheel, .grid: .vertical
         }
     }

@@ -25,6 +25,7 @@ extension LayoutSpec {
         case .wheel(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         case .compositional(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         case .grid(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
+        case .frames(let s): Viewport(size: s.collectionView, contentInset: s.contentInset)
         }
     }
 
@@ -51,6 +52,9 @@ extension LayoutSpec {
         case .grid(var s):
             (s.collectionView, s.contentInset) = (v.size, v.contentInset)
             return .grid(s)
+        case .frames(var s):
+            (s.collectionView, s.contentInset) = (v.size, v.contentInset)
+            return .frames(s)
         }
     }
 }

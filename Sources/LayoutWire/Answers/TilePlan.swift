@@ -37,7 +37,11 @@ public struct TilePlan: Sendable, Equatable {
         let content = vertical ? layout.contentSize.height : layout.contentSize.width
         let length = max(1, view.rounded(.up))
         let count = max(1, Int((content / length).rounded(.up)))
-        let acrossMargin: Double? = if case .compositional = layout.spec { 1e15 } else { nil }
+        // Orthogonal rows, and posted frames, may lie anywhere across the axis.
+        let acrossMargin: Double? = switch layout.spec {
+        case .compositional, .frames: 1e15
+        default: nil
+        }
         return .success(TilePlan(vertical: vertical, length: length, count: count, acrossMargin: acrossMargin))
     }
 

@@ -105,6 +105,7 @@ public enum BatchDecoder {
         case .compositional: return .compositional(try SpecDecoder.decodeCompositionalSectionEntry(r))
         case .circle, .wheel: throw r.fail("this layout has exactly one section: only items can change")
         case .grid: throw r.fail(LayoutSpec.gridUpdatesRefused)
+        case .frames: throw r.fail(FramesLayoutSpec.updatesRefused)
         }
     }
 }

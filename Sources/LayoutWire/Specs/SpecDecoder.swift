@@ -21,6 +21,7 @@ public enum SpecDecoder {
         case "compositional": spec = .compositional(try decodeCompositional(root, limits: limits))
         case "list": spec = .compositional(try decodeList(root, limits: limits))
         case "grid": spec = .grid(try decodeGrid(root))
+        case "frames": spec = .frames(try decodeFrames(root))
         case let other:
             let known = LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")
             throw layoutName.fail("\"\(other)\" is not a known layout (\(known))")

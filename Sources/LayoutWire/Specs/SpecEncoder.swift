@@ -20,6 +20,7 @@ public enum SpecEncoder {
         case .wheel(let wheel): writeWheel(wheel, into: &w)
         case .compositional(let c): writeCompositional(c, into: &w)
         case .grid(let g): writeGrid(g, into: &w)
+        case .frames(let f): writeFrames(f, into: &w)
         }
     }
 

@@ -1,0 +1,121 @@
+/// A prepared frames layout: the spec's elements (in answer order: section, item, category, kind) and a packed
+/// R-tree over their frames (`FrameIndex`, whose doc comment gives the query's bound and why).
+public struct PreparedFramesLayout: PreparedLayout {
+    public let framesSpec: FramesLayoutSpec
+    let index: FrameIndex
+    /// Each element's item (nil: its position, for one section of cells).
+    let items: [Int]?
+    /// The number of cells in each section.
+    let cellCounts: [Int]
+    public let contentSize: Size
+
+    /// `prepareLayout`. The spec must have passed `validate` and be normalized (elements in answer order).
+    /// - Complexity: O(n log n) for the index (see `FrameIndex.init`).
+    public init(_ spec: FramesLayoutSpec) {
+        let e = spec.elements
+        framesSpec = spec
+        index = FrameIndex(x: e.x, y: e.y, width: e.width, height: e.height)
+        items = e.resolvedItems()
+        cellCounts = spec.cellCounts
+        contentSize = spec.contentSize ?? spec.defaultContentSize
+    }
+
+    public var spec: LayoutSpec { .frames(framesSpec) }
+    public var numberOfSections: Int { cellCounts.count }
+    public func numberOfItems(inSection section: Int) -> Int {
+        cellCounts.indices.contains(section) ? cellCounts[section] : 0
+    }
+    public var numberOfItems: Int {
+        framesSpec.elements.category == nil ? framesSpec.elements.count : cellCounts.reduce(0, +)
+    }
+    public var isBoundsDependent: Bool { false }
+    public var viewSize: Size { framesSpec.collectionView }
+
+    public var byteCount: Int {
+        let e = framesSpec.elements
+        var given = e.count * 32
+        given += (e.section?.count ?? 0) * 8 + (items?.count ?? 0) * 8 + (e.zIndex?.count ?? 0) * 8
+        given += (e.category?.count ?? 0) + (e.kind?.count ?? 0) * 16
+        return index.byteCount + given + cellCounts.count * 8
+    }
+
+    /// Element `i`'s attributes.
+    @inline(__always)
+    func attributes(_ i: Int) -> LayoutAttributes {
+        let e = framesSpec.elements
+        return LayoutAttributes(category: e.category?[i] ?? .cell, kind: e.kind?[i] ?? "",
+                                indexPath: IndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
+                                frame: Rect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
+                                zIndex: e.zIndex?[i] ?? 0)
+    }
+
+    /// `layoutAttributesForElementsInRect:`: the frames that meet `rect` (closed), in answer order (by section,
+    /// item, category, kind: the order of the normalized spec's elements). Nothing is pinned, so `offset` and
+    /// `sink.unpinned` change nothing.
+    /// - Complexity: the index's search (O(log n + k) for the frames of layouts; see `FrameIndex`), then O(k log k)
+    ///   to put the k frames found in answer order. A page (`limit`) costs the whole rect's frames.
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                         into out: inout Sink) -> Bool {
+        guard rect.width >= 0, rect.height >= 0 else { return true }
+        var found: [Int32] = []
+        index.search(FrameIndex.Box(rect), into: &found)
+        found.sort()
+        let e = framesSpec.elements
+        let plain = e.category == nil && e.zIndex == nil
+        let start = out.count
+        for id in found {
+            let i = Int(id)
+            if plain {
+                out.appendCell(IndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
+                               Rect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]))
+            } else {
+                let a = attributes(i)
+                // A cell at z 0 has every other attribute at its default here.
+                if a.category == .cell, a.zIndex == 0 { out.appendCell(a.indexPath, a.frame) } else { out.append(a) }
+            }
+            if out.count - start > limit { return false }
+        }
+        return true
+    }
+
+    /// The position of the element with this index path, category and kind. O(log n).
+    func position(of path: IndexPath, category: ElementCategory, kind: String) -> Int? {
+        let e = framesSpec.elements
+        if e.section == nil, items == nil {
+            return category == .cell && path.section == 0 && (0..<e.count).contains(path.item) ? path.item : nil
+        }
+        let key = (path.section, path.item, category.rawValue, kind)
+        func keyOf(_ i: Int) -> (Int, Int, UInt8, String) {
+            (e.section?[i] ?? 0, items?[i] ?? i, (e.category?[i] ?? .cell).rawValue, e.kind?[i] ?? "")
+        }
+        var lo = 0
+        var hi = e.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keyOf(mid) < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < e.count && keyOf(lo) == key ? lo : nil
+    }
+
+    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+        position(of: indexPath, category: .cell, kind: "").map(attributes)
+    }
+
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        position(of: indexPath, category: .supplementary, kind: kind).map(attributes)
+    }
+
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+        -> LayoutAttributes?
+    {
+        position(of: indexPath, category: .decoration, kind: kind).map(attributes)
+    }
+
+    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+        ScrollTargeting(behavior: framesSpec.scrollTargetBehavior, direction: framesSpec.scrollDirection,
+                        view: viewSize, content: contentSize, inset: contentInset)
+            .target(proposed: proposed, velocity: velocity) { cellsAndCompleteness(in: $0, offset: proposed) }
+    }
+}

@@ -1,0 +1,72 @@
+import HTTPCore
+import LayoutService
+import LayoutWire
+import Testing
+
+/// A frames layout through the handler: post, rects in both formats, tiles, hits, look-ups, scroll-to, target
+/// offsets, the picture, and the updates it refuses.
+@Suite struct FramesServiceTests {
+    static let spec = #"""
+        {"layout": "frames", "collectionView": {"width": 390, "height": 844}, "scrollTargetBehavior": "item",
+         "elements": {"x": [0, 200, 0, 0], "y": [0, 0, 1000, 1900], "width": [190, 190, 390, 390],
+                      "height": [300, 120, 200, 100], "category": [0, 0, 0, 2], "kind": [null, null, null, "ad"],
+                      "zIndex": [0, 0, 0, -1]}}
+        """#
+
+    func post(_ c: Client) throws -> String {
+        let r = c.send("POST", "/v1/layouts", Self.spec)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let summary = c.json(r)
+        #expect(summary["layout"]?.string == "frames" && summary["items"]?.number == 3)
+        #expect(summary["contentSize"]?["height"]?.number == 2000)
+        return try #require(summary["id"]?.string)
+    }
+
+    @Test func queriesOfPostedFrames() throws {
+        let c = Client()
+        let id = try post(c)
+        // The same elements posted in another order are the same layout.
+        let reordered = #"{"layout":"frames","collectionView":{"width":390,"height":844},"scrollTargetBehavior":"item","elements":{"x":[0,0,0,200],"y":[1900,1000,0,0],"width":[390,390,190,190],"height":[100,200,300,120],"category":[2,0,0,0],"kind":["ad",null,null,null],"zIndex":[-1,0,0,0],"item":[0,2,0,1]}}"#
+        let again = c.send("POST", "/v1/layouts", reordered)
+        #expect(again.status == 200 && c.json(again)["id"]?.string == id)
+
+        let rect = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,100,390,1000"))
+        #expect(rect["elements"]?.elements.map { $0["item"]!.number! } == [0, 1, 2])
+        let columns = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,1800,390,844&format=columns"))
+        #expect(columns["item"]?.elements.map { $0.number! } == [0] && columns["category"]?.elements.map { $0.number! } == [2])
+        #expect(columns["kind"]?.elements.map { $0.string } == ["ad"] && columns["zIndex"]?.elements.map { $0.number! } == [-1])
+
+        let summary = c.json(c.send("GET", "/v1/layouts/\(id)"))
+        #expect(summary["tile"]?["count"]?.number == 3)
+        let tile = c.json(c.send("GET", "/v1/layouts/\(id)/tiles/1"))
+        #expect(tile["elements"]?.elements.map { $0["item"]!.number! } == [2])
+
+        #expect(c.json(c.send("GET", "/v1/layouts/\(id)/hit?point=250,100"))["item"]?.number == 1)
+        #expect(c.send("GET", "/v1/layouts/\(id)/hit?point=250,200").status == 404)
+        #expect(c.json(c.send("GET", "/v1/layouts/\(id)/items/0/2"))["frame"]?["y"]?.number == 1000)
+        #expect(c.send("GET", "/v1/layouts/\(id)/items/0/3").status == 404)
+        #expect(c.json(c.send("GET", "/v1/layouts/\(id)/decorations/ad/0/0"))["frame"]?["y"]?.number == 1900)
+        let to = c.json(c.send("GET", "/v1/layouts/\(id)/scroll-to?item=0,2&position=top"))
+        #expect(to["y"]?.number == 1000)
+        // Flings stop at a cell's leading edge: the one nearest the proposal.
+        #expect(c.json(c.send("GET", "/v1/layouts/\(id)/target-offset?proposed=0,980"))["y"]?.number == 1000)
+        let svg = c.send("GET", "/v1/layouts/\(id)/render.svg")
+        #expect(svg.status == 200 && String(decoding: svg.body.bytes, as: UTF8.self).contains("<svg"))
+    }
+
+    @Test func badFramesAndUpdatesAreProblems() throws {
+        let c = Client()
+        let bad = c.send("POST", "/v1/layouts", #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":{"x":[0,0],"y":[0,0],"width":[1,-1],"height":[1,1]}}"#)
+        #expect(bad.status == 422 && c.json(bad)["pointer"]?.string == "/elements/width/1")
+        let unequal = c.send("POST", "/v1/layouts", #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":{"x":[0,0],"y":[0],"width":[1,1],"height":[1,1]}}"#)
+        #expect(unequal.status == 422 && c.json(unequal)["pointer"]?.string == "/elements/y")
+        let id = try post(c)
+        let update = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"deleteItems","indexPaths":[[0,1]]}]}"#)
+        #expect(update.status == 422 && c.json(update)["detail"]?.string?.contains("frames") == true,
+                "\(String(decoding: update.body.bytes, as: UTF8.self))")
+        let sizes = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":0,"width":10,"height":10}]}"#)
+        #expect(sizes.status == 422)
+        let bounds = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":800,"height":600}}"#)
+        #expect(bounds.status == 200 || bounds.status == 201)
+    }
+}
