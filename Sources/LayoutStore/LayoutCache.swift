@@ -54,6 +54,9 @@ final class LayoutCache: Sendable {
         }
     }
 
+    /// Whether `id` is cached (the order and the counts stay as they are).
+    func contains(_ id: String) -> Bool { state.withLock { $0.lru.peek(id) != nil } }
+
     /// The cached entry of `id`, leaving the order and the counts as they are.
     func peek(_ id: String) -> Cached? { state.withLock { $0.lru.peek(id) } }
 

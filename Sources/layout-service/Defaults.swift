@@ -11,6 +11,8 @@ enum Defaults {
     static let store = "sqlite"
     static let dataDirectory = "./data"
     static let cacheBytes = 512 << 20
+    static let specMemoryBytes = 256 << 20
+    static let storeTimeoutSeconds = 5.0
     static let corsOrigins = limits.corsOrigins.joined(separator: ",")
     static let gzipMinBytes = CompressionDefaults.minimumBytes
     static let logLevel = Logger.Level.info.rawValue

@@ -259,6 +259,8 @@ struct LayoutServiceCommand: ParsableCommand {
         }
 
         let storeSetting = try Environment.resolve(store, "LAYOUT_SERVICE_STORE", Defaults.store)
+        let specMemory = Defaults.specMemoryBytes
+        let storeTimeout = Duration.seconds(Defaults.storeTimeoutSeconds)
         let directory = try Environment.resolve(dataDir, "LAYOUT_SERVICE_DATA_DIR", Defaults.dataDirectory)
         let archive: (any SpecArchive)?
         let specsWhere: String
@@ -267,7 +269,7 @@ struct LayoutServiceCommand: ParsableCommand {
             archive = try SQLiteArchive(directory: directory)
             specsWhere = "sqlite \(directory)/layouts.sqlite"
         case .postgres:
-            archive = try PostgresArchive(url: storeSetting, maxIdleConnections: server.threads)
+            archive = try PostgresArchive(url: storeSetting, maxIdleConnections: server.threads, timeout: storeTimeout)
             specsWhere = "postgres"
         case .memory:
             archive = nil
@@ -276,7 +278,13 @@ struct LayoutServiceCommand: ParsableCommand {
             throw ValidationError("LAYOUT_SERVICE_STORE must be sqlite, memory or a postgres:// URL")
         }
         let metrics = ServiceMetrics()
-        let layouts = LayoutStore(capacityBytes: cache, archive: archive, onPrepare: metrics.recordPrepare)
+        let layouts = LayoutStore(
+            capacityBytes: cache, specMemoryBytes: specMemory, archive: archive, onPrepare: metrics.recordPrepare,
+            onStoreError: { operation, message, suppressed in
+                logger.error("store error", metadata: [
+                    "operation": "\(operation.name)", "error": "\(message)", "suppressed": "\(suppressed)",
+                ])
+            })
         // Tiles are gzipped once, when encoded, with the level answers are gzipped at (when gzip is on).
         let tileGzip = gzipMinimum == 0 ? nil : TileGzip(
             accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
