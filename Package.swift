@@ -11,6 +11,9 @@ import PackageDescription
 ///   Observability -> HTTPCore (request log, metrics, /metrics: a handler around any handler; the route template
 ///     comes with the response, the store's figures through Observability's MetricsSource)
 ///   AccessControl -> HTTPCore, CCrypto (API keys, scopes, quotas: a handler around any handler)
+///   layout-service -> ServiceConfiguration -> MicroHTTPServer, LayoutService, LayoutEngine, AccessControl,
+///     HTTPCompression
+///     (the options: flag > environment variable > default)
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -86,10 +89,19 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             swiftSettings: strict),
+        // The command's options and their resolution: flag, else environment variable, else default.
+        .target(
+            name: "ServiceConfiguration",
+            dependencies: [
+                "MicroHTTPServer", "LayoutService", "LayoutEngine", "AccessControl", "HTTPCompression",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
             name: "layout-service",
             dependencies: [
-                "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
+                "ServiceConfiguration", "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
                 "PostgresArchive", "HTTPCompression", "Observability", "AccessControl", "CMalloc",
                 "HTTPClient",
                 .product(name: "Logging", package: "swift-log"),
@@ -120,6 +132,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPCore", "LayoutStore", "TestSupport"]),
+        .testTarget(
+            name: "ServiceConfigurationTests",
+            dependencies: ["ServiceConfiguration", "MicroHTTPServer", "LayoutService", "AccessControl"]),
         .testTarget(
             name: "MicroHTTPServerTests",
             dependencies: [

@@ -40,15 +40,6 @@ static inline void cmhd_name_this_thread(const char *name) {
 #endif
 }
 
-/// The calling thread's kernel id (its `/proc/self/task/ID`), or 0 where there is none.
-static inline int cmhd_thread_id(void) {
-#ifdef __linux__
-    return (int)syscall(SYS_gettid);
-#else
-    return 0;
-#endif
-}
-
 /// The flags of a daemon run by a loop of the server's own (`EventLoop`): epoll on Linux, poll elsewhere (macOS
 /// has no epoll).
 static inline unsigned int cmhd_event_loop_flags(void) {

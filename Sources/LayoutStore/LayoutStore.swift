@@ -39,14 +39,15 @@ public final class LayoutStore: Sendable {
     /// without one, a new spec that does not fit is refused (`ArchiveError.Kind.specMemoryFull`). `onStoreError`
     /// is told of archive failures, at most once a second for each operation, with the count of those not told
     /// since. After a failed write, `probeInterval` apart, a test write is tried until writes work again.
+    /// `onFreed` is told the bytes of evicted layouts and of specs that left memory, once they are freed.
     public init(capacityBytes: Int, specMemoryBytes: Int = .max, archive: (any SpecArchive)? = nil,
                 onPrepare: (@Sendable (Duration) -> Void)? = nil,
                 onStoreError: (@Sendable (_ operation: StoreOperation, _ message: String, _ suppressed: Int) -> Void)? = nil,
-                probeInterval: Duration = .seconds(1))
+                probeInterval: Duration = .seconds(1), onFreed: (@Sendable (Int) -> Void)? = nil)
     {
         let health = StoreHealth(report: onStoreError, probe: archive.map(Self.probe), probeInterval: probeInterval)
-        registry = SpecRegistry(archive: archive, capacityBytes: specMemoryBytes, health: health)
-        cache = LayoutCache(capacityBytes: capacityBytes)
+        registry = SpecRegistry(archive: archive, capacityBytes: specMemoryBytes, health: health, onFreed: onFreed)
+        cache = LayoutCache(capacityBytes: capacityBytes, onFreed: onFreed)
         self.onPrepare = onPrepare
     }
 

@@ -31,9 +31,13 @@ final class SpecRegistry: Sendable {
     let capacityBytes: Int
 
     let health: StoreHealth
+    /// Told the estimated bytes of the specs that left memory, once they are freed.
+    let onFreed: (@Sendable (Int) -> Void)?
 
-    init(archive: (any SpecArchive)?, capacityBytes: Int = .max, health: StoreHealth) {
+    init(archive: (any SpecArchive)?, capacityBytes: Int = .max, health: StoreHealth,
+         onFreed: (@Sendable (Int) -> Void)? = nil) {
         self.archive = archive
+        self.onFreed = onFreed
         self.capacityBytes = capacityBytes
         self.health = health
         state = Mutex(State(entries: LRUCache(capacity: capacityBytes)))
@@ -91,8 +95,15 @@ final class SpecRegistry: Sendable {
             _ = state.entries.insert(id, entry, cost: SpecMemory.bytes(of: entry.spec))
             return (true, [])
         }
-        _ = consume released
+        freed(consume released)
         return created
+    }
+
+    /// Frees specs that left memory (outside the lock), and tells `onFreed`.
+    private func freed(_ entries: consuming [Entry]) {
+        let bytes = entries.reduce(0) { $0 + SpecMemory.bytes(of: $1.spec) }
+        _ = consume entries
+        if bytes > 0 { onFreed?(bytes) }
     }
 
     /// The refusal of a spec that does not fit memory, without an archive to leave it in.
@@ -149,7 +160,7 @@ final class SpecRegistry: Sendable {
             state.evictions += evicted.count
             return released
         }
-        _ = consume released
+        freed(consume released)
         return (spec, depth)
     }
 

@@ -6,10 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// One libmicrohttpd daemon run from outside: the server has one per `--threads`, all accepting from the same
-/// listen socket, as libmicrohttpd's own thread pool does. A `LoopThread` runs it, one at a time: its own thread
-/// while that thread is active, another one while it is parked (`EventLoops`); the daemon keeps its connections
-/// either way.
+/// One libmicrohttpd daemon run from outside, on a thread of its own: the server has one per `--threads`, all
+/// accepting from the same listen socket, as libmicrohttpd's own thread pool does.
 ///
 /// Why not libmicrohttpd's own threads: in 0.9.75 (Debian 12), its epoll loop (`MHD_epoll` in daemon.c) empties
 /// the kernel's queue while a wait returns a full array of 128 events, and makes that next wait with the loop's
@@ -19,31 +17,29 @@ import Darwin
 /// on the daemon's epoll set, which consumes no event), and libmicrohttpd's `MHD_run` never blocks.
 /// `EventLoopTests` makes exactly 128 connections ready at once.
 ///
-/// Every call on the daemon is made by the thread that holds the loop (`holder`), but `MHD_resume_connection`
-/// (from an offload thread, which then calls `wakeUp`: libmicrohttpd has no inter-thread channel for a daemon run
-/// from outside) and `MHD_stop_daemon` once every thread has ended.
+/// Every call on the daemon is made by the loop's thread, but `MHD_resume_connection` (from an offload thread,
+/// which then calls `wakeUp`: libmicrohttpd has no inter-thread channel for a daemon run from outside) and
+/// `MHD_stop_daemon` once the thread has ended.
 final class EventLoop: @unchecked Sendable {
     let daemon: OpaquePointer
     let index: Int
-    /// The thread that runs this loop now (-1: none). The thread it is assigned to (`EventLoops.thread(for:active:)`)
-    /// takes it (-1 to its index) only once the one before has let go of it (its index to -1), so that no two
-    /// threads ever call the daemon at once.
-    let holder = Atomic<Int>(-1)
     private let quiesceRequested = Atomic<Bool>(false)
     private let quiesced = Atomic<Bool>(false)
-    /// Ends the holder's wait early, for `quiesce` and resumed connections (-1 where the wait is bounded instead).
+    private let stopRequested = Atomic<Bool>(false)
+    /// Ends the thread's wait early, for `quiesce`, `stop` and resumed connections (-1 where the wait is bounded
+    /// instead).
     private let wake = cmhd_wake_open()
+    private var thread = JoinableThread()
 
     /// The daemon's epoll set (read once), the shared listen socket, and this daemon's share of the connection
     /// limit (see `prepareWait`).
     private let epollFD: Int32
     private let listenFD: Int32
     private let connectionLimit: UInt32
-    /// The holder's, from `prepareWait` to `serve`: the number of connections at which the process ran out of
-    /// descriptors to accept, or `UInt32.max`; the connections before the wait (`LoopThread` runs the emptier
-    /// daemon first, which accepts first); what the wait watched.
+    /// The thread's, from `prepareWait` to `serve`: the number of connections at which the process ran out of
+    /// descriptors to accept, or `UInt32.max`; the connections before the wait; what the wait watched.
     private var stalledAt = UInt32.max
-    private(set) var before: UInt32 = 0
+    private var before: UInt32 = 0
     private var watchesListen = false
     private var retrying = false
 
@@ -56,8 +52,16 @@ final class EventLoop: @unchecked Sendable {
         self.connectionLimit = UInt32(clamping: connectionLimit)
     }
 
-    /// Asks the holder to stop accepting new connections on this loop, and says whether it has done so within a
-    /// second (it may be in a long handler): only then does the listen socket belong to the caller again, to close.
+    /// Starts the loop's thread (once); false when the system would not make it.
+    func start() -> Bool {
+        thread.start { [self] in
+            "http-loop-\(index)".withCString { cmhd_name_this_thread($0) }
+            run()
+        }
+    }
+
+    /// Asks the loop to stop accepting new connections, and says whether it has done so within a second (it may be
+    /// in a long handler): only then does the listen socket belong to the caller again, to close.
     func quiesce() -> Bool {
         quiesceRequested.store(true, ordering: .releasing)
         cmhd_wake(wake)
@@ -65,14 +69,17 @@ final class EventLoop: @unchecked Sendable {
         return quiesced.load(ordering: .acquiring)
     }
 
-    /// Ends the holder's wait, so that it runs the daemon (after `MHD_resume_connection`).
+    /// Ends the loop's wait, so that it runs the daemon (after `MHD_resume_connection`).
     func wakeUp() { cmhd_wake(wake) }
 
     /// The daemon's connections now (read from any thread: a count that may be a moment old).
     var connections: Int { Int(cmhd_connection_count(daemon)) }
 
-    /// Stops the daemon (which closes its connections), once no thread runs it any more.
+    /// Ends the loop's thread and waits for it, then stops the daemon (which closes its connections).
     func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        cmhd_wake(wake)
+        thread.join()
         // A daemon that still has the shared listen socket would close it: quiesced, it leaves it to the caller.
         if !quiesced.load(ordering: .acquiring) {
             _ = MHD_quiesce_daemon(daemon)
@@ -82,7 +89,22 @@ final class EventLoop: @unchecked Sendable {
         if wake >= 0 { close(wake) }
     }
 
-    /// The holder's, at the start of its turn: stops accepting when `quiesce` asked for it.
+    /// The loop's thread: waits for the daemon's descriptors (or its timeout), then runs it once, until stopped.
+    private func run() {
+        #if os(Linux)
+        let fds = UnsafeMutablePointer<pollfd>.allocate(capacity: 3)
+        defer { fds.deallocate() }
+        while !stopRequested.load(ordering: .acquiring) {
+            let waited = prepareWait(fds)
+            let ready = poll(fds, 3, waited)
+            serve(fds, waited: waited, timedOut: ready == 0)
+        }
+        #else
+        while !stopRequested.load(ordering: .acquiring) { runOnce() }
+        #endif
+    }
+
+    /// At the start of a turn: stops accepting when `quiesce` asked for it.
     private func quiesceIfAsked() {
         if quiesceRequested.load(ordering: .acquiring), !quiesced.load(ordering: .relaxed) {
             _ = MHD_quiesce_daemon(daemon)
@@ -90,11 +112,8 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// The descriptors a holder's wait watches for one loop: `prepareWait` fills them, `serve` reads them.
-    static let descriptorsPerLoop = 3
-
     #if os(Linux)
-    /// The holder's turn, before its wait: quiesces the daemon when asked, fills `fds` (three slots: the daemon's
+    /// A turn, before its wait: quiesces the daemon when asked, fills `fds` (three slots: the daemon's
     /// epoll set, which `poll` reports without consuming an event; `wake`; the listen socket, see below) and
     /// answers how long the daemon may wait, in milliseconds (-1: until an event).
     ///
@@ -109,7 +128,7 @@ final class EventLoop: @unchecked Sendable {
     /// watched again until that number changes. A daemon with no connection keeps the listen socket in its set even
     /// then (libmicrohttpd would busy-wait): stalled, it tries again every 100 ms, and waits for nothing else (it
     /// has nothing else to serve). `Tests/e2e/test_descriptor_limit.py` runs out of descriptors.
-    func prepareWait(_ fds: UnsafeMutablePointer<pollfd>) -> Int32 {
+    private func prepareWait(_ fds: UnsafeMutablePointer<pollfd>) -> Int32 {
         quiesceIfAsked()
         // Once quiesced, the listen socket is the caller's (and soon closed): never watched again.
         let listening = !quiesced.load(ordering: .relaxed)
@@ -126,10 +145,10 @@ final class EventLoop: @unchecked Sendable {
         return MHD_get_timeout(daemon, &timeout) == .YES ? Int32(min(timeout, 60_000)) : -1
     }
 
-    /// The holder's turn, after its wait: runs the daemon once without blocking (`MHD_run`) when one of its
+    /// A turn, after its wait: runs the daemon once without blocking (`MHD_run`) when one of its
     /// descriptors is ready or its timeout (`waited`: what `prepareWait` answered) has passed, and keeps track of
     /// running out of descriptors (see `prepareWait`).
-    func serve(_ fds: UnsafePointer<pollfd>, waited: Int32, timedOut: Bool) {
+    private func serve(_ fds: UnsafePointer<pollfd>, waited: Int32, timedOut: Bool) {
         let ready = fds[0].revents != 0 || fds[1].revents != 0 || fds[2].revents != 0
         guard ready || waited == 0 || timedOut else { return }
         if fds[1].revents != 0 {
@@ -147,8 +166,8 @@ final class EventLoop: @unchecked Sendable {
         stalledAt = outOfDescriptors ? before : .max
     }
     #else
-    /// Elsewhere (poll mode: no blocking drain loop to avoid), the holder runs the daemon for at most 50 ms.
-    func runOnce() {
+    /// Elsewhere (poll mode: no blocking drain loop to avoid), a turn runs the daemon for at most 50 ms.
+    private func runOnce() {
         quiesceIfAsked()
         MHD_run_wait(daemon, 50)
     }

@@ -108,8 +108,8 @@ private func answerOnLoop(_ request: HTTPRequest, connection: OpaquePointer, con
 }
 
 /// Answers with what `work` makes of the request on `pool`, while this event loop serves its other connections:
-/// the connection is suspended until the answer is ready (the request is detached first: the pool's thread does not
-/// read the connection). Without a pool, `work` runs here. `state` gives the request's state (made when needed).
+/// the connection is suspended until the answer is ready. Without a pool, `work` runs here. `state` gives the
+/// request's state (made when needed).
 private func answerOffLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse, _ request: HTTPRequest,
                            on pool: WorkerPool?, connection: OpaquePointer, context: ServerContext,
                            state: () -> RequestState) -> MHD_Result {
@@ -117,14 +117,13 @@ private func answerOffLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResp
         let response = HTTPResponse.offLoop(work).answered(to: request)
         return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
     }
-    let detached = request.detached
     let state = state()
     state.phase = .offloaded
     context.suspended.add(1, ordering: .relaxed)
     MHD_suspend_connection(connection)
     let suspended = SuspendedConnection(connection)
     pool.run {
-        state.phase = .answered(work(detached).answered(to: detached))
+        state.phase = .answered(HTTPResponse.offLoop(work).answered(to: request))
         // The daemon is read before resuming: once resumed, the connection may be closed and freed.
         let daemon = cmhd_connection_daemon(suspended.connection)
         MHD_resume_connection(suspended.connection)
@@ -143,13 +142,13 @@ private func mayOffload(_ context: ServerContext, method: UnsafePointer<CChar>) 
     context.offload != nil && strcmp(method, "POST") == 0
 }
 
-/// The request of a connection whose head is in. Headers and query arguments stay in the connection's memory
-/// (valid until the answer is queued): the handler looks up the few it reads, and no string is made of the others.
+/// The request of a connection whose head is in, its headers and query arguments copied out of the connection's
+/// memory (which libmicrohttpd reuses for the connection's next request).
 private func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
                      body: [UInt8]) -> HTTPRequest {
-    var source = HTTPRequestSource(connection: connection, lookup: lookupValue, each: eachValue)
-    _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, addArgument, &source)
-    var request = HTTPRequest(method: methodName(method), path: String(cString: url), source: source, body: body)
+    var request = HTTPRequest(method: methodName(method), path: String(cString: url),
+                              query: values(.GET_ARGUMENT_KIND, of: connection),
+                              headers: values(.HEADER_KIND, of: connection), body: body)
     request.onEventLoop = true
     var high: UInt64 = 0
     var low: UInt64 = 0
@@ -320,52 +319,19 @@ private func methodName(_ method: UnsafePointer<CChar>) -> String {
     return String(cString: method)
 }
 
-private func mhdKind(_ kind: Int32) -> MHD_ValueKind {
-    kind == HTTPRequestSource.Kind.header.rawValue ? .HEADER_KIND : .GET_ARGUMENT_KIND
+/// The connection's headers or query arguments (`kind`), in order, copied.
+private func values(_ kind: MHD_ValueKind, of connection: OpaquePointer) -> [(name: String, value: String)] {
+    var values: [(name: String, value: String)] = []
+    let count = MHD_get_connection_values(connection, kind, nil, nil)
+    guard count > 0 else { return values }
+    values.reserveCapacity(Int(count))
+    _ = withUnsafeMutablePointer(to: &values) { MHD_get_connection_values(connection, kind, appendValue, $0) }
+    return values
 }
 
-/// `HTTPRequestSource.Lookup`: a header by libmicrohttpd's lookup (names compared without regard to ASCII case,
-/// as `HTTPHeaderName.equal` does), a query argument by its exact name (as `HTTPRequest.queryValue` does).
-private let lookupValue: HTTPRequestSource.Lookup = { connection, kind, name, value in
-    if kind == HTTPRequestSource.Kind.header.rawValue {
-        value.pointee = MHD_lookup_connection_value(connection, .HEADER_KIND, name)
-        return value.pointee != nil
-    }
-    var search = ArgumentSearch(name: name)
-    _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, findArgument, &search)
-    value.pointee = search.value
-    return search.found
-}
-
-private struct ArgumentSearch {
-    let name: UnsafePointer<CChar>
-    var found = false
-    var value: UnsafePointer<CChar>?
-}
-
-private let findArgument: MHD_KeyValueIterator = { cls, _, key, value in
-    let search = cls!.assumingMemoryBound(to: ArgumentSearch.self)
-    guard let key, strcmp(key, search.pointee.name) == 0 else { return .YES }
-    search.pointee.found = true
-    search.pointee.value = value
-    return .NO  // the first one
-}
-
-/// `HTTPRequestSource.Each`: every header or query argument, in order.
-private let eachValue: HTTPRequestSource.Each = { connection, kind, context, visit in
-    var visitor = (context, visit)
-    _ = MHD_get_connection_values(connection, mhdKind(kind), visitValue, &visitor)
-}
-
-private let visitValue: MHD_KeyValueIterator = { cls, _, key, value in
-    let (context, visit) = cls!.assumingMemoryBound(to: (UnsafeMutableRawPointer, HTTPRequestSource.Visit).self).pointee
-    visit(context, key, value)
+/// Appends a name and value (a NULL one: an empty string) to the array `cls` points at.
+private let appendValue: MHD_KeyValueIterator = { cls, _, name, value in
+    cls!.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
+        .append((name.map { String(cString: $0) } ?? "", value.map { String(cString: $0) } ?? ""))
     return .YES
-}
-
-/// Keeps the query's arguments in the request's source (their first few: see `HTTPRequestSource`).
-private let addArgument: MHD_KeyValueIterator = { cls, _, key, value in
-    let source = cls!.assumingMemoryBound(to: HTTPRequestSource.self)
-    source.pointee.addArgument(name: key, value: value)  // a NULL name is left to the connection's lookups
-    return source.pointee.argumentCount < 0 ? .NO : .YES
 }

@@ -7,10 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd: `threads` event loops (`EventLoop`: a daemon each, epoll, poll on macOS),
-/// all accepting from one listen socket, each calling the handler synchronously; of the threads that run them, as
-/// many run as the load needs and the processors allow (`EventLoops`, `LoopScaler`). Bodies are collected from
-/// `upload_data` up to `maxBodyBytes` (413 beyond).
+/// An HTTP/1.1 server on libmicrohttpd: `threads` event loops (`EventLoop`: a daemon and a thread each, epoll, poll
+/// on macOS), all accepting from one listen socket, each calling the handler synchronously. Bodies are collected
+/// from `upload_data` up to `maxBodyBytes` (413 beyond).
 ///
 /// Life cycle: `init` binds and starts serving; `shutdown` stops accepting, lets requests in flight finish (up to
 /// `drainSeconds`), then stops the loops and their daemons.
@@ -20,7 +19,6 @@ public final class MicroHTTPServer: @unchecked Sendable {
     public let port: Int
     let context: ServerContext
     private let listenFD: Int32
-    private var scaler: LoopScaler?
 
     public init(configuration: ServerConfiguration, handler: any HTTPHandler) throws(ServerError) {
         self.configuration = configuration
@@ -42,11 +40,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
         // Undoes a start that failed part way: no loop is left running, and the listen socket is closed once
         // (quiesced, a daemon leaves it open).
         func abandon(_ loops: [EventLoop], context: ServerContext) -> ServerError {
-            let group = context.loops.withLock { group in
-                defer { group = nil }
-                return group
-            }
-            if let group { group.stop() } else { for loop in loops { loop.stop() } }
+            context.loops.withLock { $0 = nil }
+            for loop in loops { loop.stop() }
             close(socket.fd)
             return .daemonFailed
         }
@@ -76,13 +71,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
             guard let daemon else { throw abandon(loops, context: context) }
             loops.append(EventLoop(daemon: daemon, index: index, listenFD: socket.fd, connectionLimit: share))
         }
-        let group = EventLoops(loops: loops)
-        context.loops.withLock { $0 = group }  // before they run: a resumed request wakes its loop through it
-        scaler = configuration.loopScaling == .auto && loops.count > 1 ? LoopScaler(group: group) : nil
-        guard group.start(), scaler?.start() ?? true else {
-            scaler?.stop()
-            throw abandon(loops, context: context)
-        }
+        context.loops.withLock { $0 = loops }  // before they run: a resumed request wakes its loop through them
+        for loop in loops where !loop.start() { throw abandon(loops, context: context) }
         context.slowClients.start()
     }
 
@@ -91,23 +81,13 @@ public final class MicroHTTPServer: @unchecked Sendable {
     public var closedSlowHeads: Int { context.slowClients.closedHeads.load(ordering: .relaxed) }
     public var closedSlowBodies: Int { context.slowClients.closedBodies.load(ordering: .relaxed) }
 
-    /// Loop threads running now (the others parked: their loops run on these), of `configuration.threads`; and how
-    /// many times that number changed (`LoopScaler`).
-    public var activeThreads: Int { context.loops.withLock { $0?.active } ?? 0 }
-    public var threadChanges: Int { context.loops.withLock { $0?.changes.load(ordering: .relaxed) } ?? 0 }
-
-    /// Runs the loops on `count` threads (tests; `LoopScaler` does it when `loopScaling` is `auto`).
-    func setActiveThreads(_ count: Int) { context.loops.withLock { $0 }?.setActive(count) }
-
     /// Requests that have started (headers read) and not yet completed.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .acquiring) }
 
     /// Stops accepting connections, waits up to `drainSeconds` for requests in flight (answering them with
     /// `Connection: close`), and longer for offloaded ones, then stops the loops and closes the socket. Call once.
     public func shutdown() {
-        guard let group = context.loops.withLock({ $0 }) else { return }
-        let loops = group.loops
-        scaler?.stop()
+        guard let loops = context.loops.withLock({ $0 }) else { return }
         context.draining.store(true, ordering: .releasing)
         // Quiescing hands the listen socket back; closing it now makes new connections fail fast instead of
         // waiting in the kernel's backlog for an accept that never comes.
@@ -126,7 +106,7 @@ public final class MicroHTTPServer: @unchecked Sendable {
         // Forgotten before stopping: an offload thread wakes a loop under this lock, never through a closed
         // descriptor (whose number may be reused).
         context.loops.withLock { $0 = nil }
-        group.stop()
+        for loop in loops { loop.stop() }
         if !quiet { close(listenFD) }
         context.slowClients.stop()
         context.stopPools()
@@ -154,8 +134,8 @@ final class ServerContext: Sendable {
     /// Connections suspended while the offload pool handles their request (until the pool resumes them).
     let suspended = Atomic<Int>(0)
     let draining = Atomic<Bool>(false)
-    /// The server's event loops and their threads: set before they run, forgotten when shutdown stops them.
-    let loops = Mutex<EventLoops?>(nil)
+    /// The server's event loops: set before they run, forgotten when shutdown stops them.
+    let loops = Mutex<[EventLoop]?>(nil)
 
     init(handler: any HTTPHandler, maxBodyBytes: Int, offloadBodyBytes: Int, offload: WorkerPool?,
          deferredThreads: Int, slowClients: SlowClientGuard, perIP: ConnectionsPerIP?) {
@@ -189,7 +169,7 @@ final class ServerContext: Sendable {
     /// (it has no inter-thread channel for a daemon run from outside).
     func wakeLoop(running daemon: OpaquePointer?) {
         guard let daemon else { return }
-        loops.withLock { $0?.loop(running: daemon)?.wakeUp() }
+        loops.withLock { $0?.first { $0.daemon == daemon }?.wakeUp() }
     }
 }
 

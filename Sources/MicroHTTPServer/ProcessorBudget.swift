@@ -6,11 +6,9 @@ import Darwin
 #endif
 
 /// How many processors the service has to itself: the default number of event loops. Two loops that share one
-/// processor take turns by the scheduler's time slices, and their connections wait out the other's slice (on a
-/// 2-core machine shared with its load generator, one loop answered 256 connections with a p99 of 4.1-4.8 ms, two
-/// loops with 7.6-8.5; see docs/performance.md). So the count is the smallest of: the processors online, those the
-/// process may run on (`taskset`, a container's cpuset), and the CPU quota of its cgroup (`docker run --cpus`,
-/// Kubernetes' CPU limit), rounded up.
+/// processor take turns by the scheduler's time slices, and their connections wait out the other's slice. So the
+/// count is the smallest of: the processors online, those the process may run on (`taskset`, a container's
+/// cpuset), and the CPU quota of its cgroup (`docker run --cpus`, Kubernetes' CPU limit), rounded up.
 public enum ProcessorBudget {
     /// The processors this process has to itself (at least 1).
     public static func cores() -> Int {
@@ -44,8 +42,13 @@ public enum ProcessorBudget {
         return ratio(trim(cgroup1Quota), trim(cgroup1Period))
     }
 
-    /// A file's first bytes as text, or nil when it cannot be read.
+    /// A file's first bytes (the lines read here are within them) as text, or nil when it cannot be read.
     private static func text(of path: String) -> String? {
-        ProcFile(path)?.read().map { String(decoding: $0, as: UTF8.self) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : nil
     }
 }

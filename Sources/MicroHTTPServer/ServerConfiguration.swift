@@ -4,12 +4,8 @@ public struct ServerConfiguration: Sendable {
     public var host = "0.0.0.0"
     /// TCP port; 0 picks a free one (see `MicroHTTPServer.port`).
     public var port = 8080
-    /// Event loops, and threads to run them (`EventLoop`: one libmicrohttpd daemon each, all accepting from one
-    /// socket): at most this many threads run, as `loopScaling` says.
+    /// Event loops (`EventLoop`: one libmicrohttpd daemon and one thread each, all accepting from one socket).
     public var threads = 2
-    /// `auto`: one loop thread runs, and one more while every running one is busy and the machine has an idle
-    /// processor for it (`LoopScaler`); `fixed`: all `threads` run all the time.
-    public var loopScaling = LoopScaling.auto
     /// The largest request body accepted; larger ones get a 413.
     public var maxBodyBytes = 32 << 20
     /// Open connections in total, shared out between the event loops (beyond it, new ones wait in the backlog).
@@ -26,9 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var minBodyBytesPerSecond = 1024
     /// Per-connection memory for the request head and buffers; larger heads get a 431 (8 KiB admits heads of
     /// about 7.5 KB). libmicrohttpd clears all of it between requests on a connection, so it costs time per request
-    /// in proportion: 8 KiB clears 12 KB less a request than 16 KiB did (callgrind: a tile answered from the cache
-    /// 64K -> 52K instructions), and displaces that much less of the level-1 data cache. Raise it for clients
-    /// that send large cookies.
+    /// in proportion, and displaces as much of the level-1 data cache. Raise it for clients that send large
+    /// cookies.
     public var connectionMemoryBytes = 8 << 10
     /// Requests whose body is at least this large (the heavy ones: a spec to parse, hash and prepare), and every
     /// POST (it may wait for room in the service's POST queue), are handled on `offloadThreads` threads of their
@@ -47,10 +42,6 @@ public struct ServerConfiguration: Sendable {
     public var drainSeconds = 10.0
 
     public init() {}
-}
-
-public enum LoopScaling: String, Sendable, CaseIterable {
-    case auto, fixed
 }
 
 public enum ServerError: Error, CustomStringConvertible {

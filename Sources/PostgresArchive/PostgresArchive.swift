@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// Every call answers within `timeout` (connecting included): past it, the call fails as timed out and its
 /// connection is closed. After a call timed out, the database is taken for *not answering*: later calls fail at
-/// once, except one at a time, which tries (with the same deadline), so that a database that hangs costs each
-/// request no more than the deadline, and the first call that gets an answer ends it.
+/// once, and only `probe` tries it (the store probes every second while it fails, `StoreHealth`), so a database that
+/// hangs costs a request no more than the deadline, even one that waited for a thread; the first call that gets an
+/// answer ends it.
 public final class PostgresArchive: SpecArchive {
     public let url: String
     /// How long a call may take, connecting included (`--store-timeout-seconds`).
@@ -100,9 +101,9 @@ public final class PostgresArchive: SpecArchive {
         }
     }
 
-    /// Rewrites one row of `layout_probe` (a committed write).
+    /// Rewrites one row of `layout_probe` (a committed write); it tries the database even while it does not answer.
     public func probe() throws {
-        try withConnection { c, deadline throws(ArchiveError) in
+        try withConnection(probing: true) { c, deadline throws(ArchiveError) in
             try c.execute("INSERT INTO layout_probe (id, at) VALUES (1, now()) ON CONFLICT (id) DO UPDATE SET at = now()",
                           [], until: deadline, timeout: timeout)
         }
@@ -111,11 +112,12 @@ public final class PostgresArchive: SpecArchive {
     /// Runs `body` on a pooled connection within the deadline. A connection that broke (a server restart, a
     /// network cut) is closed and the call tried once more on a new one, within the same deadline; a call that
     /// timed out is not tried again.
-    private func withConnection<T>(_ body: (PGConnection, ContinuousClock.Instant) throws(ArchiveError) -> T)
+    private func withConnection<T>(probing: Bool = false,
+                                   _ body: (PGConnection, ContinuousClock.Instant) throws(ArchiveError) -> T)
         throws(ArchiveError) -> T
     {
         let deadline = ContinuousClock.now + timeout
-        let trying = try enter()
+        let trying = try enter(probing: probing)
         var timedOut = false
         defer { leave(trying: trying, timedOut: timedOut) }
         do throws(ArchiveError) {
@@ -146,12 +148,12 @@ public final class PostgresArchive: SpecArchive {
         }
     }
 
-    /// Lets a call go to the database, unless it is not answering and another call is trying it; true for the
-    /// call that tries it.
-    private func enter() throws(ArchiveError) -> Bool {
+    /// Lets a call go to the database, unless it is not answering: then only a probe goes, one at a time; true for
+    /// the probe that tries it.
+    private func enter(probing: Bool) throws(ArchiveError) -> Bool {
         let go: Bool? = outage.withLock { outage in
             guard outage.notAnswering else { return false }
-            guard !outage.trying else { return nil }
+            guard probing, !outage.trying else { return nil }
             outage.trying = true
             return true
         }

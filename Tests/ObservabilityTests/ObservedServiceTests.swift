@@ -111,7 +111,7 @@ struct StoreFigures: MetricsSource {
         let marker = service.handle(request)
         #expect(marker.deferred != nil && marker.header("X-Request-Id") == nil)
         #expect(lines.lines.withLock { $0 }.count == 1)  // the POST's
-        let answer = marker.answered(to: request.detached)
+        let answer = marker.answered(to: request)
         #expect(answer.status == 200 && answer.header("Content-Encoding") == "gzip")
         #expect(answer.header("X-Request-Id") == "client-9" && answer.header("ETag")?.hasPrefix("W/") == true)
         let logged = lines.lines.withLock { $0 }

@@ -163,3 +163,47 @@ def test_insert_and_delete_animate_then_show_the_new_layout(page):
         for key, (frame, _) in want.items():
             assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), key
     screenshot(browser, "after-updates")
+
+
+def test_a_fresh_page_fits_its_view_and_asks_for_nothing_missing(page):
+    """The first load, as a user sees it: the photo grid's three columns fit the view (no horizontal scroll bar),
+    the statistics sit outside the viewport, the summary's counts read as English, and no request of the page
+    (the favicon included) answers 404."""
+    browser, service = page
+    logged = len(service.output())
+    browser.get(service.url + "/")
+    browser.execute_async_script("window.playgroundReady.then(() => arguments[0]())")
+    width, scroll_width, viewport, statistics, summary = browser.execute_script("""
+        const v = document.getElementById('viewport'), box = (id) => {
+          const r = document.getElementById(id).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        return [v.clientWidth, v.scrollWidth, box('viewport'), box('statistics'),
+                document.getElementById('summary').textContent]""")
+    assert (width, scroll_width) == (390, 390)
+    assert statistics[1] >= viewport[3] or statistics[0] >= viewport[2]  # below it, or beside it
+    assert "420 items in 2 sections" in summary, summary
+    requests = [line for line in service.output()[logged:].splitlines() if "msg=request " in line]
+    assert requests and not [line for line in requests if "status=404" in line], requests
+    screenshot(browser, "first-load")
+
+
+def test_the_chat_opens_at_its_newest_message(page):
+    browser, _ = page
+    summary = prepare(browser, "Chat")
+    top, end = browser.execute_script(
+        "const v = document.getElementById('viewport'); return [v.scrollTop, v.scrollHeight - v.clientHeight]")
+    assert end > 0 and top == pytest.approx(end, abs=1.0)
+    newest = rendered(browser)["cell/0/%d" % (summary["items"] - 1)][0]
+    assert newest[1] + newest[3] <= top + 600 + 1
+    assert "%d items in 1 section" % summary["items"] in browser.execute_script(
+        "return document.getElementById('summary').textContent")
+    screenshot(browser, "chat")
+
+
+def test_badge_labels_fit_their_badges(page):
+    browser, _ = page
+    prepare(browser, "Badges")
+    labels = browser.execute_script("""
+        return [...document.querySelectorAll('#content .kind-badge')].filter((n) => n.style.display !== 'none')
+          .map((n) => [n.firstChild.textContent, n.firstChild.scrollWidth, n.clientWidth])""")
+    assert labels
+    assert [label for label in labels if label[1] > label[2]] == []  # the label's text is as wide as the badge at most

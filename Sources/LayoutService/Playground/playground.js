@@ -26,7 +26,12 @@ $("api-key").value = client.apiKey || "";
 $("api-key").addEventListener("input", () => setApiKey($("api-key").value));
 $("api-key").addEventListener("keydown", (event) => { if (event.key === "Enter") prepare(); });
 
-function label(e) { return e.category === "cell" ? `${e.section}.${e.item}` : `${e.kind} ${e.section}`; }
+// A view's label: "section.item" for a cell, "kind section" for a header or footer. A badge (a supplementary item
+// of a cell, too small for a word) shows its cell's item; the CSS ends any label that does not fit with an ellipsis.
+function label(e) {
+  if (e.category === "cell") return `${e.section}.${e.item}`;
+  return e.kind === "badge" ? `${e.item}` : `${e.kind} ${e.section}`;
+}
 
 const virtualizer = new Virtualizer({
   client, scrollElement: viewport, content, overscan: 0.5,
@@ -39,6 +44,7 @@ const virtualizer = new Virtualizer({
     view.dataset.id = view.dataset.key;
     view.className = `element ${e.category}` + (e.kind ? ` kind-${e.kind}` : "");
     view.firstChild.textContent = label(e);
+    view.title = e.category === "cell" ? `cell ${e.section}.${e.item}` : `${e.kind} ${e.section}.${e.item}`;
   },
   recycleView(view) { view.dataset.id = ""; },
   onRender({elements, complete, rect, offset}) {
@@ -77,13 +83,20 @@ async function prepare() {
     return showProblem(error);
   }
   showSummary(answer);
-  // The visible area is the collection view's size; scroll bars and borders come on top of it.
+  // The visible area is the collection view's size; scroll bars and borders come on top of it. The old views go
+  // and the content takes the new layout's size first, so that the scroll bars measured are the new layout's.
+  virtualizer.clear();
+  content.style.width = Math.min(answer.contentSize.width, virtualizer.maxContentLength) + "px";
+  content.style.height = Math.min(answer.contentSize.height, virtualizer.maxContentLength) + "px";
   viewport.style.width = spec.collectionView.width + "px";
   viewport.style.height = spec.collectionView.height + "px";
   viewport.style.width = 2 * spec.collectionView.width - viewport.clientWidth + "px";
   viewport.style.height = 2 * spec.collectionView.height - viewport.clientHeight + "px";
-  viewport.scrollLeft = 0;
-  viewport.scrollTop = 0;
+  // A chat ("contentAnchor": "end") starts at the end of its scroll range, its newest message in view; any other
+  // layout at its start.
+  const atEnd = spec.contentAnchor === "end", horizontal = spec.scrollDirection === "horizontal";
+  viewport.scrollLeft = atEnd && horizontal ? viewport.scrollWidth : 0;
+  viewport.scrollTop = atEnd && !horizontal ? viewport.scrollHeight : 0;
   scrolled = true;
   const rendered = completeRender();
   await virtualizer.setLayout(answer.id, answer);
@@ -93,8 +106,12 @@ async function prepare() {
 
 function showSummary(answer) {
   $("summary").textContent = `id ${answer.id} · ${answer.layout} · content ` +
-    `${answer.contentSize.width} × ${answer.contentSize.height} · ${answer.items} items in ` +
-    `${answer.sections} sections` + (answer.boundsDependent ? " · bounds-dependent" : "");
+    `${answer.contentSize.width} × ${answer.contentSize.height} · ${count(answer.items, "item")} in ` +
+    `${count(answer.sections, "section")}` + (answer.boundsDependent ? " · bounds-dependent" : "");
+}
+
+function count(n, noun) {
+  return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 // Problems name the field by JSON pointer: show it, and select that field in the editor.

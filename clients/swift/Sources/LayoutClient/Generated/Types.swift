@@ -144,7 +144,6 @@ public protocol APIProtocol: Sendable {
     /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
     /// `layout_store_errors_total`; the tile cache's `tile_cache_entries`, `tile_cache_bytes`,
     /// `tile_cache_hits_total`, `tile_cache_misses_total`, `tile_cache_evictions_total`;
-    /// `http_loop_threads_running`, `http_loop_thread_changes_total`;
     /// `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
     /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
     /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
@@ -453,7 +452,6 @@ extension APIProtocol {
     /// `layout_cache_misses_total`, `layout_cache_evictions_total`, `layout_prepares_total`;
     /// `layout_store_errors_total`; the tile cache's `tile_cache_entries`, `tile_cache_bytes`,
     /// `tile_cache_hits_total`, `tile_cache_misses_total`, `tile_cache_evictions_total`;
-    /// `http_loop_threads_running`, `http_loop_thread_changes_total`;
     /// `http_slow_clients_closed_total` by `phase` (`head`, `body`); and, by API key
     /// id (`anonymous` without one), `api_key_requests_total`, `api_key_quota_refusals_total` (by `quota`:
     /// `requests`, `post_bytes`), `api_key_scope_refusals_total`, with `api_key_unauthenticated_total`. Needs the
