@@ -26,17 +26,17 @@ final class PGConnection: @unchecked Sendable {
         }
         guard let c = started else { throw ArchiveError("postgres: out of memory") }
         connection = c
-        guard PQstatus(c) != CONNECTION_BAD else { throw ArchiveError("cannot connect: \(Self.message(c))") }
+        guard PQstatus(c) != CONNECTION_BAD else { throw ArchiveError("cannot connect to PostgreSQL: \(Self.message(c))") }
         var polling = PGRES_POLLING_WRITING
         while polling != PGRES_POLLING_OK {
             switch polling {
             case PGRES_POLLING_READING: try wait(for: Int16(POLLIN), until: deadline, timeout: timeout)
             case PGRES_POLLING_WRITING: try wait(for: Int16(POLLOUT), until: deadline, timeout: timeout)
-            default: throw ArchiveError("cannot connect: \(Self.message(c))")
+            default: throw ArchiveError("cannot connect to PostgreSQL: \(Self.message(c))")
             }
             polling = PQconnectPoll(c)
         }
-        guard PQsetnonblocking(c, 1) == 0 else { throw ArchiveError("cannot connect: \(Self.message(c))") }
+        guard PQsetnonblocking(c, 1) == 0 else { throw ArchiveError("cannot connect to PostgreSQL: \(Self.message(c))") }
         let milliseconds = max(1, Int(timeout.components.seconds * 1000)
                                + Int(timeout.components.attoseconds / 1_000_000_000_000_000))
         try execute("SET statement_timeout = \(milliseconds)", [], until: deadline, timeout: timeout)
