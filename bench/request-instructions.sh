@@ -10,8 +10,10 @@
 #     bench/request-instructions.sh .build/release/layout-service '/attributes?rect=0,%d,1000,1600' 10998400
 # The service answers 200 and then 2,200 such requests on one keep-alive connection under valgrind (every answer
 # must be a 200, or the script stops); the difference over 2,000 is one request's cost. Requests that repeat a
-# path (tiles) are answered from the tile cache after their first time. Takes about 30 seconds.
+# path (tiles) are answered from the tile cache after their first time. Takes about 30 seconds. RUNS="N1 N2"
+# changes the two runs' lengths (bench/check-instructions runs shorter ones).
 set -euo pipefail
+read -r n1 n2 <<<"${RUNS:-200 2200}"
 svc_bin=$1; pattern=$2; top=$3; shift 3
 command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)"; exit 1; }
 work=$(mktemp -d)
@@ -44,8 +46,8 @@ for _ in range(n):
 PY
   kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
 }
-run 200 "$@"; run 2200 "$@"
-python3 - "$work/cg.200" "$work/cg.2200" "$pattern" <<'PY'
+run "$n1" "$@"; run "$n2" "$@"
+python3 - "$work/cg.$n1" "$work/cg.$n2" "$pattern" "$((n2 - n1))" <<'PY'
 import glob, re, subprocess, sys
 counted = ("swift_retain", "swift_release", "malloc", "free")
 
@@ -70,6 +72,7 @@ def figures(path):
     return total, calls
 
 (a, ca), (b, cb) = figures(sys.argv[1]), figures(sys.argv[2])
-print("%s: %d instructions per request; calls per request: %s" % (sys.argv[3], (b - a) // 2000,
-      ", ".join("%s %.0f" % (k, (cb[k] - ca[k]) / 2000) for k in counted)))
+n = int(sys.argv[4])
+print("%s: %d instructions per request; calls per request: %s" % (sys.argv[3], (b - a) // n,
+      ", ".join("%s %.0f" % (k, (cb[k] - ca[k]) / n) for k in counted)))
 PY

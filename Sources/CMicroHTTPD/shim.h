@@ -166,4 +166,63 @@ static inline long long cmhd_ms_since_last_receive(int fd) {
 #endif
 }
 
+/// Receives each request header's name and its value as the client sent it (see `cmhd_headers_as_sent`); `moved`
+/// when libmicrohttpd moved the line out of the head (a folded line).
+typedef void (*cmhd_header_visitor)(void *cls, const char *name, size_t name_size, const char *value,
+                                    size_t value_size, int moved);
+
+struct cmhd_header_walk {
+    cmhd_header_visitor visit;
+    void *cls;
+    const char *head, *head_end;
+    const char *name, *value;
+    size_t name_size, value_size;
+    int pending;
+};
+
+/// Hands the pending header to the visitor: its value runs to `next_line` (the next line's first byte), less the
+/// line ends (up to `line_ends` NULs) before it, when both lie in the head in that order.
+static inline void cmhd_header_emit(struct cmhd_header_walk *walk, const char *next_line, size_t line_ends) {
+    const char *value = walk->value;
+    size_t size = walk->value_size;
+    int moved = walk->name < walk->head || walk->name >= walk->head_end;
+    if (!moved && value != NULL && next_line != NULL && value >= walk->name + walk->name_size
+        && value + size <= next_line && next_line <= walk->head_end) {
+        size_t raw = (size_t)(next_line - value);
+        for (size_t n = 0; n < line_ends && raw > size && value[raw - 1] == '\0'; n++) raw--;
+        size = raw;
+    }
+    walk->visit(walk->cls, walk->name, walk->name_size, value, size, moved);
+}
+
+static enum MHD_Result cmhd_header_step(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                        const char *value, size_t value_size) {
+    (void)kind;
+    struct cmhd_header_walk *walk = cls;
+    if (walk->pending) cmhd_header_emit(walk, key, 2);
+    walk->name = key;
+    walk->name_size = key_size;
+    walk->value = value;
+    walk->value_size = value_size;
+    walk->pending = 1;
+    return MHD_YES;
+}
+
+/// Calls `visit` with each request header, in order, as the client sent it, once the head is in (`method` is the
+/// access handler's: the head's first byte). libmicrohttpd 0.9.75 parses the head in place, in the connection's
+/// memory: it overwrites each colon and line end (CR LF, or a bare LF) with NULs and reports a value's size as its
+/// strlen, so a NUL inside a value cuts it short and hides the rest. A value's bytes run on to the next line (the
+/// next header's name, or after the last one the end of the head, `method` plus
+/// MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE): those, less the line end (and the empty line's after the last header),
+/// are the value as sent. A line found outside the head (a folded line, which libmicrohttpd joins elsewhere) is
+/// given as libmicrohttpd reports it, `moved`. One shape stays hidden: a NUL just before a bare LF reads as CR LF.
+static inline void cmhd_headers_as_sent(struct MHD_Connection *connection, const char *method,
+                                        cmhd_header_visitor visit, void *cls) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    const char *end = info != NULL && method != NULL ? method + info->header_size : NULL;
+    struct cmhd_header_walk walk = {visit, cls, method, end, NULL, NULL, 0, 0, 0};
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_header_step, &walk);
+    if (walk.pending) cmhd_header_emit(&walk, end, 4);
+}
+
 #endif

@@ -6,6 +6,9 @@
 public enum ProblemType: String, Sendable, CaseIterable {
     /// The body is not JSON.
     case malformedJSON = "malformed-json"
+    /// The request head frames its body ambiguously (`RequestFraming`: request smuggling shapes); the connection is
+    /// closed.
+    case malformedRequest = "malformed-request"
     /// The spec is JSON but breaks a rule; the problem's `pointer` names the field.
     case invalidSpec = "invalid-spec"
     /// The spec exceeds a configured limit (items, sections, columns, ...).
@@ -55,7 +58,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     /// The HTTP status of every problem of this type.
     public var status: Int {
         switch self {
-        case .malformedJSON, .invalidParameter: 400
+        case .malformedJSON, .malformedRequest, .invalidParameter: 400
         case .unauthorized: 401
         case .forbidden: 403
         case .unknownLayout, .noItem, .unknownTile, .noTiles: 404

@@ -30,7 +30,7 @@ public struct ElementList: ElementSink {
     }
 
     @inline(__always)
-    public mutating func append(_ a: LayoutAttributes) {
+    public mutating func append(_ a: consuming LayoutAttributes) {
         count += 1
         if count > skip, count - skip <= take { elements.append(a) }
     }
@@ -41,6 +41,12 @@ public struct ElementList: ElementSink {
         guard count > skip, count - skip <= take else { return }
         sticky.append((elements.count, range))
         elements.append(a)
+    }
+
+    public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: IndexPath, frame: Rect)]) {
+        let first = elements.count
+        for c in cells { append(.cell(c.indexPath, c.frame)) }
+        elements[first...].sort { $0.indexPath.item < $1.indexPath.item }
     }
 
     /// Replaces each kept element from index `start` of `elements` on (with its sticky range, if any) by
@@ -62,55 +68,21 @@ public struct ElementList: ElementSink {
     }
 }
 
-extension PreparedLayout {
-    public func forEachElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
-                               _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        forEachListedElement(in: rect, offset: offset, limit: limit, cell: cell, body)
-    }
-
-    public func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements)
-        -> Bool
-    {
-        elementColumnsHandedOver(in: rect, offset: offset, limit: limit, into: &columns)
-    }
-
-    /// `elementColumns` filled from `forEachElement`, element by element: the default, and what a layout that
-    /// fills the columns itself falls back to where it cannot (a mirrored flow).
-    public func elementColumnsHandedOver(in rect: Rect, offset: Point, limit: Int,
-                                         into columns: inout ColumnarElements) -> Bool {
-        forEachElement(in: rect, offset: offset, limit: limit, cell: { columns.appendCell($0, $1) }) {
-            columns.append(copy $0)
-        }
-    }
-
-    /// Every element handed to `body`, plain cells included.
-    public func forEachElement(in rect: Rect, offset: Point, limit: Int,
-                               _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        forEachElement(in: rect, offset: offset, limit: limit, cell: { body(.cell($0, $1)) }, body)
-    }
-
-    /// `forEachElement` through a list: the query keeps the elements, then each is handed on.
-    public func forEachListedElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
-                                     _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        var list = ElementList(reservingCapacity: 200)
-        let complete = elements(in: rect, offset: offset, limit: limit, into: &list)
-        list.elements.withUnsafeBufferPointer { elements in
-            for i in elements.indices {
-                if elements[i].isPlainCell {
-                    cell(elements[i].indexPath, elements[i].frame)
-                } else {
-                    body(elements[i])
-                }
+extension ElementList {
+    /// Gives the kept elements to `sink` in order (each with its sticky range, if any), stopping once `sink.count`
+    /// has grown by more than `limit`: false then, true when all were given.
+    func handOver<Sink: ElementSink & ~Copyable>(to sink: inout Sink, limit: Int) -> Bool {
+        let start = sink.count
+        var s = 0  // the next sticky range (they are in the order of their elements)
+        for i in elements.indices {
+            if s < sticky.count, sticky[s].index == i {
+                sink.append(elements[i], sticky: sticky[s].range)
+                s += 1
+            } else {
+                sink.append(elements[i])
             }
+            if sink.count - start > limit { return false }
         }
-        return complete
-    }
-
-    /// `elements(in:offset:limit:into:)` appending to an array.
-    public func elements(in rect: Rect, offset: Point, limit: Int, into elements: inout [LayoutAttributes]) -> Bool {
-        var list = ElementList()
-        let complete = self.elements(in: rect, offset: offset, limit: limit, into: &list)
-        elements += list.elements
-        return complete
+        return true
     }
 }

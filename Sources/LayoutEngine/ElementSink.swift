@@ -1,44 +1,36 @@
-/// Where a query's elements go, in order: an `ElementList` keeps them; a `StreamingSink` hands each one on as it is
-/// made (no list: see `PreparedLayout.forEachElement`); `ColumnarElements` keeps plain cells apart, for a columnar
-/// answer. Queries are generic over it within the engine.
-public protocol ElementSink {
-    /// Every element given so far, kept or not (queries stop at their limit by it).
+/// Where a rect query (`PreparedLayout.elements(in:offset:limit:into:)`) gives its elements, in order. An
+/// `ElementList` keeps them; an encoder may write each one as it comes (LayoutWire's answer writers), with no list.
+///
+/// A sink may be noncopyable (one that owns the text it writes): queries only change it in place.
+public protocol ElementSink: ~Copyable {
+    /// Every element given so far, kept or not: queries stop at their limit by it.
     var count: Int { get }
-    /// Whether pinned elements are given unpinned, with their sticky ranges (`ElementList.unpinned`).
-    var unpinned: Bool { get }
     mutating func append(_ a: consuming LayoutAttributes)
-    /// A plain cell (`LayoutAttributes.isPlainCell`): its index path and frame say all of it.
+    /// A cell with every attribute but its index path and frame at its default (no transform, opaque, visible,
+    /// z 0). Default: `append(.cell(indexPath, frame))`; a sink that writes such cells apart saves making their
+    /// attributes.
     mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect)
-    /// A pinned element given unpinned, with its sticky range (only when `unpinned`).
+    /// Whether pinned elements are wanted where they sit unpinned, with their sticky ranges, for answers that hold
+    /// at every content offset (tiles). Default false: pinned elements come pinned for the query's offset.
+    var unpinned: Bool { get }
+    /// A pinned element where it sits unpinned, with its sticky range (only when `unpinned`). Default: `append`.
     mutating func append(_ a: LayoutAttributes, sticky range: StickyRange)
+    /// Cells (with default attributes) of one section that a layout found out of item order (a round-robin
+    /// waterfall finds them by where they start), to be given in item order. Default: sorted by item, then each
+    /// given to `appendCell`. `ElementList` counts them in the order found and sorts the ones it keeps, so that
+    /// its pages, which keep a window of the count, put together give every element once.
+    mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: IndexPath, frame: Rect)])
 }
 
-extension ElementSink {
-    @inline(__always)
+extension ElementSink where Self: ~Copyable {
     public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) { append(.cell(indexPath, frame)) }
-}
 
-/// Hands every element to a closure as the query makes it: plain cells to `cell` as their index path and frame
-/// (no attributes made for them), the others to `body`.
-struct StreamingSink: ElementSink {
-    private(set) var count = 0
-    var unpinned: Bool { false }
-    let cell: (IndexPath, Rect) -> Void
-    let body: (borrowing LayoutAttributes) -> Void
+    public var unpinned: Bool { false }
 
-    @inline(__always)
-    mutating func append(_ a: consuming LayoutAttributes) {
-        count += 1
-        body(a)
-    }
+    public mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) { append(a) }
 
-    @inline(__always)
-    mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) {
-        count += 1
-        cell(indexPath, frame)
-    }
-
-    mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) {
-        preconditionFailure("a streaming query gives pinned elements pinned")
+    public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: IndexPath, frame: Rect)]) {
+        cells.sort { $0.indexPath.item < $1.indexPath.item }
+        for c in cells { appendCell(c.indexPath, c.frame) }
     }
 }

@@ -61,13 +61,6 @@ public struct LayoutAttributes: Sendable, Hashable {
         LayoutAttributes(category: .supplementary, kind: kind, indexPath: indexPath, frame: frame)
     }
 
-    /// A cell with the default look: no transform, opaque, visible, at z 0 (what most elements of most layouts
-    /// are; encoders take a shorter path for them).
-    @inlinable
-    public var isPlainCell: Bool {
-        category == .cell && zIndex == 0 && alpha == 1 && !isHidden && transform3D.isIdentity
-    }
-
     public var center: Point { frame.center }
     public var size: Size { frame.size }
 }

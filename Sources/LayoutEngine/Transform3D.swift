@@ -5,27 +5,26 @@ public struct Transform3D: Sendable, Hashable {
     /// The 16 entries, row-major (`m11, m12, m13, m14, m21, ..., m44`).
     public let m: (Double, Double, Double, Double, Double, Double, Double, Double,
                    Double, Double, Double, Double, Double, Double, Double, Double)
-    /// Whether this is the identity: decided once when the matrix is made, because every element a query encodes
-    /// asks (a stored flag is one load; comparing sixteen entries was 56 instructions an element).
-    public let isIdentity: Bool
 
     public init(rowMajor e: [Double]) {
         precondition(e.count == 16, "a Transform3D has 16 entries")
         m = (e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9], e[10], e[11], e[12], e[13], e[14], e[15])
-        isIdentity = m.0 == 1 && m.1 == 0 && m.2 == 0 && m.3 == 0 && m.4 == 0 && m.5 == 1 && m.6 == 0 && m.7 == 0
-            && m.8 == 0 && m.9 == 0 && m.10 == 1 && m.11 == 0 && m.12 == 0 && m.13 == 0 && m.14 == 0 && m.15 == 1
     }
 
-    /// The identity, made in place where it is used (a `static let` would be a lazy global: a `swift_once` call
-    /// and a copy from it for every element made with the default transform).
+    /// The identity, made where it is used (the default transform of every element; a `static let` would be a
+    /// lazily initialized global).
     public static var identity: Transform3D {
-        @inline(__always) get { Transform3D(identity: ()) }
+        Transform3D(identity: ())
     }
 
-    @inline(__always)
     private init(identity: Void) {
         m = (1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)
-        isIdentity = true
+    }
+
+    /// Whether this is the identity.
+    public var isIdentity: Bool {
+        m.0 == 1 && m.1 == 0 && m.2 == 0 && m.3 == 0 && m.4 == 0 && m.5 == 1 && m.6 == 0 && m.7 == 0
+            && m.8 == 0 && m.9 == 0 && m.10 == 1 && m.11 == 0 && m.12 == 0 && m.13 == 0 && m.14 == 0 && m.15 == 1
     }
 
     /// The entry at `index` (0...15, row-major).

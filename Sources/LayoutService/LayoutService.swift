@@ -299,21 +299,21 @@ public final class LayoutService: HTTPHandler {
         let take = page?.take ?? limits.maxElements
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if page == nil, sectionOffsets.isEmpty {
-            // Whole answers are written as the query makes their elements, plain cells handed on as an index path
-            // and a frame: no list of attributes in between (the columnar answer keeps six numbers a cell until it
-            // writes its columns).
+            // Whole answers are written as the query gives their elements (the writer is the query's sink), plain
+            // cells as an index path and a frame: no list of attributes in between (the columnar answer keeps six
+            // numbers a cell until it writes its columns).
             switch format {
             case .full:
                 var answer = RectAnswerWriter(contentSize: layout.contentSize,
                                               offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
-                guard layout.forEachElement(in: rect, offset: offset, limit: take,
-                                            cell: { answer.appendCell($0, $1) }, { answer.append($0) })
-                else { throw tooManyElements() }
+                guard layout.elements(in: rect, offset: offset, limit: take, into: &answer) else {
+                    throw tooManyElements()
+                }
                 return Self.json(200, answer.finish())
             case .columns:
                 var answer = ColumnsAnswerWriter(contentSize: layout.contentSize,
                                                  offsetAdjustment: layout.wrapAdjustment(for: offset))
-                guard layout.elementColumns(in: rect, offset: offset, limit: take, into: &answer.elements) else {
+                guard layout.elements(in: rect, offset: offset, limit: take, into: &answer) else {
                     throw tooManyElements()
                 }
                 return Self.json(200, answer.finish())

@@ -11,8 +11,9 @@ import Darwin
 // libmicrohttpd's callbacks: plain C-convention functions (never closures in main.swift, which would be
 // main-actor isolated and trap on a worker thread). Context arrives through the `cls` pointers.
 
-/// The access handler: runs once when the headers are in, once per chunk of body, and once more to answer.
-let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in
+/// The access handler: runs once when the headers are in (which checks how the request frames its body), once per
+/// chunk of body, and once more to answer.
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, conCls in
     let context = Unmanaged<ServerContext>.fromOpaque(cls!).takeUnretainedValue()
     guard let conCls, let uploadSize else { return .NO }
     let watched = context.slowClients.enabled ? watchedConnection(connection) : nil
@@ -21,6 +22,10 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         context.inFlight.add(1, ordering: .relaxed)
         conCls.pointee = noState
         if let watched { context.slowClients.headReceived(watched) }
+        // A request that frames its body ambiguously is refused before any of the body is read (a smuggling shape).
+        if let connection, let problem = framingProblem(connection, method: method!, version: version) {
+            return queue(problem.response, on: connection, draining: true)
+        }
         if cmhd_content_length(connection) > Int64(context.maxBodyBytes) {
             return queue(tooLarge(context), on: connection, draining: true)
         }
@@ -257,7 +262,7 @@ private func mhdResponse(_ response: HTTPResponse, draining: Bool) -> OpaquePoin
     guard let mhdResponse else { return nil }
     response.headers.withUnsafeBufferPointer { headers in
         // Read in place (iterating the array copies each pair, retaining both strings). withCString: a short
-        // header's text is terminated on the stack (passing the Strings themselves made each one a heap array).
+        // header's text is terminated on the stack (passing the Strings themselves would make each a heap array).
         for i in headers.indices {
             _ = headers[i].name.withCString { n in
                 headers[i].value.withCString { v in MHD_add_response_header(mhdResponse, n, v) }

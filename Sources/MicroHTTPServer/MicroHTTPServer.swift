@@ -32,6 +32,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
                                 slowClients: SlowClientGuard(
                                     headSeconds: configuration.headTimeoutSeconds,
                                     minBodyBytesPerSecond: configuration.minBodyBytesPerSecond,
+                                    bodyRateWindowSeconds: configuration.bodyRateWindowSeconds,
+                                    bodyTimeoutSeconds: configuration.bodyTimeoutSeconds,
                                     maxConnections: configuration.maxConnections),
                                 perIP: configuration.maxConnectionsPerIP > 0
                                     ? ConnectionsPerIP(limit: configuration.maxConnectionsPerIP) : nil)
@@ -84,11 +86,14 @@ public final class MicroHTTPServer: @unchecked Sendable {
     /// Requests that have started (headers read) and not yet completed.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .acquiring) }
 
-    /// Stops accepting connections, waits up to `drainSeconds` for requests in flight (answering them with
-    /// `Connection: close`), and longer for offloaded ones, then stops the loops and closes the socket. Call once.
+    /// Answers with `Connection: close` from now on, goes on accepting and answering new connections for
+    /// `drainAcceptSeconds`, then stops accepting, waits up to `drainSeconds` for requests in flight, and longer for
+    /// offloaded ones, then stops the loops and closes the socket. Call once.
     public func shutdown() {
         guard let loops = context.loops.withLock({ $0 }) else { return }
         context.draining.store(true, ordering: .releasing)
+        let acceptUntil = monotonicNanoseconds() + Int64(configuration.drainAcceptSeconds * 1e9)
+        while monotonicNanoseconds() < acceptUntil { usleep(10_000) }
         // Quiescing hands the listen socket back; closing it now makes new connections fail fast instead of
         // waiting in the kernel's backlog for an accept that never comes.
         // A loop still in a handler after a second quiesces when it is stopped; the socket is closed after that.

@@ -18,8 +18,15 @@ public struct ServerConfiguration: Sendable {
     /// answer on it once its next head has begun (libmicrohttpd's `connectionTimeout` measures idleness only);
     /// 0 turns it off. Late connections get a 408 and are closed.
     public var headTimeoutSeconds = 10.0
-    /// Bytes a second a request body must average, after one second of grace; 0 turns it off.
+    /// Bytes a second a request body must keep arriving at, over every `bodyRateWindowSeconds` (an early burst
+    /// buys at most one window); 0 turns it off. Under connection pressure (90% of `maxConnections`), over the last
+    /// second. Slower bodies get a 408 and are closed.
     public var minBodyBytesPerSecond = 1024
+    /// The window over which `minBodyBytesPerSecond` is kept (a body that stalls is cut at most this long after its
+    /// last bytes, and an eighth of it later).
+    public var bodyRateWindowSeconds = 10.0
+    /// The most a request body may take to arrive in all, from the end of its head; 0 means no limit.
+    public var bodyTimeoutSeconds = 300.0
     /// Per-connection memory for the request head and buffers; larger heads get a 431 (8 KiB admits heads of
     /// about 7.5 KB). libmicrohttpd clears all of it between requests on a connection, so it costs time per request
     /// in proportion, and displaces as much of the level-1 data cache. Raise it for clients that send large
@@ -40,6 +47,10 @@ public struct ServerConfiguration: Sendable {
     /// How long `shutdown` waits for requests in flight (offloaded ones, which hold a suspended connection, are
     /// waited for to the end: libmicrohttpd cannot stop a daemon with one).
     public var drainSeconds = 10.0
+    /// How long `shutdown` goes on accepting and answering new connections before it closes the listener (answers
+    /// carry `Connection: close` meanwhile): the time a balancer needs to see `/readyz` fail and send no more, so
+    /// that no connection is left in the listener's backlog to be reset when it closes. 0 closes it at once.
+    public var drainAcceptSeconds = 0.0
 
     public init() {}
 }

@@ -9,9 +9,10 @@ import Darwin
 #endif
 
 /// Deadlines that libmicrohttpd does not keep (its own timeout measures idleness, so a client trickling a header
-/// line every few seconds never meets it): a request head must arrive whole within `headSeconds`, and a body at
-/// `minBodyBytesPerSecond` on average after one second of grace. A connection past its deadline gets a `408`
-/// written to its socket and the socket shut down; libmicrohttpd then closes it as it would any dead peer.
+/// line every few seconds never meets it): a request head must arrive whole within `headSeconds`, and a body must
+/// keep arriving: at least `minBodyBytesPerSecond` over every `bodyRateWindowSeconds`, and all of it within
+/// `bodyTimeoutSeconds` (`BodyRateWindow`). A connection past its deadline gets a `408` written to its socket and the
+/// socket shut down; libmicrohttpd then closes it as it would any dead peer.
 ///
 /// Between requests a connection may wait quietly (for `connectionTimeout`, libmicrohttpd's idleness limit): the
 /// guard asks the kernel when data last arrived (`TCP_INFO`) and starts the next head's clock once it has. Bytes
@@ -19,7 +20,8 @@ import Darwin
 /// head is timed from the guard's next look (at most a second later).
 ///
 /// Under pressure (open connections at 90% of the limit or more), heads and idle keep-alive connections get at
-/// most one second: slots held by slow clients are what a full server needs back first.
+/// most one second, and a body must have kept the rate over the last second (give or take an eighth of the window):
+/// slots held by slow clients are what a full server needs back first.
 ///
 /// The callbacks of each connection set its deadline (one atomic store); a thread of its own checks every
 /// deadline ten times a second. A connection is shut down only while it is registered, under the registry's
@@ -28,6 +30,8 @@ import Darwin
 final class SlowClientGuard: @unchecked Sendable {
     let headNanoseconds: Int64
     let minBodyBytesPerSecond: Int
+    let bodyWindowNanoseconds: Int64
+    let bodyTimeoutNanoseconds: Int64
     let maxConnections: Int
     /// Connections closed for a slow head (including idle keep-alive ones cut under pressure) and slow bodies.
     let closedHeads = Atomic<Int>(0)
@@ -46,18 +50,23 @@ final class SlowClientGuard: @unchecked Sendable {
     /// whose last bytes were the previous request's (an e2e test failed 2 times in 15 at HZ 250).
     static let receiveSlack: Int64 = 15_000_000
 
-    init(headSeconds: Double, minBodyBytesPerSecond: Int, maxConnections: Int) {
+    init(headSeconds: Double, minBodyBytesPerSecond: Int, bodyRateWindowSeconds: Double = 10,
+         bodyTimeoutSeconds: Double = 0, maxConnections: Int) {
         headNanoseconds = Int64(headSeconds * 1e9)
         self.minBodyBytesPerSecond = minBodyBytesPerSecond
+        bodyWindowNanoseconds = max(1, Int64(bodyRateWindowSeconds * 1e9))
+        bodyTimeoutNanoseconds = Int64(bodyTimeoutSeconds * 1e9)
         self.maxConnections = maxConnections
         headTimeoutBytes = Self.rawResponse(
             detail: "the request head did not arrive within \(headSeconds) s (--head-timeout)")
-        bodyTimeoutBytes = Self.rawResponse(
-            detail: "the request body arrived slower than \(minBodyBytesPerSecond) bytes a second"
-                + " (--min-body-bytes-per-second)")
+        var bodyRule = "the request body arrived slower than \(minBodyBytesPerSecond) bytes a second over"
+            + " \(bodyRateWindowSeconds) s (--min-body-bytes-per-second, --body-rate-window)"
+        if bodyTimeoutSeconds > 0 { bodyRule += " or took longer than \(bodyTimeoutSeconds) s (--body-timeout)" }
+        bodyTimeoutBytes = Self.rawResponse(detail: bodyRule)
     }
 
-    var enabled: Bool { headNanoseconds > 0 || minBodyBytesPerSecond > 0 }
+    var enabled: Bool { headNanoseconds > 0 || bodiesWatched }
+    private var bodiesWatched: Bool { minBodyBytesPerSecond > 0 || bodyTimeoutNanoseconds > 0 }
 
     /// Starts the checking thread (once).
     func start() {
@@ -89,19 +98,23 @@ final class SlowClientGuard: @unchecked Sendable {
         _ = registry.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
-    /// The head is in: from now on the body's rate counts.
-    func headReceived(_ connection: WatchedConnection) {
-        guard minBodyBytesPerSecond > 0 else { return connection.set(.none, deadline: 0) }
-        connection.bodyStart = monotonicNanoseconds()
-        connection.bodyBytes = 0
-        connection.set(.body, deadline: connection.bodyStart + Self.second)
+    /// The head is in: from now on the body's rule counts (`BodyRateWindow`).
+    func headReceived(_ connection: WatchedConnection, now: Int64 = monotonicNanoseconds()) {
+        guard bodiesWatched else { return connection.set(.none, deadline: 0) }
+        if connection.body == nil {
+            connection.body = BodyRateWindow(
+                bytesPerSecond: minBodyBytesPerSecond,
+                window: bodyWindowNanoseconds,
+                pressureWindow: Self.second, total: bodyTimeoutNanoseconds)
+        }
+        connection.body!.begin(at: now)
+        connection.publishBody()
     }
 
-    func bodyReceived(_ connection: WatchedConnection, bytes: Int) {
-        guard minBodyBytesPerSecond > 0 else { return }
-        connection.bodyBytes += bytes
-        let allowed = Int64(Double(connection.bodyBytes) / Double(minBodyBytesPerSecond) * 1e9)
-        connection.set(.body, deadline: connection.bodyStart + Self.second + allowed)
+    func bodyReceived(_ connection: WatchedConnection, bytes: Int, now: Int64 = monotonicNanoseconds()) {
+        guard bodiesWatched, connection.body != nil else { return }
+        connection.body!.record(bytes, at: now)
+        connection.publishBody()
     }
 
     /// The request is whole: the service is the slow one now.
@@ -130,6 +143,8 @@ final class SlowClientGuard: @unchecked Sendable {
                 var at = deadline
                 if pressured, phase == .head || phase == .idle || phase == .idleRecheck {
                     at = min(at, connection.phaseStart(phase, deadline: deadline, head: headNanoseconds) + shortHead)
+                } else if pressured, phase == .body, minBodyBytesPerSecond > 0 {
+                    at = min(at, connection.pressureDeadline.load(ordering: .relaxed))
                 }
                 if at <= now { due.append((connection, state)) }
             }
@@ -206,13 +221,21 @@ final class WatchedConnection: @unchecked Sendable {
 
     let fd: Int32
     let state = Atomic<Int64>(0)
-    /// Written by the connection's own thread only.
-    var bodyStart: Int64 = 0
-    var bodyBytes = 0
+    /// When the body being read breaks the rule under pressure (valid while the phase is `.body`: stored before it).
+    let pressureDeadline = Atomic<Int64>(0)
+    /// The body being read (its rule and samples), written by the connection's own thread only.
+    var body: BodyRateWindow?
     /// The client's address, when connections per IP are counted (set when the connection opens).
     var address: ConnectionsPerIP.Address?
 
     init(fd: Int32) { self.fd = fd }
+
+    /// Publishes the body's deadlines (the connection's own thread).
+    func publishBody() {
+        guard let body else { return }
+        pressureDeadline.store(body.pressureDeadline, ordering: .relaxed)
+        set(.body, deadline: body.deadline)
+    }
 
     func set(_ phase: Phase, deadline: Int64) {
         state.store(deadline << 3 | phase.rawValue, ordering: .releasing)

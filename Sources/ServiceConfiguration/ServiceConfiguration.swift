@@ -9,7 +9,7 @@ public import MicroHTTPServer
 /// command's own. Its initial values are the defaults; `resolve` gives each option its flag's value, else its
 /// environment variable's, else the default.
 public struct ServiceConfiguration: Sendable {
-    public var server = ServerConfiguration()
+    public var server = ServerConfiguration.service
     public var limits = ServiceLimits()
     /// The quotas and anonymous access; the command adds the route templates.
     public var access = AccessPolicy()
@@ -133,7 +133,23 @@ public struct ServiceConfiguration: Sendable {
         c.gzipMinBytes = try settings.value(flags.gzipMinBytes, "gzip-min-bytes", c.gzipMinBytes, .atLeast(0))
         c.metricsPort = try settings.optional(flags.metricsPort, "metrics-port", .from(0, to: 65535))
         c.logLevel = try settings.choice(flags.logLevel, "log-level", c.logLevel)
+        c.server.bodyRateWindowSeconds = try settings.value(flags.bodyRateWindow, "body-rate-window",
+                                                            c.server.bodyRateWindowSeconds, .from(0.1, to: 86_400))
+        c.server.bodyTimeoutSeconds = try settings.value(flags.bodyTimeout, "body-timeout",
+                                                         c.server.bodyTimeoutSeconds, .from(0, to: 86_400))
+        c.server.drainAcceptSeconds = try settings.value(flags.drainAcceptSeconds, "drain-accept-seconds",
+                                                         c.server.drainAcceptSeconds, .from(0, to: 86_400))
         return c
+    }
+}
+
+extension ServerConfiguration {
+    /// The server's defaults as the service runs it: SIGTERM goes on accepting for 5 s, longer than a balancer
+    /// takes to see `/readyz` fail (deploy/kubernetes.yaml probes it every 2 s).
+    static var service: ServerConfiguration {
+        var server = ServerConfiguration()
+        server.drainAcceptSeconds = 5
+        return server
     }
 }
 

@@ -42,7 +42,7 @@ public struct ServiceFlags: ParsableArguments {
     public var connectionTimeout: Int?
     @Option(help: "Seconds a request head may take to arrive whole (from the connection's opening, or from the start of its next request); later ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_HEAD_TIMEOUT] (default: \(defaults.server.headTimeoutSeconds))")
     public var headTimeout: Double?
-    @Option(help: "Bytes a second a request body must average after one second of grace; slower ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND] (default: \(defaults.server.minBodyBytesPerSecond))")
+    @Option(help: "Bytes a second a request body must keep arriving at, over every --body-rate-window (under connection pressure, over the last second); slower ones get a 408 and are closed; 0 turns it off. [env: LAYOUT_SERVICE_MIN_BODY_BYTES_PER_SECOND] (default: \(defaults.server.minBodyBytesPerSecond))")
     public var minBodyBytesPerSecond: Int?
     @Option(help: "Memory per connection for its request head and buffers, bytes; larger headers get a 431. [env: LAYOUT_SERVICE_CONNECTION_MEMORY_BYTES] (default: \(defaults.server.connectionMemoryBytes))")
     public var connectionMemoryBytes: Int?
@@ -78,6 +78,12 @@ public struct ServiceFlags: ParsableArguments {
     public var metricsPort: Int?
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error, critical. [env: LAYOUT_SERVICE_LOG_LEVEL] (default: \(defaults.logLevel.rawValue))")
     public var logLevel: String?
+    @Option(help: "Seconds over which a request body must keep --min-body-bytes-per-second (an early burst buys at most this long); a body that stalls is cut about this long after its last bytes. [env: LAYOUT_SERVICE_BODY_RATE_WINDOW] (default: \(defaults.server.bodyRateWindowSeconds))")
+    public var bodyRateWindow: Double?
+    @Option(help: "Seconds a request body may take to arrive in all, from the end of its head; later ones get a 408 and are closed; 0 for no limit. [env: LAYOUT_SERVICE_BODY_TIMEOUT] (default: \(defaults.server.bodyTimeoutSeconds))")
+    public var bodyTimeout: Double?
+    @Option(help: "Seconds SIGTERM goes on accepting and answering new connections (with /readyz 503 and Connection: close) before it closes the listener and waits --drain-seconds for requests in flight; 0 closes it at once. [env: LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS] (default: \(defaults.server.drainAcceptSeconds))")
+    public var drainAcceptSeconds: Double?
 }
 
 /// The defaults `--help` shows: those of the configuration itself.

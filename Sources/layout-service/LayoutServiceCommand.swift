@@ -129,6 +129,7 @@ struct LayoutServiceCommand: ParsableCommand {
             listener.port = metricsListener
             listener.threads = 1
             listener.offloadBodyBytes = 0
+            listener.drainAcceptSeconds = 0
             metricsServer = try MicroHTTPServer(configuration: listener,
                                                 handler: MetricsEndpoint(NoEndpoint(), metrics: metrics, sources: metricsSources))
         }
@@ -166,9 +167,9 @@ struct LayoutServiceCommand: ParsableCommand {
             }
         }
         logger.notice("draining", metadata: ["signal": "\(received)", "in_flight": "\(http.requestsInFlight)"])
-        service.markDraining()
-        metricsServer?.shutdown()
+        service.markDraining()  // /readyz answers 503 while the server still accepts (--drain-accept-seconds)
         http.shutdown()
+        metricsServer?.shutdown()
         logger.notice("stopped")
         logOutput.flush()
     }

@@ -31,7 +31,7 @@ import Testing
         var listed = JSONWriter()
         ColumnsEncoder.writeAnswer(contentSize: size, elements: cells, into: &listed)
         var streamed = ColumnsAnswerWriter(contentSize: size, offsetAdjustment: nil)
-        for c in cells { streamed.elements.appendCell(c.indexPath, c.frame) }
+        for c in cells { streamed.appendCell(c.indexPath, c.frame) }
         let text = String(decoding: listed.bytes, as: UTF8.self)
         #expect(streamed.finish().bytes == listed.bytes, sourceLocation: sourceLocation)
         for expected in [reference("section", section), reference("item", item), reference("x", x),

@@ -3,11 +3,10 @@ import LayoutWire
 import TestSupport
 import Testing
 
-/// The answers written as a query streams its elements (`RectAnswerWriter`, `ColumnsAnswerWriter`, fed plain cells
-/// as index paths and frames and the other elements whole) against the same answers written from the query's list
-/// (`AttributesEncoder.writeRectAnswer`, `ColumnsEncoder.writeAnswer`), and the columns a layout fills itself
-/// (`elementColumns`): the same bytes, on random layouts of every
-/// kind (flows with headers, footers and backgrounds, waterfalls, circles, wheels with transforms, compositional
+/// The answers written as a query gives its elements (`RectAnswerWriter`, `ColumnsAnswerWriter`: the query's sinks,
+/// given plain cells as index paths and frames and the other elements whole) against the same answers written from
+/// the query's list (`AttributesEncoder.writeRectAnswer`, `ColumnsEncoder.writeAnswer`): the same bytes, on random
+/// layouts of every kind (flows with headers, footers and backgrounds, waterfalls, circles, wheels with transforms, compositional
 /// layouts), and on lists that turn from plain cells to other elements at any point.
 @Suite struct StreamedAnswerTests {
     @Test func streamedAnswersAreTheListedOnesByteForByte() {
@@ -37,21 +36,11 @@ import Testing
                                                     capacity: 64)
                 var streamedColumns = ColumnsAnswerWriter(contentSize: layout.contentSize,
                                                           offsetAdjustment: adjustment)
-                let complete = layout.forEachElement(in: rect, offset: offset, limit: .max - 1, cell: {
-                    streamedFull.appendCell($0, $1)
-                    streamedColumns.elements.appendCell($0, $1)
-                }) { a in
-                    streamedFull.append(a)
-                    streamedColumns.elements.append(copy a)
-                }
-                // The columns as the service fills them: by the layout, with no closure in between.
-                var filledColumns = ColumnsAnswerWriter(contentSize: layout.contentSize, offsetAdjustment: adjustment)
-                let filled = layout.elementColumns(in: rect, offset: offset, limit: .max - 1,
-                                                   into: &filledColumns.elements)
+                let complete = layout.elements(in: rect, offset: offset, limit: .max - 1, into: &streamedFull)
+                let filled = layout.elements(in: rect, offset: offset, limit: .max - 1, into: &streamedColumns)
                 #expect(complete && filled)
                 #expect(streamedFull.finish().bytes == full.bytes)
                 #expect(streamedColumns.finish().bytes == columns.bytes)
-                #expect(filledColumns.finish().bytes == columns.bytes)
             }
         }
         #expect(mixed > 100)
@@ -79,14 +68,14 @@ import Testing
             var streamedFull = RectAnswerWriter(contentSize: size, offsetAdjustment: nil, capacity: 64)
             for a in elements {
                 if a.isPlainCell, Bool.random(using: &rng) {
-                    streamedColumns.elements.appendCell(a.indexPath, a.frame)
+                    streamedColumns.appendCell(a.indexPath, a.frame)
                     streamedFull.appendCell(a.indexPath, a.frame)
                 } else {
-                    streamedColumns.elements.append(a)
+                    streamedColumns.append(a)
                     streamedFull.append(a)
                 }
             }
-            #expect(streamedColumns.elements.count == count)
+            #expect(streamedColumns.count == count)
             #expect(streamedColumns.finish().bytes == columns.bytes)
             #expect(streamedFull.finish().bytes == full.bytes)
         }

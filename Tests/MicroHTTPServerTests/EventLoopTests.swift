@@ -63,8 +63,8 @@ struct BlockingOnRequest: HTTPHandler {
         }
     }
 
-    /// libmicrohttpd 0.9.75's own loop, given exactly 128 ready connections in one wait, waited again with its
-    /// blocking timeout before serving them: these 128 clients hung until a connection's idle timeout (30 s).
+    /// libmicrohttpd 0.9.75's own loop, given exactly 128 ready connections in one wait, waits again with its
+    /// blocking timeout before serving them: these 128 clients would hang until a connection's idle timeout (30 s).
     /// Here: one loop, held in a handler while 128 other connections send theirs, then 128 events at once. Each
     /// client waits 10 s at most, and the first one not answered ends the test.
     @Test func exactly128ReadyConnectionsAreAnsweredAtOnce() throws {

@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// A guard asking 1000 bytes a second over every 8 s (slots of 1 s), and `count` connections whose heads came
+    /// in at 0.
+    func bodies(_ count: Int, maxConnections: Int = 100, bodyTimeout: Double = 0) -> (SlowClientGuard, [Pair]) {
+        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, bodyRateWindowSeconds: 8,
+                                        bodyTimeoutSeconds: bodyTimeout, maxConnections: maxConnections)
+        let pairs = (0..<count).map { _ in Pair() }
+        for p in pairs {
+            slowGuard.opened(p.watched)
+            slowGuard.headReceived(p.watched, now: 0)
+        }
+        return (slowGuard, pairs)
+    }
+
     func phase(_ p: Pair) -> WatchedConnection.Phase { WatchedConnection.decode(p.watched.state.load(ordering: .relaxed)).0 }
 
     @Test func aLateHeadGetsA408AndIsShutDown() {
@@ -56,23 +69,63 @@ import Testing
     }
 
     @Test func aSlowBodyIsCutAndASteadyOneIsNot() {
-        let slowGuard = SlowClientGuard(headSeconds: 10, minBodyBytesPerSecond: 1000, maxConnections: 100)
-        let slow = Pair(), steady = Pair()
-        for p in [slow, steady] {
-            slowGuard.opened(p.watched)
-            slowGuard.headReceived(p.watched)  // body clock from now, one second of grace
-        }
-        let start = slow.watched.bodyStart
-        slowGuard.bodyReceived(slow.watched, bytes: 500)  // allowed until start + 1.5 s
-        slowGuard.bodyReceived(steady.watched, bytes: 5000)  // allowed until start + 6 s
-        slowGuard.check(now: start + Self.second * 3 / 2 - 1_000_000)
+        let (slowGuard, pairs) = bodies(2)
+        let slow = pairs[0], steady = pairs[1]
+        slowGuard.bodyReceived(slow.watched, bytes: 500, now: Self.second / 2)  // too little for a window: 8.5 s
+        for t in 1...20 { slowGuard.bodyReceived(steady.watched, bytes: 1100, now: Int64(t) * Self.second) }
+        slowGuard.check(now: 8 * Self.second)
         #expect(!slow.received().closed)
-        slowGuard.check(now: steady.watched.bodyStart + 5 * Self.second)
-        #expect(slow.received().text.contains("--min-body-bytes-per-second"))
+        slowGuard.check(now: 8 * Self.second + Self.second / 2)
+        let (text, closed) = slow.received()
+        #expect(text.hasPrefix("HTTP/1.1 408") && text.contains("--min-body-bytes-per-second") && closed)
         #expect(!steady.received().closed && slowGuard.closedBodies.load(ordering: .relaxed) == 1)
         slowGuard.requestReceived(steady.watched)  // whole: no deadline while the service works
-        slowGuard.check(now: steady.watched.bodyStart + 100 * Self.second)
+        slowGuard.check(now: 100 * Self.second)
         #expect(!steady.received().closed && phase(steady) == .none)
+    }
+
+    @Test func anEarlyBurstBuysOneWindowNotMinutes() {
+        // 100 KB at once, then a byte every 10 s: averaged since the start, that was 100 s of credit.
+        let (slowGuard, pairs) = bodies(1)
+        slowGuard.bodyReceived(pairs[0].watched, bytes: 100_000, now: Self.second / 2)
+        slowGuard.bodyReceived(pairs[0].watched, bytes: 1, now: 8 * Self.second)
+        slowGuard.check(now: 8 * Self.second + Self.second / 2 - 1)
+        #expect(!pairs[0].received().closed)
+        slowGuard.check(now: 8 * Self.second + Self.second / 2)
+        #expect(pairs[0].received().closed && slowGuard.closedBodies.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aBodyMayTakeNoLongerThanTheBodyTimeout() {
+        let (slowGuard, pairs) = bodies(1, bodyTimeout: 20)
+        for t in 1...30 { slowGuard.bodyReceived(pairs[0].watched, bytes: 10_000, now: Int64(t) * Self.second) }
+        slowGuard.check(now: 20 * Self.second - 1)
+        #expect(!pairs[0].received().closed)
+        slowGuard.check(now: 20 * Self.second)
+        let (text, closed) = pairs[0].received()
+        #expect(text.contains("--body-timeout") && closed)
+    }
+
+    @Test func underPressureTheSlowestBodiesAreCut() {
+        let (slowGuard, pairs) = bodies(9, maxConnections: 10)  // 9 of 10: pressure
+        let stalled = pairs[0], steady = pairs[1]
+        slowGuard.bodyReceived(stalled.watched, bytes: 40_000, now: Self.second / 2)  // then nothing
+        for t in 1...3 { slowGuard.bodyReceived(steady.watched, bytes: 1100, now: Int64(t) * Self.second) }
+        for p in pairs[2...] { slowGuard.bodyReceived(p.watched, bytes: 1100, now: 3 * Self.second) }
+        // Kept the rate over the last second: until 1.5 s; the others until 4 s.
+        slowGuard.check(now: 3 * Self.second)
+        #expect(stalled.received().closed && slowGuard.closedBodies.load(ordering: .relaxed) == 1)
+        #expect(pairs[1...].allSatisfy { !$0.received().closed })
+        slowGuard.check(now: 4 * Self.second)
+        #expect(pairs[1...].allSatisfy { $0.received().closed })
+    }
+
+    @Test func withoutPressureAStalledBodyHasItsWindow() {
+        let (slowGuard, pairs) = bodies(1)
+        slowGuard.bodyReceived(pairs[0].watched, bytes: 40_000, now: Self.second / 2)
+        slowGuard.check(now: 8 * Self.second)
+        #expect(!pairs[0].received().closed)
+        slowGuard.check(now: 8 * Self.second + Self.second / 2)
+        #expect(pairs[0].received().closed)
     }
 
     @Test func aQuietKeepAliveConnectionIsNotCutWithoutPressure() {

@@ -47,6 +47,13 @@ import Testing
             try Self.resolve([], ["LAYOUT_SERVICE_CORS_ORIGINS": "https://a.example, https://b.example"]).access
                 .corsOrigins == ["https://a.example", "https://b.example"])
 
+        // The service's accept window on SIGTERM (the server's own default is 0), and the body rule.
+        #expect(try Self.resolve().server.drainAcceptSeconds == 5)
+        #expect(try Self.resolve(["--drain-accept-seconds", "0"]).server.drainAcceptSeconds == 0)
+        #expect(try Self.resolve().server.bodyRateWindowSeconds == 10)
+        #expect(try Self.resolve().server.bodyTimeoutSeconds == 300)
+        #expect(try Self.resolve([], ["LAYOUT_SERVICE_BODY_RATE_WINDOW": "2"]).server.bodyRateWindowSeconds == 2)
+
         #expect(try Self.resolve().apiKeysFile == nil)
         #expect(try Self.resolve([], ["LAYOUT_SERVICE_API_KEYS_FILE": "/k"]).apiKeysFile == "/k")
         #expect(try Self.resolve(["--api-keys-file", "/f"], ["LAYOUT_SERVICE_API_KEYS_FILE": "/k"]).apiKeysFile == "/f")
@@ -92,6 +99,9 @@ import Testing
          "LAYOUT_SERVICE_LOG_LEVEL=loud must be one of trace, debug, info, notice, warning, error, critical"),
         ([], ["LAYOUT_SERVICE_ANONYMOUS_READ": "yes"], "LAYOUT_SERVICE_ANONYMOUS_READ=yes is not a valid value"),
         ([], ["LAYOUT_SERVICE_METRICS_PORT": "65536"], "LAYOUT_SERVICE_METRICS_PORT=65536 must be from 0 to 65535"),
+        (["--body-rate-window", "0"], [:], "--body-rate-window must be from 0.1 to 86400.0"),
+        ([], ["LAYOUT_SERVICE_BODY_TIMEOUT": "-1"], "LAYOUT_SERVICE_BODY_TIMEOUT=-1 must be from 0.0 to 86400.0"),
+        (["--drain-accept-seconds", "90000"], [:], "--drain-accept-seconds must be from 0.0 to 86400.0"),
     ] as [([String], [String: String], String)])
     func aBadValueNamesItsFlagOrItsVariable(arguments: [String], environment: [String: String], message: String)
         throws

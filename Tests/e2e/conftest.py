@@ -23,7 +23,8 @@ class Service:
     def __init__(self, *args, env=None, data_dir=None, preexec=None):
         self.port = free_port()
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="layout-service-")
-        environment = dict(os.environ, **(env or {}))
+        # SIGTERM closes the listener at once unless a test asks for the accept window (--drain-accept-seconds).
+        environment = {"LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS": "0", **os.environ, **(env or {})}
         # The log (a line per request) goes to a file: a pipe nobody reads would fill and block the service.
         self.log_path = os.path.join(tempfile.mkdtemp(prefix="layout-service-log-"), "service.log")
         self.log = open(self.log_path, "wb")

@@ -112,7 +112,9 @@ def test_help_lists_every_option_with_its_variable():
                            ("--max-connections-per-ip", "MAX_CONNECTIONS_PER_IP"),
                            ("--connection-timeout", "CONNECTION_TIMEOUT"), ("--drain-seconds", "DRAIN_SECONDS"),
                            ("--connection-memory-bytes", "CONNECTION_MEMORY_BYTES"), ("--cors-origins", "CORS_ORIGINS"),
-                           ("--store", "STORE"), ("--data-dir", "DATA_DIR")]:
+                           ("--store", "STORE"), ("--data-dir", "DATA_DIR"),
+                           ("--body-rate-window", "BODY_RATE_WINDOW"), ("--body-timeout", "BODY_TIMEOUT"),
+                           ("--drain-accept-seconds", "DRAIN_ACCEPT_SECONDS")]:
         assert flag in out, flag
         assert "LAYOUT_SERVICE_" + variable in out, variable
     assert "healthcheck" in out
@@ -148,7 +150,9 @@ def test_the_default_event_loops_are_the_processors_it_may_use(start):
 
 
 def test_bad_options_are_refused():
-    for args, env in [(["--port", "70000"], {}), (["--threads", "-1"], {}), ([], {"LAYOUT_SERVICE_PORT": "x"})]:
+    for args, env in [(["--port", "70000"], {}), (["--threads", "-1"], {}), ([], {"LAYOUT_SERVICE_PORT": "x"}),
+                      (["--body-rate-window", "0"], {}), (["--body-timeout", "-1"], {}),
+                      ([], {"LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS": "-1"})]:
         r = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=10,
                            env=dict(os.environ, **env))
         assert r.returncode != 0, args

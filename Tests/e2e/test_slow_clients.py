@@ -1,5 +1,6 @@
 """Slow clients cannot hold the door: request heads have a deadline of their own (--head-timeout), bodies a minimum
-rate (--min-body-bytes-per-second); libmicrohttpd's --connection-timeout measures only idleness."""
+rate (--min-body-bytes-per-second over --body-rate-window); libmicrohttpd's --connection-timeout measures only
+idleness."""
 import re
 import socket
 import threading
@@ -115,7 +116,7 @@ def test_a_lone_slow_head_is_cut_at_its_deadline(start):
 
 
 def test_a_trickled_body_is_cut_and_a_steady_one_is_not(start):
-    service = start("--store", "memory", "--min-body-bytes-per-second", "1000")
+    service = start("--store", "memory", "--min-body-bytes-per-second", "1000", "--body-rate-window", "2")
     body = (b'{"layout":"flow","collectionView":{"width":390,"height":844},"sections":[{"itemSizes":['
             + b",".join([b"[10,10]"] * 400) + b"]}]}")
     # Steady: the whole body at once.

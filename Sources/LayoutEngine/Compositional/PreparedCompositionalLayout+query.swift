@@ -81,15 +81,16 @@ extension PreparedCompositionalLayout {
                          zIndex: CompositionalBadge.zIndex)
     }
 
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                         into out: inout Sink) -> Bool {
         elements(in: rect, offset: offset, sectionOffsets: [:], limit: limit, into: &out)
     }
 
     /// `elements(in:offset:limit:into:)` with orthogonal sections scrolled: `sectionOffsets[s]` is section s's row
     /// offset (its cells and badges move back by it; its boundary items and decorations stay).
     /// - Complexity: O(log sections + log groups + k), plus the slots of the groups met that miss the rect.
-    public func elements(in rect: Rect, offset: Point, sectionOffsets: [Int: Double], limit: Int,
-                         into out: inout ElementList) -> Bool {
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, sectionOffsets: [Int: Double],
+                                                         limit: Int, into out: inout Sink) -> Bool {
         let vMin = vertical ? rect.minY : rect.minX
         let vMax = vertical ? rect.maxY : rect.maxX
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
@@ -131,9 +132,10 @@ extension PreparedCompositionalLayout {
     }
 
     /// Appends boundary item `i` of a section if it meets `rect`: pinned for the content offset, or, for answers
-    /// that hold at every offset (`ElementList.unpinned`), a pinned item where it sits unpinned with its sticky
+    /// that hold at every offset (`ElementSink.unpinned`), a pinned item where it sits unpinned with its sticky
     /// range, when any place of that range meets `rect`.
-    private func appendBoundary(_ index: Int, _ i: Int, rect: Rect, offset: Point, into out: inout ElementList) {
+    private func appendBoundary(_ index: Int, _ i: Int, rect: Rect, offset: Point,
+                                into out: inout some ElementSink & ~Copyable) {
         if out.unpinned, let (a, range) = stickyBoundary(section: index, boundaryItem: i) {
             let length = vertical ? a.frame.height : a.frame.width
             let span = vertical
@@ -148,7 +150,7 @@ extension PreparedCompositionalLayout {
 
     /// Appends the cells (each followed by its badges) of a section meeting `rect`, its row scrolled by `shift`.
     private func appendCells(_ index: Int, _ s: SectionFrame, _ config: SectionConfig, rect: Rect, shift: Double,
-                             limit: Int, looked: inout Int, into out: inout ElementList) -> Bool {
+                             limit: Int, looked: inout Int, into out: inout some ElementSink & ~Copyable) -> Bool {
         guard s.itemCount > 0 else { return true }
         let rowVertical = config.rowVertical
         let a = (rowVertical ? rect.minY : rect.minX) + shift
@@ -160,7 +162,7 @@ extension PreparedCompositionalLayout {
             let (f, node) = cellFrame(s, item)
             let frame = shifted(f, shift, rowVertical)
             let path = IndexPath(section: index, item: item)
-            if frame.intersects(rect) { out.append(.cell(path, frame)) }
+            if frame.intersects(rect) { out.appendCell(path, frame) }
             for badge in config.compiled.badges[Int(node)] {
                 let bf = shifted(badge.frame(on: f), shift, rowVertical)
                 if bf.intersects(rect) { out.append(Self.badge(badge, path, bf)) }

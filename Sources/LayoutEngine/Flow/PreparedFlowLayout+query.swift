@@ -1,20 +1,21 @@
 extension PreparedFlowLayout {
     /// - Complexity: O(log sections + log lines + k).
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                         into out: inout Sink) -> Bool {
         guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
-        // Mirroring does not round-trip exactly: search a hair wider, mirror back, then keep exactly what meets
+        // Mirroring does not round-trip exactly: search a hair wider, mirror back, then give exactly what meets
         // `rect` as the caller sees the frames.
         let slack = 1e-9 * max(1, contentSize.width)
         var wider = mirrored(rect)
         wider.x -= slack
         wider.width += 2 * slack
-        let start = out.elements.count
-        let complete = unmirroredElements(in: wider, offset: mirrored(offset: offset), limit: limit, into: &out)
-        out.rewriteKept(from: start) { a, sticky in
+        var list = ElementList(unpinned: out.unpinned)
+        let complete = unmirroredElements(in: wider, offset: mirrored(offset: offset), limit: limit, into: &list)
+        list.rewriteKept(from: 0) { a, sticky in
             var a = a
             a.frame = mirrored(a.frame)
             guard var range = sticky else { return a.frame.intersects(rect) ? (a, nil) : nil }
-            // Unpinned (`ElementList.unpinned`): already chosen by the span of its range. Horizontal lines are
+            // Unpinned (`ElementSink.unpinned`): already chosen by the span of its range. Horizontal lines are
             // mirrored along the scroll axis: the range is too, and the element sticks to the other edge.
             if flowSpec.scrollDirection == .horizontal {
                 let length = a.frame.width
@@ -24,34 +25,12 @@ extension PreparedFlowLayout {
             }
             return (a, range)
         }
-        return complete
+        return list.handOver(to: &out, limit: limit) && complete
     }
 
-    /// Made one by one and handed on as they are made, except in mirrored layouts (their elements are mirrored
-    /// and filtered once all are made: see `elements(in:offset:limit:into:)`), which give a list's.
-    public func forEachElement(in rect: Rect, offset: Point, limit: Int, cell: (IndexPath, Rect) -> Void,
-                               _ body: (borrowing LayoutAttributes) -> Void) -> Bool {
-        guard !isMirrored else {
-            return forEachListedElement(in: rect, offset: offset, limit: limit, cell: cell, body)
-        }
-        return withoutActuallyEscaping(cell) { cell in
-            withoutActuallyEscaping(body) { body in
-                var sink = StreamingSink(cell: cell, body: body)  // lives for this call only
-                return unmirroredElements(in: rect, offset: offset, limit: limit, into: &sink)
-            }
-        }
-    }
-
-    /// Made one by one into the columns (no closure in between), except in mirrored layouts, which give a list's.
-    public func elementColumns(in rect: Rect, offset: Point, limit: Int, into columns: inout ColumnarElements)
-        -> Bool
-    {
-        guard !isMirrored else { return elementColumnsHandedOver(in: rect, offset: offset, limit: limit, into: &columns) }
-        return unmirroredElements(in: rect, offset: offset, limit: limit, into: &columns)
-    }
-
-    private func unmirroredElements<Sink: ElementSink>(in rect: Rect, offset: Point, limit: Int,
-                                                       into out: inout Sink) -> Bool
+    /// Made one by one and given as they are made: plain cells as their index path and frame.
+    private func unmirroredElements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                                   into out: inout Sink) -> Bool
     {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
@@ -76,8 +55,10 @@ extension PreparedFlowLayout {
         }
     }
 
-    private func appendGridItems<Sink: ElementSink>(_ g: FlowGrid, section: Int, count: Int, rect: Rect,
-                                                    limit: Int, into out: inout Sink) -> Bool {
+    private func appendGridItems<Sink: ElementSink & ~Copyable>(_ g: FlowGrid, section: Int, count: Int,
+                                                                rect: Rect, limit: Int, into out: inout Sink)
+        -> Bool
+    {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
         let lineCount = g.lineCount(items: count)
@@ -107,7 +88,7 @@ extension PreparedFlowLayout {
 
     private func appendLineItems(_ lines: Range<Int>, sizes: [Size], firstU: Int, section: Int, rect: Rect,
                                  u: (Double, Double), v: (Double, Double), limit: Int,
-                                 into out: inout some ElementSink) -> Bool {
+                                 into out: inout some ElementSink & ~Copyable) -> Bool {
         // First line whose far edge reaches the rect: line ends grow with the line index.
         var lo = lines.lowerBound
         var hi = lines.upperBound

@@ -43,7 +43,8 @@ public struct PreparedCircleLayout: PreparedLayout {
     }
 
     /// - Complexity: O(k) (plus a few candidates at the arcs' ends); stops at the limit.
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                         into out: inout Sink) -> Bool {
         let n = circleSpec.items
         guard n > 0, rect.width >= 0, rect.height >= 0 else { return true }
         // Each arc is a run of item indexes (one more on each side for rounding); runs that wrap past n - 1 are
@@ -66,7 +67,7 @@ public struct PreparedCircleLayout: PreparedLayout {
             while i <= run.upperBound {
                 let f = frame(i)
                 if f.intersects(rect) {
-                    out.append(.cell(IndexPath(section: 0, item: i), f))
+                    out.appendCell(IndexPath(section: 0, item: i), f)
                     if out.count - start > limit { return false }
                 }
                 i += 1

@@ -115,7 +115,8 @@ public struct PreparedWheelLayout: PreparedLayout {
     }
 
     /// Every item shares the frame at the visible centre: all of them, or none. O(k).
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                         into out: inout Sink) -> Bool {
         guard frame(offset: offset).intersects(rect), rect.width >= 0, rect.height >= 0 else { return true }
         guard wheelSpec.items <= limit else { return false }
         for i in 0..<wheelSpec.items {

@@ -84,7 +84,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends a sticky element if any place its range allows meets `rect`.
-    private func appendSticky<Sink: ElementSink>(_ sticky: (LayoutAttributes, StickyRange), rect: Rect,
+    private func appendSticky<Sink: ElementSink & ~Copyable>(_ sticky: (LayoutAttributes, StickyRange), rect: Rect,
                                                  into out: inout Sink) {
         let (a, range) = sticky
         let length = axes.vertical ? a.frame.height : a.frame.width
@@ -95,7 +95,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the header of `section` if it meets `rect` (called before the section's cells).
-    func appendHeader<Sink: ElementSink>(section: Int, band: SectionBand, rect: Rect, offset: Point,
+    func appendHeader<Sink: ElementSink & ~Copyable>(section: Int, band: SectionBand, rect: Rect, offset: Point,
                                          into out: inout Sink) {
         if out.unpinned, let sticky = stickyHeader(section: section, band: band) {
             appendSticky(sticky, rect: rect, into: &out)
@@ -109,7 +109,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the footer, then the decorations, of `section` that meet `rect` (called after its cells).
-    func appendFooterAndDecorations<Sink: ElementSink>(section: Int, band: SectionBand, own: [DecorationSpec]?,
+    func appendFooterAndDecorations<Sink: ElementSink & ~Copyable>(section: Int, band: SectionBand, own: [DecorationSpec]?,
                                                        rect: Rect, offset: Point, into out: inout Sink) {
         if out.unpinned, let sticky = stickyFooter(section: section, band: band) {
             appendSticky(sticky, rect: rect, into: &out)

@@ -1,14 +1,16 @@
 extension PreparedWaterfallLayout {
     /// - Complexity: O(log sections + log items + k), plus the items of other columns that end in the band
     ///   between the first reaching item's start and the rect (at most a column's worth per column).
-    public func elements(in rect: Rect, offset: Point, limit: Int, into out: inout ElementList) -> Bool {
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+                                                         into out: inout Sink) -> Bool {
         let (vMin, vMax) = axes.vRange(rect)
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
         let startCount = out.count
+        // Round robin scans by start; answers go in item order (`ElementSink.appendCells(foundOutOfOrder:)`).
+        var found: [(indexPath: IndexPath, frame: Rect)] = []
         return visitBands(count: sections.count, from: vMin, to: vMax, limit: limit, { sections[$0].band }) { s in
             let section = sections[s]
             chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
-            let firstCell = out.elements.count
             // First position (by start) whose running maximum of ends reaches the rect.
             var lo = 0
             var hi = section.itemCount
@@ -17,21 +19,36 @@ extension PreparedWaterfallLayout {
                 if reach[section.firstItem + mid] < vMin { lo = mid + 1 } else { hi = mid }
             }
             var p = lo
+            var stopped = false
             while p < section.itemCount {
                 let item = section.sorted ? Int(order[section.firstItem + p]) : p
                 let index = section.firstItem + item
                 if itemV[index] > vMax { break }
                 // Items looked at count against the limit too (millions can start at one place).
-                if p - lo > limit { return false }
+                if p - lo > limit {
+                    stopped = true
+                    break
+                }
                 let frame = cellFrame(section, index)
                 if frame.intersects(rect) {
-                    out.append(.cell(IndexPath(section: s, item: item), frame))
-                    if out.count - startCount > limit { return false }
+                    if section.sorted {
+                        found.append((IndexPath(section: s, item: item), frame))
+                        if out.count + found.count - startCount > limit {
+                            stopped = true
+                            break
+                        }
+                    } else {
+                        out.appendCell(IndexPath(section: s, item: item), frame)
+                        if out.count - startCount > limit { return false }
+                    }
                 }
                 p += 1
             }
-            // Round robin scans by start; answers go in item order (within a page, when paged).
-            if section.sorted { out.elements[firstCell...].sort { $0.indexPath.item < $1.indexPath.item } }
+            if !found.isEmpty {
+                out.appendCells(foundOutOfOrder: &found)
+                found.removeAll(keepingCapacity: true)
+            }
+            if stopped { return false }
             chrome.appendFooterAndDecorations(section: s, band: section.band,
                                               own: waterfallSpec.sections[s].decorations, rect: rect, offset: offset,
                                               into: &out)

@@ -1,8 +1,8 @@
 public import LayoutEngine
 
-/// The answer to a rect query (`AttributesEncoder.writeRectAnswer`'s text), written as the elements arrive from
-/// `PreparedLayout.forEachElement`: no list of them is made.
-public struct RectAnswerWriter: ~Copyable {
+/// The answer to a rect query (`AttributesEncoder.writeRectAnswer`'s text), written as the query gives the
+/// elements (it is the query's `ElementSink`): no list of them is made.
+public struct RectAnswerWriter: ElementSink, ~Copyable {
     private var w: JSONWriter
     private var row = PlainCellEncoder.Row()
     public private(set) var count = 0
@@ -13,13 +13,12 @@ public struct RectAnswerWriter: ~Copyable {
         AttributesEncoder.writeRectAnswerHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, into: &w)
     }
 
-    public mutating func append(_ a: borrowing LayoutAttributes) {
+    public mutating func append(_ a: consuming LayoutAttributes) {
         if count > 0 { w.raw(",") }
         count += 1
         withUnsafePointer(to: a) { AttributesEncoder.writeElement($0, sticky: nil, row: &row, into: &w) }
     }
 
-    /// A plain cell (`LayoutAttributes.isPlainCell`), written as `append` writes it.
     public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) {
         if count > 0 { w.raw(",") }
         count += 1

@@ -131,10 +131,8 @@ public enum ColumnsEncoder {
     /// otherwise a value of at most 8 digits equal to the one before, or one more than it (consecutive `item`s), is
     /// that one's text again, with its last digit counted up when that is not a 9.
     ///
-    /// That text is kept in a register (`word`), not read back from the buffer: the entry before was stored as a
-    /// word and then its last digit as a byte, and a load that spans two stores in flight is not forwarded from
-    /// them; it waits until they reach the cache (about 15 cycles), once an entry (`docs/performance.md`,
-    /// "One processor each").
+    /// That text is kept in a register (`word`), not read back from the buffer: a load that spans the two stores
+    /// that wrote it (the word, then its last digit) would wait for them to reach the cache.
     @inline(__always)
     static func integers<Element>(_ name: StaticString, _ elements: UnsafeBufferPointer<Element>,
                                   into w: inout JSONWriter, _ value: (UnsafePointer<Element>) -> Int) {

@@ -303,9 +303,7 @@ enum NumberMemo {
     }
 }
 
-/// Receives `Double.write(to:)`, the standard library's shortest round-trip printing. The standard library hands
-/// its stack buffer to `_writeASCII` (copied here, no String made); any other route arrives through `write`.
-/// At most 32 bytes are written.
+/// Receives `Double.write(to:)`, the standard library's shortest round-trip printing: at most 32 bytes.
 struct ASCIISink: TextOutputStream {
     let base: UnsafeMutablePointer<UInt8>
     var count = 0
@@ -315,12 +313,5 @@ struct ASCIISink: TextOutputStream {
             base[count] = byte
             count += 1
         }
-    }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        guard let start = buffer.baseAddress else { return }
-        let n = min(buffer.count, 32 - count)
-        (base + count).update(from: start, count: n)
-        count += n
     }
 }

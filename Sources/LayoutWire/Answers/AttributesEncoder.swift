@@ -73,7 +73,7 @@ public enum AttributesEncoder {
     /// `,"frame":{"x":..,"y":..,"width":..,"height":..},"center":{"x":..,"y":..},"size":{"width":..,"height":..`
     /// (the size's brace left open), at most 8 numbers: 300 bytes. A function of its own: inlined into
     /// `PlainCellEncoder.write` beside that one's own numbers, it made the optimizer leave the digit-pair loads and
-    /// stores as calls (+25K instructions a query); called, it costs a call per row.
+    /// stores as calls; called, it costs a call per row.
     @inline(never)
     static func writeGeometry(_ f: Rect, into c: inout JSONCursor) -> GeometryMarks {
         c.raw(",\"frame\":{\"x\":")
@@ -122,8 +122,8 @@ public enum AttributesEncoder {
     }
 
     /// One element of an answer: a plain cell by `PlainCellEncoder` (with the text it shares with the cell before
-    /// it in `row`), any other by `write`. Read in place, field by field: an element passed on by value was copied
-    /// out of its list, retaining its kind and releasing it after (25K instructions in a 135-element answer).
+    /// it in `row`), any other by `write`. Read in place, field by field: an element passed on by value is copied
+    /// out of its list, its kind retained and released after.
     @inline(__always)
     static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?,
                              row: inout PlainCellEncoder.Row, into w: inout JSONWriter) {
@@ -196,5 +196,13 @@ public enum AttributesEncoder {
         w.raw(",\"height\":")
         w.number(s.height)
         w.raw("}")
+    }
+}
+
+extension LayoutAttributes {
+    /// A cell with every attribute but its index path and frame at its default: no transform, opaque, visible, at
+    /// z 0 (what `ElementSink.appendCell` gives). Its index path and frame say all of it.
+    public var isPlainCell: Bool {
+        category == .cell && zIndex == 0 && alpha == 1 && !isHidden && transform3D.isIdentity
     }
 }
