@@ -18,4 +18,12 @@ static inline int cmalloc_keep_freed_memory(void) {
     return 0;
 #endif
 }
+
+/// Gives the free pages of every arena back to the system (malloc_trim): called after large layouts and specs were
+/// freed, so that the resident memory follows what the caches hold rather than the most they ever held.
+static inline void cmalloc_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
 #endif

@@ -19,6 +19,7 @@ public enum HTTPStatus {
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 503: "Service Unavailable"
+        case 507: "Insufficient Storage"
         default: "Status \(status)"
         }
     }

@@ -38,8 +38,10 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case bodyTooLarge = "body-too-large"
     /// A POST found no room in `--max-post-bytes-in-flight` within `--post-queue-seconds`; try again.
     case busy = "busy"
-    /// The spec archive failed; try again.
+    /// The spec archive failed, or did not answer within `--store-timeout-seconds`; try again.
     case storeUnavailable = "store-unavailable"
+    /// The memory store (`--store memory`) has no room for one more spec within `--spec-memory-bytes`.
+    case specMemoryFull = "spec-memory-full"
     /// An anchor (`/anchor` of a bounds, updates or sizes body) names no cell of the layout.
     case invalidAnchor = "invalid-anchor"
     /// The request has no API key, or one that is not known (`WWW-Authenticate: Bearer`).
@@ -68,6 +70,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
             422
         case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503
+        case .specMemoryFull: 507
         }
     }
 

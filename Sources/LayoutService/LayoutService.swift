@@ -151,9 +151,12 @@ public final class LayoutService: HTTPHandler {
         case .health:
             return Self.json(200, Array("{\"status\":\"ok\"}".utf8))
         case .ready:
-            return draining.load(ordering: .relaxed)
-                ? Self.json(503, Array("{\"status\":\"draining\"}".utf8))
-                : Self.json(200, Array("{\"status\":\"ready\"}".utf8))
+            if draining.load(ordering: .relaxed) { return Self.json(503, Array("{\"status\":\"draining\"}".utf8)) }
+            // Not ready while writes to the archive fail (until one succeeds, or the store's probe does).
+            if let failure = store.writeFailure {
+                return Self.json(503, Array("{\"status\":\"store-failing\",\"detail\":\(Problem.quoted(failure))}".utf8))
+            }
+            return Self.json(200, Array("{\"status\":\"ready\"}".utf8))
         case .playground:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
                                 body: Playground.page)
@@ -395,13 +398,14 @@ public final class LayoutService: HTTPHandler {
         onEventLoop ? store.cachedLayout(id: id) : try layout(id)
     }
 
-    /// A store call whose archive failure (I/O, a full disk) is a 503: nothing was half-stored, try again.
+    /// A store call whose archive failure (I/O, a full disk, a database that did not answer) is a 503: nothing
+    /// was half-stored, try again. A memory store without room for the spec is a 507.
     static func storeCall<T>(_ call: () throws(ArchiveError) -> T) throws(Problem) -> T {
         do {
             return try call()
         } catch {
-            throw Problem(.storeUnavailable,
-                          detail: "the spec store failed: \(error.message)", headers: [("Retry-After", "1")])
+            if error.kind == .specMemoryFull { throw Problem(.specMemoryFull, detail: error.message) }
+            throw Problem(.storeUnavailable, detail: error.message, headers: [("Retry-After", "1")])
         }
     }
 

@@ -30,9 +30,12 @@ final class LayoutCache: Sendable {
 
     private let state: Mutex<State>
     let capacityBytes: Int
+    /// Told the bytes of the layouts evicted, once they are freed.
+    let onFreed: (@Sendable (Int) -> Void)?
 
-    init(capacityBytes: Int) {
+    init(capacityBytes: Int, onFreed: (@Sendable (Int) -> Void)? = nil) {
         self.capacityBytes = capacityBytes
+        self.onFreed = onFreed
         state = Mutex(State(lru: LRUCache(capacity: capacityBytes)))
     }
 
@@ -53,6 +56,9 @@ final class LayoutCache: Sendable {
             return cached.layout
         }
     }
+
+    /// Whether `id` is cached (the order and the counts stay as they are).
+    func contains(_ id: String) -> Bool { state.withLock { $0.lru.peek(id) != nil } }
 
     /// The cached entry of `id`, leaving the order and the counts as they are.
     func peek(_ id: String) -> Cached? { state.withLock { $0.lru.peek(id) } }
@@ -109,7 +115,9 @@ final class LayoutCache: Sendable {
             }
             // Evicted layouts are freed here, outside the lock: freeing a large one takes a while, and every
             // request for a cached layout would wait for it.
+            let freed = released.reduce(0) { $0 + $1.layout.byteCount }
             _ = consume released
+            if freed > 0 { onFreed?(freed) }
             flight.finish(layout)
             return layout
         }

@@ -2,8 +2,10 @@ public import LayoutEngine
 import LayoutWire
 
 /// The service's layouts, shared by every worker thread: the registry of accepted specs (`SpecRegistry`: by id, in
-/// memory and in the archive) and the cache of their prepared layouts (`LayoutCache`: a bytes-bounded LRU with
-/// single-flight preparation). An evicted layout is prepared again from its spec on its next request.
+/// the archive and, within `specMemoryBytes`, in memory) and the cache of their prepared layouts (`LayoutCache`: a
+/// bytes-bounded LRU with single-flight preparation). An evicted layout is prepared again from its spec on its
+/// next request, and a spec that left memory is read back from the archive. Whether the archive takes writes is
+/// `writeFailure` (`StoreHealth`).
 ///
 /// A GET for a cached layout is one cache lookup under one short lock. A miss asks the registry (one short lock,
 /// and one archive read when the id is not in memory), then prepares outside any lock. Prepared layouts are
@@ -11,6 +13,9 @@ import LayoutWire
 public final class LayoutStore: Sendable {
     public struct Stats: Sendable, Hashable {
         public var specs = 0
+        /// The specs' estimated bytes in memory (`--spec-memory-bytes` bounds them), and how many left it.
+        public var specBytes = 0
+        public var specEvictions = 0
         public var entries = 0
         public var bytes = 0
         public var hits = 0
@@ -30,12 +35,39 @@ public final class LayoutStore: Sendable {
     /// Told how long each preparation took (for the prepare-duration histogram).
     private let onPrepare: (@Sendable (Duration) -> Void)?
 
-    public init(capacityBytes: Int, archive: (any SpecArchive)? = nil,
-                onPrepare: (@Sendable (Duration) -> Void)? = nil) {
-        registry = SpecRegistry(archive: archive)
-        cache = LayoutCache(capacityBytes: capacityBytes)
+    /// `specMemoryBytes` bounds the specs kept in memory: with an archive, the least recently used leave it;
+    /// without one, a new spec that does not fit is refused (`ArchiveError.Kind.specMemoryFull`). `onStoreError`
+    /// is told of archive failures, at most once a second for each operation, with the count of those not told
+    /// since. After a failed write, `probeInterval` apart, a test write is tried until writes work again.
+    /// `onFreed` is told the bytes of evicted layouts and of specs that left memory, once they are freed.
+    public init(capacityBytes: Int, specMemoryBytes: Int = .max, archive: (any SpecArchive)? = nil,
+                onPrepare: (@Sendable (Duration) -> Void)? = nil,
+                onStoreError: (@Sendable (_ operation: StoreOperation, _ message: String, _ suppressed: Int) -> Void)? = nil,
+                probeInterval: Duration = .seconds(1), onFreed: (@Sendable (Int) -> Void)? = nil)
+    {
+        let health = StoreHealth(report: onStoreError, probe: archive.map(Self.probe), probeInterval: probeInterval)
+        registry = SpecRegistry(archive: archive, capacityBytes: specMemoryBytes, health: health, onFreed: onFreed)
+        cache = LayoutCache(capacityBytes: capacityBytes, onFreed: onFreed)
         self.onPrepare = onPrepare
     }
+
+    /// The archive's probe, its failures as `ArchiveError`s.
+    private static func probe(_ archive: any SpecArchive) -> @Sendable () throws(ArchiveError) -> Void {
+        { () throws(ArchiveError) in
+            do {
+                try archive.probe()
+            } catch {
+                throw error as? ArchiveError ?? ArchiveError("\(error)")
+            }
+        }
+    }
+
+    /// The bytes of specs kept in memory at most.
+    public var specMemoryBytes: Int { registry.capacityBytes }
+
+    /// Why writes to the archive fail, or nil while they work (after a failed write, until a write or a probe
+    /// succeeds).
+    public var writeFailure: String? { registry.health.failure }
 
     /// Registers `spec` (already validated and normalized) and returns its prepared layout; `created` is true when
     /// the id was not known before. A new spec is in the archive before this returns.
@@ -88,11 +120,13 @@ public final class LayoutStore: Sendable {
                     try archive.save(id: id, canonicalSpec: digest.canonical ?? SpecEncoder.canonical(spec))
                 }
             } catch {
-                throw registry.failure(error)
+                throw registry.failure(error, .save)
             }
+            registry.health.wrote()
         }
-        let created = registry.insert(id, spec: spec, depth: depth, announce: !knownBefore)
-        let layout = cache.layout(id, digest: digest, keep: { registry.isLoaded(id) }, onPrepare: onPrepare) {
+        let mark = registry.removalMark
+        let created = try registry.insert(id, spec: spec, depth: depth, announce: !knownBefore)
+        let layout = cache.layout(id, digest: digest, keep: { registry.mayKeep(id, since: mark) }, onPrepare: onPrepare) {
             base.map { spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2) } ?? spec.prepare()
         }
         return (id, layout, created)
@@ -102,20 +136,23 @@ public final class LayoutStore: Sendable {
     /// process), or nil for an unknown id. A cached layout costs one lookup under one short lock.
     public func layout(id: String) throws(ArchiveError) -> (any PreparedLayout)? {
         if let layout = cache.get(id) { return layout }
+        let mark = registry.removalMark
         guard let spec = try registry.spec(id: id) else { return nil }
-        return cache.layout(id, digest: nil, keep: { registry.isLoaded(id) }, onPrepare: onPrepare) { spec.prepare() }
+        return cache.layout(id, digest: nil, keep: { registry.mayKeep(id, since: mark) }, onPrepare: onPrepare) {
+            spec.prepare()
+        }
     }
 
     /// The layout of `id` when it is prepared and cached (one lookup under one short lock), else nil: whether the
     /// id is known, and preparing it, are `layout(id:)`'s, which may wait (for a preparation, an archive read).
     public func cachedLayout(id: String) -> (any PreparedLayout)? { cache.get(id) }
 
-    /// Whether the id's spec is in memory: `knows(id:)` answers without reading the archive.
-    public func isLoaded(id: String) -> Bool { registry.isLoaded(id) }
+    /// Whether the id's spec or its layout is in memory: `knows(id:)` answers without reading the archive.
+    public func isLoaded(id: String) -> Bool { registry.isLoaded(id) || cache.contains(id) }
 
     /// Whether the id is known (without preparing it).
     public func knows(id: String) throws(ArchiveError) -> Bool {
-        if registry.isLoaded(id) { return true }
+        if isLoaded(id: id) { return true }
         return try registry.spec(id: id) != nil
     }
 
@@ -124,10 +161,12 @@ public final class LayoutStore: Sendable {
     public func remove(id: String) throws(ArchiveError) -> Bool {
         guard try registry.spec(id: id) != nil else { return false }
         if let archive {
-            do { try archive.remove(id: id) } catch { throw registry.failure(error) }
+            do { try archive.remove(id: id) } catch { throw registry.failure(error, .remove) }
+            registry.health.wrote()
         }
-        // The registry first: a preparation finishing meanwhile no longer keeps its layout (see `keep`).
-        guard registry.forget(id) else { return false }
+        // The registry first: a preparation finishing meanwhile no longer keeps its layout (see `mayKeep`). With an
+        // archive the id was removed there, whether or not its spec was still in memory.
+        guard registry.forget(id) || archive != nil else { return false }
         cache.remove(id)
         return true
     }
@@ -137,7 +176,9 @@ public final class LayoutStore: Sendable {
         let s = stats
         return [
             ("layout_cache_entries", false, s.entries), ("layout_cache_bytes", false, s.bytes),
-            ("layout_specs", false, s.specs), ("layout_cache_hits_total", true, s.hits),
+            ("layout_specs", false, s.specs), ("layout_spec_bytes", false, s.specBytes),
+            ("layout_spec_evictions_total", true, s.specEvictions),
+            ("layout_store_writes_failing", false, writeFailure == nil ? 0 : 1), ("layout_cache_hits_total", true, s.hits),
             ("layout_cache_misses_total", true, s.misses), ("layout_cache_evictions_total", true, s.evictions),
             ("layout_prepares_total", true, s.prepares), ("layout_store_errors_total", true, s.archiveErrors),
         ]
@@ -148,6 +189,8 @@ public final class LayoutStore: Sendable {
         let r = registry.counts
         var s = Stats()
         s.specs = r.specs
+        s.specBytes = r.bytes
+        s.specEvictions = r.evictions
         s.archiveErrors = r.archiveErrors
         s.entries = c.entries
         s.bytes = c.bytes

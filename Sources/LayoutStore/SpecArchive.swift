@@ -14,6 +14,8 @@ public protocol SpecArchive: Sendable {
     func load(id: String) throws -> (spec: StoredSpec, removed: Bool)?
     /// Removes an id: gone for good when no stored spec is a change to it, else kept as a base only.
     func remove(id: String) throws
+    /// A small durable write (no spec), to learn whether writes work again after they failed.
+    func probe() throws
 }
 
 /// A stored spec: its canonical bytes, or a change to another stored spec.
@@ -22,9 +24,25 @@ public enum StoredSpec: Sendable, Hashable {
     case derived(base: String, change: [UInt8])
 }
 
-/// Why the archive failed (an I/O error, a full disk): the request gets a 503, nothing is half-stored.
+/// Why the store failed (an I/O error, a full disk, a database that did not answer): the request gets a 503,
+/// nothing is half-stored. The message names the failure in words, never the statement that met it.
 public struct ArchiveError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The archive failed (try again).
+        case failed
+        /// The archive did not answer within its deadline (try again).
+        case timedOut
+        /// Not an archive's failure: the memory store has no room for one more spec (`--spec-memory-bytes`).
+        case specMemoryFull
+    }
+
     public var message: String
-    public init(_ message: String) { self.message = message }
+    public var kind: Kind
+
+    public init(_ message: String, kind: Kind = .failed) {
+        self.message = message
+        self.kind = kind
+    }
+
     public var description: String { message }
 }

@@ -47,6 +47,15 @@ public final class SQLiteArchive: SpecArchive {
         try connection.withLock { db in try db.stored(id) }
     }
 
+    /// Rewrites a row of 64 KiB in a table of its own: a write that needs room on the disk, as a spec's does.
+    public func probe() throws {
+        try connection.withLock { db in
+            guard sqlite3_exec(db.db, "INSERT OR REPLACE INTO layout_probe (id, bytes) VALUES (1, zeroblob(65536))",
+                               nil, nil, nil) == SQLITE_OK
+            else { throw db.failure() }
+        }
+    }
+
     public func remove(id: String) throws {
         try connection.withLock { db in
             // Kept as a base while other specs are changes to it.
@@ -77,7 +86,8 @@ final class Connection {
         var statements = ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA busy_timeout=5000",
                           "CREATE TABLE IF NOT EXISTS layout_specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL, base TEXT, "
                               + "removed INTEGER NOT NULL DEFAULT 0)",
-                          "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL"]
+                          "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL",
+                          "CREATE TABLE IF NOT EXISTS layout_probe (id INTEGER PRIMARY KEY, bytes BLOB NOT NULL)"]
         if Self.hasTable(handle, "specs") {
             statements += ["BEGIN IMMEDIATE", "INSERT OR IGNORE INTO layout_specs (id, spec) SELECT id, spec FROM specs",
                            "DROP TABLE specs", "COMMIT"]
@@ -103,29 +113,30 @@ final class Connection {
         return csqlite_bind_text(statement, 1, name) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW
     }
 
-    func failure(_ what: String) -> ArchiveError { ArchiveError("\(what): \(String(cString: sqlite3_errmsg(db)))") }
+    /// The error of the last call, in SQLite's words ("database or disk is full"), without the statement.
+    func failure() -> ArchiveError { ArchiveError(String(cString: sqlite3_errmsg(db))) }
 
     /// A statement with `text` bound to the first parameter, `blob` (if any) to the second, `text2` (if any) to
     /// the third.
     func prepared(_ sql: String, text: String, blob: [UInt8]?, text2: String? = nil) throws -> OpaquePointer {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw failure("cannot prepare \(sql)")
+            throw failure()
         }
         guard csqlite_bind_text(statement, 1, text) == SQLITE_OK else {
             sqlite3_finalize(statement)
-            throw failure("cannot bind")
+            throw failure()
         }
         if let blob {
             let bound = blob.withUnsafeBytes { csqlite_bind_blob(statement, 2, $0.baseAddress, Int32($0.count)) }
             guard bound == SQLITE_OK else {
                 sqlite3_finalize(statement)
-                throw failure("cannot bind")
+                throw failure()
             }
         }
         if let text2, csqlite_bind_text(statement, 3, text2) != SQLITE_OK {
             sqlite3_finalize(statement)
-            throw failure("cannot bind")
+            throw failure()
         }
         return statement
     }
@@ -133,7 +144,7 @@ final class Connection {
     func run(_ sql: String, text: String, blob: [UInt8]?, text2: String? = nil) throws {
         let statement = try prepared(sql, text: text, blob: blob, text2: text2)
         defer { sqlite3_finalize(statement) }
-        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure("cannot run \(sql)") }
+        guard sqlite3_step(statement) == SQLITE_DONE else { throw failure() }
     }
 
     /// The stored spec of an id: its bytes, its base (if it is a change), whether it was removed.
@@ -150,7 +161,7 @@ final class Connection {
             guard let base = sqlite3_column_text(statement, 1) else { return (.whole(bytes), removed) }
             return (.derived(base: String(cString: base), change: bytes), removed)
         case SQLITE_DONE: return nil
-        default: throw failure("cannot read \(id)")
+        default: throw failure()
         }
     }
 }

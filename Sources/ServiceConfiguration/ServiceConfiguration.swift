@@ -18,6 +18,10 @@ public struct ServiceConfiguration: Sendable {
     public var dataDirectory = "./data"
     /// Memory budget of prepared layouts.
     public var cacheBytes = 512 << 20
+    /// Memory budget of specs (past it they are read back from the store; the memory store refuses new ones).
+    public var specMemoryBytes = 256 << 20
+    /// How long a call to PostgreSQL may take, connecting included.
+    public var storeTimeoutSeconds = 5.0
     /// The smallest answer gzipped; 0 turns gzip off.
     public var gzipMinBytes = CompressionDefaults.minimumBytes
     public var logLevel = Logger.Level.info
@@ -122,6 +126,10 @@ public struct ServiceConfiguration: Sendable {
         }
         c.dataDirectory = try settings.value(flags.dataDir, "data-dir", c.dataDirectory)
         c.cacheBytes = try settings.value(flags.cacheBytes, "cache-bytes", c.cacheBytes, .atLeast(0))
+        c.specMemoryBytes = try settings.value(flags.specMemoryBytes, "spec-memory-bytes", c.specMemoryBytes,
+                                               .atLeast(0))
+        c.storeTimeoutSeconds = try settings.value(flags.storeTimeoutSeconds, "store-timeout-seconds",
+                                                   c.storeTimeoutSeconds, .from(0.1, to: 3600))
         c.gzipMinBytes = try settings.value(flags.gzipMinBytes, "gzip-min-bytes", c.gzipMinBytes, .atLeast(0))
         c.metricsPort = try settings.optional(flags.metricsPort, "metrics-port", .from(0, to: 65535))
         c.logLevel = try settings.choice(flags.logLevel, "log-level", c.logLevel)

@@ -22,6 +22,10 @@ public struct ServiceFlags: ParsableArguments {
     public var dataDir: String?
     @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: \(defaults.cacheBytes))")
     public var cacheBytes: Int?
+    @Option(help: "Memory budget of accepted specs, bytes (LRU): past it, specs leave memory and are read back from the store when needed; the memory store refuses a new spec past it (507). [env: LAYOUT_SERVICE_SPEC_MEMORY_BYTES] (default: \(defaults.specMemoryBytes))")
+    public var specMemoryBytes: Int?
+    @Option(help: "Seconds a call to PostgreSQL may take, connecting included (its statement_timeout too); past it the request gets a 503 with Retry-After, and while the database does not answer, calls fail at once but one at a time that tries it. 0.1 to 3600. [env: LAYOUT_SERVICE_STORE_TIMEOUT_SECONDS] (default: \(defaults.storeTimeoutSeconds))")
+    public var storeTimeoutSeconds: Double?
     @Option(help: "Largest request body, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_BODY_BYTES] (default: \(defaults.server.maxBodyBytes))")
     public var maxBodyBytes: Int?
     @Option(help: "Items per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_ITEMS] (default: \(defaults.limits.spec.maxItems))")

@@ -11,6 +11,7 @@ import MicroHTTPServer
 import Observability
 import PostgresArchive
 import SQLiteArchive
+import Synchronization
 import ServiceConfiguration
 #if canImport(Glibc)
 import Glibc
@@ -82,14 +83,31 @@ struct LayoutServiceCommand: ParsableCommand {
             archive = try SQLiteArchive(directory: configuration.dataDirectory)
             specsWhere = "sqlite \(configuration.dataDirectory)/layouts.sqlite"
         case .postgres(let url):
-            archive = try PostgresArchive(url: url, maxIdleConnections: server.threads)
+            archive = try PostgresArchive(url: url, maxIdleConnections: server.threads,
+                                          timeout: .seconds(configuration.storeTimeoutSeconds))
             specsWhere = "postgres"
         case .memory:
             archive = nil
             specsWhere = "memory"
         }
         let metrics = ServiceMetrics()
-        let layouts = LayoutStore(capacityBytes: configuration.cacheBytes, archive: archive, onPrepare: metrics.recordPrepare)
+        let freedSinceTrim = Atomic<Int>(0)
+        let layouts = LayoutStore(
+            capacityBytes: configuration.cacheBytes, specMemoryBytes: configuration.specMemoryBytes, archive: archive,
+            onPrepare: metrics.recordPrepare,
+            onStoreError: { operation, message, suppressed in
+                logger.error("store error", metadata: [
+                    "operation": "\(operation.name)", "error": "\(message)", "suppressed": "\(suppressed)",
+                ])
+            },
+            onFreed: { bytes in
+                // Freed memory stays in the process (above) until this much was freed by evictions: then its free
+                // pages go back to the system, so the resident memory follows the budgets.
+                if freedSinceTrim.add(bytes, ordering: .relaxed).newValue >= 128 << 20 {
+                    freedSinceTrim.store(0, ordering: .relaxed)
+                    cmalloc_release_free_memory()
+                }
+            })
         // Tiles are gzipped once, when encoded, with the level answers are gzipped at (when gzip is on).
         let gzipMinimum = configuration.gzipMinBytes
         let tileGzip = gzipMinimum == 0 ? nil : TileGzip(

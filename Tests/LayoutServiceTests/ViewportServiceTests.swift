@@ -287,4 +287,6 @@ final class MemoryArchive: SpecArchive {
     func load(id: String) throws -> (spec: StoredSpec, removed: Bool)? { specs.withLock { $0[id] } }
 
     func remove(id: String) throws { specs.withLock { s in s[id] = s[id].map { ($0.spec, true) } } }
+
+    func probe() throws {}
 }

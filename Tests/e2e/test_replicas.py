@@ -23,6 +23,8 @@ def postgres_bin():
 class Cluster:
     url = None
     pg_ctl = None
+    data = None  # the data directory (postmaster.pid is there)
+    psql = None  # runs psql with the given arguments against the cluster
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +54,9 @@ def postgres():
     postgres = Cluster()
     postgres.url = "postgres://postgres@127.0.0.1:%d/postgres" % port
     postgres.pg_ctl = pg_ctl
+    postgres.data = data
+    postgres.psql = lambda *args: subprocess.run([bindir + "/psql", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres",
+                                                  "-q", *args], check=True, capture_output=True, text=True).stdout
     yield postgres
     pg_ctl("-m", "immediate", "stop")
     shutil.rmtree(root, ignore_errors=True)

@@ -304,8 +304,14 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         sections.indices.contains(section) ? sections[section].itemCount : 0
     }
 
+    /// Counts the spec's item sizes too: the layout holds its spec.
     public var byteCount: Int {
-        sections.count * MemoryLayout<SectionFrame>.stride + configs.reduce(0) { $0 + $1.template.count * 36 + 256 }
-            + groupRow.count * 20 + itemFrames.count * 36
+        let given = compositionalSpec.sections.reduce(0) { total, section in
+            if case .sizes(let sizes) = section.items { return total + sizes.count * MemoryLayout<Size>.stride }
+            return total
+        }
+        return sections.count * MemoryLayout<SectionFrame>.stride
+            + configs.reduce(0) { $0 + $1.template.count * 36 + 256 } + groupRow.count * 20 + itemFrames.count * 36
+            + given
     }
 }

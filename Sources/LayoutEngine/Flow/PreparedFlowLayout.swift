@@ -193,9 +193,11 @@ public struct PreparedFlowLayout: SectionedLayout {
     var scrollDirection: ScrollDirection { flowSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { flowSpec.scrollTargetBehavior }
 
+    /// Counts the spec's item sizes, which the layout holds (shared with its `.lines` placements) whether or not
+    /// its sections are grids.
     public var byteCount: Int {
         var sizes = 0
-        for s in sections { if case .lines(_, let list, _) = s.placement { sizes += list.count } }
+        for s in flowSpec.sections { if case .sizes(let list) = s.items { sizes += list.count } }
         return sections.count * MemoryLayout<FlowSectionFrame>.stride
             + sizes * MemoryLayout<Size>.stride
             + itemU.count * 8 + lineFirst.count * 24

@@ -187,6 +187,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct SpecMemoryFull: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/SpecMemoryFull/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/SpecMemoryFull/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.SpecMemoryFull.Body
+            /// Creates a new `SpecMemoryFull`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.SpecMemoryFull.Body) {
+                self.body = body
+            }
+        }
         public struct Updated: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Updated/headers`.
             public struct Headers: Sendable, Hashable {

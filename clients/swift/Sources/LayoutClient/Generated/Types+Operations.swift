@@ -620,9 +620,10 @@ public enum Operations {
                     }
                 }
             }
-            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or a POST found
-            /// no room in `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of
-            /// `--post-queue-length` was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/503`.
@@ -641,6 +642,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The memory store (`--store memory`, which keeps every spec in memory) has no room for this spec within
+            /// `--spec-memory-bytes` (`spec-memory-full`). The durable stores never refuse for it: their specs leave
+            /// memory and are read back when needed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.SpecMemoryFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.SpecMemoryFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -1612,9 +1639,10 @@ public enum Operations {
                     }
                 }
             }
-            /// The spec store failed (I/O, a full disk, its database unreachable: `store-unavailable`), or a POST found
-            /// no room in `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of
-            /// `--post-queue-length` was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/503`.
@@ -1633,6 +1661,32 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The memory store (`--store memory`, which keeps every spec in memory) has no room for this spec within
+            /// `--spec-memory-bytes` (`spec-memory-full`). The durable stores never refuse for it: their specs leave
+            /// memory and are read back when needed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.SpecMemoryFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.SpecMemoryFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -3728,18 +3782,27 @@ public enum Operations {
                         /// - Remark: Generated from `#/paths/readyz/GET/responses/503/content/json/status`.
                         @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                             case draining = "draining"
+                            case storeFailing = "store-failing"
                         }
                         /// - Remark: Generated from `#/paths/readyz/GET/responses/503/content/json/status`.
                         public var status: Operations.Ready.Output.ServiceUnavailable.Body.JsonPayload.StatusPayload
+                        /// - Remark: Generated from `#/paths/readyz/GET/responses/503/content/json/detail`.
+                        public var detail: Swift.String?
                         /// Creates a new `JsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - status:
-                        public init(status: Operations.Ready.Output.ServiceUnavailable.Body.JsonPayload.StatusPayload) {
+                        ///   - detail:
+                        public init(
+                            status: Operations.Ready.Output.ServiceUnavailable.Body.JsonPayload.StatusPayload,
+                            detail: Swift.String? = nil
+                        ) {
                             self.status = status
+                            self.detail = detail
                         }
                         public enum CodingKeys: String, CodingKey {
                             case status
+                            case detail
                         }
                     }
                     /// - Remark: Generated from `#/paths/readyz/GET/responses/503/content/application\/json`.
@@ -3767,7 +3830,9 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// Draining after SIGTERM.
+            /// Draining after SIGTERM (`draining`), or writes to the spec store fail (`store-failing`, with `detail`:
+            /// after a failed write, until a write or the service's own probe of the store succeeds).
+            ///
             ///
             /// - Remark: Generated from `#/paths//readyz/get(ready)/responses/503`.
             ///
@@ -4450,6 +4515,59 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The memory store (`--store memory`, which keeps every spec in memory) has no room for this spec within
+            /// `--spec-memory-bytes` (`spec-memory-full`). The durable stores never refuse for it: their specs leave
+            /// memory and are read back when needed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.SpecMemoryFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.SpecMemoryFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }

@@ -1,0 +1,36 @@
+import LayoutEngine
+
+/// The memory a spec holds, estimated for `--spec-memory-bytes`: its per-item arrays (a size is 16 bytes, a length
+/// 8) plus a fixed share per section and per spec, which covers the values of each and the arrays' headers.
+enum SpecMemory {
+    static let perSpec = 512
+    static let perSection = 160
+
+    static func bytes(of spec: LayoutSpec) -> Int {
+        switch spec {
+        case .flow(let flow):
+            return perSpec + flow.sections.reduce(0) { total, section in
+                if case .sizes(let sizes) = section.items {
+                    return total + perSection + sizes.count * MemoryLayout<Size>.stride
+                }
+                return total + perSection
+            }
+        case .waterfall(let waterfall):
+            return perSpec + waterfall.sections.reduce(0) { total, section in
+                switch section.items {
+                case .lengths(let lengths): total + perSection + lengths.count * MemoryLayout<Double>.stride
+                case .sizes(let sizes): total + perSection + sizes.count * MemoryLayout<Size>.stride
+                }
+            }
+        case .compositional(let c):
+            // A section with a layout of its own holds its groups too: counted as a few sections' worth.
+            return perSpec + c.sections.reduce(0) { total, section in
+                let own = section.section == nil ? perSection : 4 * perSection
+                if case .sizes(let sizes) = section.items { return total + own + sizes.count * MemoryLayout<Size>.stride }
+                return total + own
+            }
+        case .circle, .wheel:
+            return perSpec
+        }
+    }
+}
