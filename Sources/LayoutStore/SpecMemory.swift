@@ -29,6 +29,16 @@ enum SpecMemory {
                 if case .sizes(let sizes) = section.items { return total + own + sizes.count * MemoryLayout<Size>.stride }
                 return total + own
             }
+        case .grid(let g):
+            // A size given is a Double (a list) or an index and a Double (overrides); a merged range four Ints.
+            return perSpec + 2 * perSection + (g.rows.givenCount + g.columns.givenCount) * 16
+                + g.merged.count * MemoryLayout<GridMerge>.stride
+        case .frames(let f):
+            // Four Doubles an element, and each optional column given (a kind's string counted as its header).
+            let e = f.elements
+            let optional = [e.section != nil, e.item != nil, e.zIndex != nil].filter { $0 }.count * 8
+                + (e.category != nil ? 1 : 0) + (e.kind != nil ? MemoryLayout<String?>.stride : 0)
+            return perSpec + e.count * (32 + optional)
         case .circle, .wheel:
             return perSpec
         }

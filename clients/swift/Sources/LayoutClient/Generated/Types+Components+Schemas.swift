@@ -1010,6 +1010,10 @@ extension Components {
             case compositional(Components.Schemas.CompositionalLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/FlowLayoutSpec`.
             case flow(Components.Schemas.FlowLayoutSpec)
+            /// - Remark: Generated from `#/components/schemas/LayoutSpec/FramesLayoutSpec`.
+            case frames(Components.Schemas.FramesLayoutSpec)
+            /// - Remark: Generated from `#/components/schemas/LayoutSpec/GridLayoutSpec`.
+            case grid(Components.Schemas.GridLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/ListLayoutSpec`.
             case list(Components.Schemas.ListLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/WaterfallLayoutSpec`.
@@ -1032,6 +1036,10 @@ extension Components {
                     self = .compositional(try .init(from: decoder))
                 case "flow":
                     self = .flow(try .init(from: decoder))
+                case "frames":
+                    self = .frames(try .init(from: decoder))
+                case "grid":
+                    self = .grid(try .init(from: decoder))
                 case "list":
                     self = .list(try .init(from: decoder))
                 case "waterfall":
@@ -1053,6 +1061,10 @@ extension Components {
                 case let .compositional(value):
                     try value.encode(to: encoder)
                 case let .flow(value):
+                    try value.encode(to: encoder)
+                case let .frames(value):
+                    try value.encode(to: encoder)
+                case let .grid(value):
                     try value.encode(to: encoder)
                 case let .list(value):
                     try value.encode(to: encoder)
@@ -2818,6 +2830,360 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/SingleSection`.
         public typealias SingleSection = [Components.Schemas.SingleSectionPayload]
+        /// A spreadsheet (docs/specs.md, "Grids"): rows and columns scrolling both ways, a cell
+        /// `(section: row, item: column)`. Frozen rows and columns pin as CSS `position: sticky` does inside the
+        /// content (bounds-dependent: pass `offset`); zIndex 0 cells that scroll, 1 cells pinned along one axis, 2 the
+        /// corners. Merged ranges are one element each, with `rowSpan` and `columnSpan`. No tiles, no batch updates.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GridLayoutSpec`.
+        public struct GridLayoutSpec: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/layout`.
+            @frozen public enum LayoutPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case grid = "grid"
+            }
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/layout`.
+            public var layout: Components.Schemas.GridLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/collectionView`.
+            public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/rows`.
+            public var rows: Components.Schemas.GridAxis
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/columns`.
+            public var columns: Components.Schemas.GridAxis
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/rowSpacing`.
+            public var rowSpacing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/columnSpacing`.
+            public var columnSpacing: Swift.Double?
+            /// Rows pinned to the top and bottom, columns to the leading and trailing edges.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/frozen`.
+            public struct FrozenPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/frozen/top`.
+                public var top: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/frozen/bottom`.
+                public var bottom: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/frozen/leading`.
+                public var leading: Swift.Int?
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/frozen/trailing`.
+                public var trailing: Swift.Int?
+                /// Creates a new `FrozenPayload`.
+                ///
+                /// - Parameters:
+                ///   - top:
+                ///   - bottom:
+                ///   - leading:
+                ///   - trailing:
+                public init(
+                    top: Swift.Int? = nil,
+                    bottom: Swift.Int? = nil,
+                    leading: Swift.Int? = nil,
+                    trailing: Swift.Int? = nil
+                ) {
+                    self.top = top
+                    self.bottom = bottom
+                    self.leading = leading
+                    self.trailing = trailing
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case top
+                    case bottom
+                    case leading
+                    case trailing
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.top = try container.decodeIfPresent(
+                        Swift.Int.self,
+                        forKey: .top
+                    )
+                    self.bottom = try container.decodeIfPresent(
+                        Swift.Int.self,
+                        forKey: .bottom
+                    )
+                    self.leading = try container.decodeIfPresent(
+                        Swift.Int.self,
+                        forKey: .leading
+                    )
+                    self.trailing = try container.decodeIfPresent(
+                        Swift.Int.self,
+                        forKey: .trailing
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "top",
+                        "bottom",
+                        "leading",
+                        "trailing"
+                    ])
+                }
+            }
+            /// Rows pinned to the top and bottom, columns to the leading and trailing edges.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/frozen`.
+            public var frozen: Components.Schemas.GridLayoutSpec.FrozenPayload?
+            /// `rightToLeft` mirrors the columns (leading frozen columns pin to the right edge).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/layoutDirection`.
+            @frozen public enum LayoutDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leftToRight = "leftToRight"
+                case rightToLeft = "rightToLeft"
+            }
+            /// `rightToLeft` mirrors the columns (leading frozen columns pin to the right edge).
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/layoutDirection`.
+            public var layoutDirection: Components.Schemas.GridLayoutSpec.LayoutDirectionPayload?
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/MergedPayload`.
+            public struct MergedPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/MergedPayload/row`.
+                public var row: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/MergedPayload/column`.
+                public var column: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/MergedPayload/rows`.
+                public var rows: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/MergedPayload/columns`.
+                public var columns: Swift.Int
+                /// Creates a new `MergedPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - row:
+                ///   - column:
+                ///   - rows:
+                ///   - columns:
+                public init(
+                    row: Swift.Int,
+                    column: Swift.Int,
+                    rows: Swift.Int,
+                    columns: Swift.Int
+                ) {
+                    self.row = row
+                    self.column = column
+                    self.rows = rows
+                    self.columns = columns
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case row
+                    case column
+                    case rows
+                    case columns
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.row = try container.decode(
+                        Swift.Int.self,
+                        forKey: .row
+                    )
+                    self.column = try container.decode(
+                        Swift.Int.self,
+                        forKey: .column
+                    )
+                    self.rows = try container.decode(
+                        Swift.Int.self,
+                        forKey: .rows
+                    )
+                    self.columns = try container.decode(
+                        Swift.Int.self,
+                        forKey: .columns
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "row",
+                        "column",
+                        "rows",
+                        "columns"
+                    ])
+                }
+            }
+            /// Ranges of two cells or more, each inside the grid, within one band of frozen rows and one of frozen
+            /// columns, apart from the others.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/merged`.
+            public typealias MergedPayload = [Components.Schemas.GridLayoutSpec.MergedPayloadPayload]
+            /// Ranges of two cells or more, each inside the grid, within one band of frozen rows and one of frozen
+            /// columns, apart from the others.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridLayoutSpec/merged`.
+            public var merged: Components.Schemas.GridLayoutSpec.MergedPayload?
+            /// Creates a new `GridLayoutSpec`.
+            ///
+            /// - Parameters:
+            ///   - layout:
+            ///   - collectionView:
+            ///   - rows:
+            ///   - columns:
+            ///   - rowSpacing:
+            ///   - columnSpacing:
+            ///   - frozen: Rows pinned to the top and bottom, columns to the leading and trailing edges.
+            ///   - layoutDirection: `rightToLeft` mirrors the columns (leading frozen columns pin to the right edge).
+            ///   - merged: Ranges of two cells or more, each inside the grid, within one band of frozen rows and one of frozen
+            public init(
+                layout: Components.Schemas.GridLayoutSpec.LayoutPayload,
+                collectionView: Components.Schemas.ViewSize,
+                rows: Components.Schemas.GridAxis,
+                columns: Components.Schemas.GridAxis,
+                rowSpacing: Swift.Double? = nil,
+                columnSpacing: Swift.Double? = nil,
+                frozen: Components.Schemas.GridLayoutSpec.FrozenPayload? = nil,
+                layoutDirection: Components.Schemas.GridLayoutSpec.LayoutDirectionPayload? = nil,
+                merged: Components.Schemas.GridLayoutSpec.MergedPayload? = nil
+            ) {
+                self.layout = layout
+                self.collectionView = collectionView
+                self.rows = rows
+                self.columns = columns
+                self.rowSpacing = rowSpacing
+                self.columnSpacing = columnSpacing
+                self.frozen = frozen
+                self.layoutDirection = layoutDirection
+                self.merged = merged
+            }
+            public enum CodingKeys: String, CodingKey {
+                case layout
+                case collectionView
+                case rows
+                case columns
+                case rowSpacing
+                case columnSpacing
+                case frozen
+                case layoutDirection
+                case merged
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.layout = try container.decode(
+                    Components.Schemas.GridLayoutSpec.LayoutPayload.self,
+                    forKey: .layout
+                )
+                self.collectionView = try container.decode(
+                    Components.Schemas.ViewSize.self,
+                    forKey: .collectionView
+                )
+                self.rows = try container.decode(
+                    Components.Schemas.GridAxis.self,
+                    forKey: .rows
+                )
+                self.columns = try container.decode(
+                    Components.Schemas.GridAxis.self,
+                    forKey: .columns
+                )
+                self.rowSpacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .rowSpacing
+                )
+                self.columnSpacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .columnSpacing
+                )
+                self.frozen = try container.decodeIfPresent(
+                    Components.Schemas.GridLayoutSpec.FrozenPayload.self,
+                    forKey: .frozen
+                )
+                self.layoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.GridLayoutSpec.LayoutDirectionPayload.self,
+                    forKey: .layoutDirection
+                )
+                self.merged = try container.decodeIfPresent(
+                    Components.Schemas.GridLayoutSpec.MergedPayload.self,
+                    forKey: .merged
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "layout",
+                    "collectionView",
+                    "rows",
+                    "columns",
+                    "rowSpacing",
+                    "columnSpacing",
+                    "frozen",
+                    "layoutDirection",
+                    "merged"
+                ])
+            }
+        }
+        /// A grid's rows or columns: a count and a default size (height or width); sizes of their own either as a
+        /// list for the first ones (`sizes`, at most `count`) or as `overrides` from index to size, not both.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GridAxis`.
+        public struct GridAxis: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GridAxis/count`.
+            public var count: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/GridAxis/size`.
+            public var size: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/GridAxis/sizes`.
+            public var sizes: [Swift.Double]?
+            /// From index (written plainly, "0", "12") to size.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridAxis/overrides`.
+            public struct OverridesPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.Double]
+                /// Creates a new `OverridesPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.Double] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// From index (written plainly, "0", "12") to size.
+            ///
+            /// - Remark: Generated from `#/components/schemas/GridAxis/overrides`.
+            public var overrides: Components.Schemas.GridAxis.OverridesPayload?
+            /// Creates a new `GridAxis`.
+            ///
+            /// - Parameters:
+            ///   - count:
+            ///   - size:
+            ///   - sizes:
+            ///   - overrides: From index (written plainly, "0", "12") to size.
+            public init(
+                count: Swift.Int,
+                size: Swift.Double,
+                sizes: [Swift.Double]? = nil,
+                overrides: Components.Schemas.GridAxis.OverridesPayload? = nil
+            ) {
+                self.count = count
+                self.size = size
+                self.sizes = sizes
+                self.overrides = overrides
+            }
+            public enum CodingKeys: String, CodingKey {
+                case count
+                case size
+                case sizes
+                case overrides
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.count = try container.decode(
+                    Swift.Int.self,
+                    forKey: .count
+                )
+                self.size = try container.decode(
+                    Swift.Double.self,
+                    forKey: .size
+                )
+                self.sizes = try container.decodeIfPresent(
+                    [Swift.Double].self,
+                    forKey: .sizes
+                )
+                self.overrides = try container.decodeIfPresent(
+                    Components.Schemas.GridAxis.OverridesPayload.self,
+                    forKey: .overrides
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "count",
+                    "size",
+                    "sizes",
+                    "overrides"
+                ])
+            }
+        }
         /// Items of one size with their centres on a circle around the view's centre, item i at angle 2πi/n (0 to
         /// the right, y down). Content size = view size.
         ///
@@ -3001,6 +3367,240 @@ extension Components {
                     "infinite",
                     "scrollTargetBehavior",
                     "sections"
+                ])
+            }
+        }
+        /// Frames computed by the client (react-virtualized's Collection), as the arrays of `format=columns`: entry i
+        /// of each array is element i, and every array has as many entries as `x` (else a 422 naming the array).
+        /// Frames may overlap and lie anywhere. Left out, `section` is 0 and `item` numbers the elements in order
+        /// among those of their section, category and kind; given, the cells of each section are items 0 to
+        /// count - 1, each once. Answers list elements by section, item, category, kind, whatever the posted order.
+        /// `sticky` (pinned elements) is not accepted yet (422), nor are batch updates on a frames layout.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec`.
+        public struct FramesLayoutSpec: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/layout`.
+            @frozen public enum LayoutPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case frames = "frames"
+            }
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/layout`.
+            public var layout: Components.Schemas.FramesLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/collectionView`.
+            public var collectionView: Components.Schemas.ViewSize
+            /// Default from the origin to the frames' furthest right and bottom edges.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/contentSize`.
+            public var contentSize: Components.Schemas.SpecSize?
+            /// The axis tiles are cut along and scroll targets stop on.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/scrollDirection`.
+            @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case vertical = "vertical"
+                case horizontal = "horizontal"
+            }
+            /// The axis tiles are cut along and scroll targets stop on.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/scrollDirection`.
+            public var scrollDirection: Components.Schemas.FramesLayoutSpec.ScrollDirectionPayload?
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/scrollTargetBehavior`.
+            public var scrollTargetBehavior: Components.Schemas.ScrollTargetBehavior?
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements`.
+            public struct ElementsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/x`.
+                public var x: [Swift.Double]
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/y`.
+                public var y: [Swift.Double]
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/width`.
+                public var width: [Swift.Double]
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/height`.
+                public var height: [Swift.Double]
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/section`.
+                public var section: [Swift.Int]?
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/item`.
+                public var item: [Swift.Int]?
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/CategoryPayload`.
+                @frozen public enum CategoryPayloadPayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                    case _0 = 0
+                    case _1 = 1
+                    case _2 = 2
+                }
+                /// 0 cell, 1 supplementary, 2 decoration.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/category`.
+                public typealias CategoryPayload = [Components.Schemas.FramesLayoutSpec.ElementsPayload.CategoryPayloadPayload]
+                /// 0 cell, 1 supplementary, 2 decoration.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/category`.
+                public var category: Components.Schemas.FramesLayoutSpec.ElementsPayload.CategoryPayload?
+                /// The kind of each supplementary or decoration element; null for cells.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/kind`.
+                public var kind: [Swift.String?]?
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/zIndex`.
+                public var zIndex: [Swift.Int]?
+                /// Creates a new `ElementsPayload`.
+                ///
+                /// - Parameters:
+                ///   - x:
+                ///   - y:
+                ///   - width:
+                ///   - height:
+                ///   - section:
+                ///   - item:
+                ///   - category: 0 cell, 1 supplementary, 2 decoration.
+                ///   - kind: The kind of each supplementary or decoration element; null for cells.
+                ///   - zIndex:
+                public init(
+                    x: [Swift.Double],
+                    y: [Swift.Double],
+                    width: [Swift.Double],
+                    height: [Swift.Double],
+                    section: [Swift.Int]? = nil,
+                    item: [Swift.Int]? = nil,
+                    category: Components.Schemas.FramesLayoutSpec.ElementsPayload.CategoryPayload? = nil,
+                    kind: [Swift.String?]? = nil,
+                    zIndex: [Swift.Int]? = nil
+                ) {
+                    self.x = x
+                    self.y = y
+                    self.width = width
+                    self.height = height
+                    self.section = section
+                    self.item = item
+                    self.category = category
+                    self.kind = kind
+                    self.zIndex = zIndex
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case x
+                    case y
+                    case width
+                    case height
+                    case section
+                    case item
+                    case category
+                    case kind
+                    case zIndex
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.x = try container.decode(
+                        [Swift.Double].self,
+                        forKey: .x
+                    )
+                    self.y = try container.decode(
+                        [Swift.Double].self,
+                        forKey: .y
+                    )
+                    self.width = try container.decode(
+                        [Swift.Double].self,
+                        forKey: .width
+                    )
+                    self.height = try container.decode(
+                        [Swift.Double].self,
+                        forKey: .height
+                    )
+                    self.section = try container.decodeIfPresent(
+                        [Swift.Int].self,
+                        forKey: .section
+                    )
+                    self.item = try container.decodeIfPresent(
+                        [Swift.Int].self,
+                        forKey: .item
+                    )
+                    self.category = try container.decodeIfPresent(
+                        Components.Schemas.FramesLayoutSpec.ElementsPayload.CategoryPayload.self,
+                        forKey: .category
+                    )
+                    self.kind = try container.decodeIfPresent(
+                        [Swift.String?].self,
+                        forKey: .kind
+                    )
+                    self.zIndex = try container.decodeIfPresent(
+                        [Swift.Int].self,
+                        forKey: .zIndex
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "x",
+                        "y",
+                        "width",
+                        "height",
+                        "section",
+                        "item",
+                        "category",
+                        "kind",
+                        "zIndex"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements`.
+            public var elements: Components.Schemas.FramesLayoutSpec.ElementsPayload
+            /// Creates a new `FramesLayoutSpec`.
+            ///
+            /// - Parameters:
+            ///   - layout:
+            ///   - collectionView:
+            ///   - contentSize: Default from the origin to the frames' furthest right and bottom edges.
+            ///   - scrollDirection: The axis tiles are cut along and scroll targets stop on.
+            ///   - scrollTargetBehavior:
+            ///   - elements:
+            public init(
+                layout: Components.Schemas.FramesLayoutSpec.LayoutPayload,
+                collectionView: Components.Schemas.ViewSize,
+                contentSize: Components.Schemas.SpecSize? = nil,
+                scrollDirection: Components.Schemas.FramesLayoutSpec.ScrollDirectionPayload? = nil,
+                scrollTargetBehavior: Components.Schemas.ScrollTargetBehavior? = nil,
+                elements: Components.Schemas.FramesLayoutSpec.ElementsPayload
+            ) {
+                self.layout = layout
+                self.collectionView = collectionView
+                self.contentSize = contentSize
+                self.scrollDirection = scrollDirection
+                self.scrollTargetBehavior = scrollTargetBehavior
+                self.elements = elements
+            }
+            public enum CodingKeys: String, CodingKey {
+                case layout
+                case collectionView
+                case contentSize
+                case scrollDirection
+                case scrollTargetBehavior
+                case elements
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.layout = try container.decode(
+                    Components.Schemas.FramesLayoutSpec.LayoutPayload.self,
+                    forKey: .layout
+                )
+                self.collectionView = try container.decode(
+                    Components.Schemas.ViewSize.self,
+                    forKey: .collectionView
+                )
+                self.contentSize = try container.decodeIfPresent(
+                    Components.Schemas.SpecSize.self,
+                    forKey: .contentSize
+                )
+                self.scrollDirection = try container.decodeIfPresent(
+                    Components.Schemas.FramesLayoutSpec.ScrollDirectionPayload.self,
+                    forKey: .scrollDirection
+                )
+                self.scrollTargetBehavior = try container.decodeIfPresent(
+                    Components.Schemas.ScrollTargetBehavior.self,
+                    forKey: .scrollTargetBehavior
+                )
+                self.elements = try container.decode(
+                    Components.Schemas.FramesLayoutSpec.ElementsPayload.self,
+                    forKey: .elements
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "layout",
+                    "collectionView",
+                    "contentSize",
+                    "scrollDirection",
+                    "scrollTargetBehavior",
+                    "elements"
                 ])
             }
         }
@@ -3450,6 +4050,8 @@ extension Components {
                 case circle = "circle"
                 case wheel = "wheel"
                 case compositional = "compositional"
+                case grid = "grid"
+                case frames = "frames"
             }
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/layout`.
             public var layout: Components.Schemas.LayoutSummary.LayoutPayload
@@ -3467,7 +4069,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/boundsDependent`.
             public var boundsDependent: Swift.Bool
-            /// How the layout is tiled (all but the wheel): tile k (0 to count - 1) is the band
+            /// How the layout is tiled (all but the wheel and grids): tile k (0 to count - 1) is the band
             /// [k·length, (k+1)·length] along `axis`; see `GET /v1/layouts/{id}/tiles/{k}`.
             ///
             ///
@@ -3552,7 +4154,7 @@ extension Components {
                     case orthogonalSections
                 }
             }
-            /// How the layout is tiled (all but the wheel): tile k (0 to count - 1) is the band
+            /// How the layout is tiled (all but the wheel and grids): tile k (0 to count - 1) is the band
             /// [k·length, (k+1)·length] along `axis`; see `GET /v1/layouts/{id}/tiles/{k}`.
             ///
             ///
@@ -3607,7 +4209,7 @@ extension Components {
             ///   - sections: Number of sections.
             ///   - items: Number of cells.
             ///   - boundsDependent: Whether attributes depend on the content offset.
-            ///   - tile: How the layout is tiled (all but the wheel): tile k (0 to count - 1) is the band
+            ///   - tile: How the layout is tiled (all but the wheel and grids): tile k (0 to count - 1) is the band
             ///   - wrap: Infinite wheels only. Offsets `period` apart along `axis` show the same thing.
             ///   - initialOffset: Infinite wheels only: where a client starts, at the start of the central band `[period, 2·period)`.
             public init(
@@ -3745,6 +4347,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/sticky`.
             public var sticky: [[Components.Schemas.StickyTupleEntry]?]?
+            /// The rows each element spans (a grid's merged cells: more than 1).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/rowSpan`.
+            public var rowSpan: [Swift.Int]?
+            /// The columns each element spans (a grid's merged cells: more than 1).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/columnSpan`.
+            public var columnSpan: [Swift.Int]?
             /// With `limit`
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/next`.
@@ -3768,6 +4378,8 @@ extension Components {
             ///   - hidden:
             ///   - transform3D: CATransform3D m11...m44 (row-major) of each element, or null for the identity.
             ///   - sticky: `[edge, min, max]` of pinned headers and footers in tiles (see `StickyRange`): the edge (`leading` or
+            ///   - rowSpan: The rows each element spans (a grid's merged cells: more than 1).
+            ///   - columnSpan: The columns each element spans (a grid's merged cells: more than 1).
             ///   - next: With `limit`
             public init(
                 contentSize: Components.Schemas.Size,
@@ -3786,6 +4398,8 @@ extension Components {
                 hidden: [Swift.Bool]? = nil,
                 transform3D: [[Swift.Double]?]? = nil,
                 sticky: [[Components.Schemas.StickyTupleEntry]?]? = nil,
+                rowSpan: [Swift.Int]? = nil,
+                columnSpan: [Swift.Int]? = nil,
                 next: Swift.String? = nil
             ) {
                 self.contentSize = contentSize
@@ -3804,6 +4418,8 @@ extension Components {
                 self.hidden = hidden
                 self.transform3D = transform3D
                 self.sticky = sticky
+                self.rowSpan = rowSpan
+                self.columnSpan = columnSpan
                 self.next = next
             }
             public enum CodingKeys: String, CodingKey {
@@ -3823,6 +4439,8 @@ extension Components {
                 case hidden
                 case transform3D
                 case sticky
+                case rowSpan
+                case columnSpan
                 case next
             }
         }
@@ -3947,6 +4565,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutAttributes/sticky`.
             public var sticky: Components.Schemas.StickyRange?
+            /// A grid's merged cell only: the rows it spans.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/rowSpan`.
+            public var rowSpan: Swift.Int?
+            /// A grid's merged cell only: the columns it spans.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/columnSpan`.
+            public var columnSpan: Swift.Int?
             /// Creates a new `LayoutAttributes`.
             ///
             /// - Parameters:
@@ -3962,6 +4588,8 @@ extension Components {
             ///   - hidden:
             ///   - transform3D: CATransform3D m11...m44, row-major; present only when not the identity.
             ///   - sticky: Tiles only, on pinned headers and footers (given where they sit unpinned).
+            ///   - rowSpan: A grid's merged cell only: the rows it spans.
+            ///   - columnSpan: A grid's merged cell only: the columns it spans.
             public init(
                 category: Components.Schemas.LayoutAttributes.CategoryPayload,
                 kind: Swift.String? = nil,
@@ -3974,7 +4602,9 @@ extension Components {
                 alpha: Swift.Double,
                 hidden: Swift.Bool,
                 transform3D: [Swift.Double]? = nil,
-                sticky: Components.Schemas.StickyRange? = nil
+                sticky: Components.Schemas.StickyRange? = nil,
+                rowSpan: Swift.Int? = nil,
+                columnSpan: Swift.Int? = nil
             ) {
                 self.category = category
                 self.kind = kind
@@ -3988,6 +4618,8 @@ extension Components {
                 self.hidden = hidden
                 self.transform3D = transform3D
                 self.sticky = sticky
+                self.rowSpan = rowSpan
+                self.columnSpan = columnSpan
             }
             public enum CodingKeys: String, CodingKey {
                 case category
@@ -4002,6 +4634,8 @@ extension Components {
                 case hidden
                 case transform3D
                 case sticky
+                case rowSpan
+                case columnSpan
             }
         }
     }
