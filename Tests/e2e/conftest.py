@@ -8,6 +8,9 @@ import time
 import pytest
 
 BIN = os.environ.get("LAYOUT_SERVICE_BIN", ".build/debug/layout-service")
+# A release build, for the tests whose load a debug build takes minutes over (scripts/test builds one for the
+# instruction check); the debug one otherwise.
+RELEASE_BIN = os.environ.get("LAYOUT_SERVICE_RELEASE_BIN", BIN)
 
 
 def free_port():
@@ -20,7 +23,7 @@ class Service:
     """The service on a free port, with its own data directory (or `data_dir`, to restart over the same one);
     `preexec` runs in the child before it starts (to set its resource limits)."""
 
-    def __init__(self, *args, env=None, data_dir=None, preexec=None):
+    def __init__(self, *args, env=None, data_dir=None, preexec=None, binary=None):
         self.port = free_port()
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="layout-service-")
         # SIGTERM closes the listener at once unless a test asks for the accept window (--drain-accept-seconds).
@@ -28,7 +31,7 @@ class Service:
         # The log (a line per request) goes to a file: a pipe nobody reads would fill and block the service.
         self.log_path = os.path.join(tempfile.mkdtemp(prefix="layout-service-log-"), "service.log")
         self.log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen([BIN, "--host", "127.0.0.1", "--port", str(self.port),
+        self.proc = subprocess.Popen([binary or BIN, "--host", "127.0.0.1", "--port", str(self.port),
                                       "--data-dir", self.data_dir, *args],
                                      stdout=self.log, stderr=subprocess.STDOUT, env=environment,
                                      preexec_fn=preexec)
@@ -114,8 +117,8 @@ def service():
 def start():
     started = []
 
-    def make(*args, env=None, data_dir=None, preexec=None):
-        s = Service(*args, env=env, data_dir=data_dir, preexec=preexec)
+    def make(*args, env=None, data_dir=None, preexec=None, binary=None):
+        s = Service(*args, env=env, data_dir=data_dir, preexec=preexec, binary=binary)
         started.append(s)
         return s
 
