@@ -119,7 +119,10 @@ let package = Package(
         .executableTarget(name: "fuzz-spec", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore", "SQLiteArchive", "CMalloc"],
+            dependencies: [
+                "LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore", "SQLiteArchive", "CMalloc",
+                "LayoutPrograms",
+            ],
             swiftSettings: strict),
 
         .target(

@@ -106,7 +106,6 @@ final class ProgramRun: @unchecked Sendable {
         guard let memory, address + count * Self.elementStride <= memory.byteCount else {
             throw fail(.badOutput("emit(\(address), \(count)) reads past the end of the memory"))
         }
-        frames.x.reserveCapacity(frames.count + count)
         var error: ProgramError?
         memory.withUnsafeBufferPointer(offset: UInt(address), count: count * Self.elementStride) { raw in
             for i in 0..<count {

@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds]`: prints the figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --programs]`: prints the figures the README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -17,6 +17,10 @@ struct LayoutBench {
             print(Measure.pad("compositional layouts", 28) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
                   + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
             CompositionalBench.rows(quick: quick)
+            return
+        }
+        if CommandLine.arguments.contains("--programs") {
+            ProgramBench.rows(sizes: [100_000, 1_000_000])
             return
         }
         if CommandLine.arguments.contains("--bounds") {

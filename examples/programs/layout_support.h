@@ -46,7 +46,7 @@ struct json {
     const char *p, *end;
 };
 
-static void skip_space(struct json *j) {
+static inline void skip_space(struct json *j) {
     while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t' || *j->p == ','))
         j->p++;
 }
@@ -55,7 +55,7 @@ static void skip_space(struct json *j) {
  * 15 significant digits and a decimal exponent within ±22: the digits and the power of ten are then both exact
  * doubles and one multiplication or division rounds once. Beyond that it is within a few units in the last
  * place. */
-static double read_number(struct json *j) {
+static inline double read_number(struct json *j) {
     static const double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
     skip_space(j);
@@ -106,7 +106,7 @@ static double read_number(struct json *j) {
 }
 
 /* Puts the cursor after `"key":` in the top-level object, or returns 0 (the cursor is then unchanged). */
-static int find_key(struct json *j, const char *key) {
+static inline int find_key(struct json *j, const char *key) {
     uint32_t n = 0;
     while (key[n]) n++;
     for (const char *p = j->p; p + n + 2 <= j->end; p++) {
@@ -125,14 +125,14 @@ static int find_key(struct json *j, const char *key) {
 }
 
 /* The number under `key`, or `fallback`. */
-static double number_or(const struct layout_input *input, const char *key, double fallback) {
+static inline double number_or(const struct layout_input *input, const char *key, double fallback) {
     const char *text = layout_parameters(input);
     struct json j = {text, text + input->parameters_length};
     return find_key(&j, key) ? read_number(&j) : fallback;
 }
 
 /* A cursor on the first number of the array under `key` (read them with read_number), or 0. */
-static int array_at(const struct layout_input *input, const char *key, struct json *out) {
+static inline int array_at(const struct layout_input *input, const char *key, struct json *out) {
     const char *text = layout_parameters(input);
     struct json j = {text, text + input->parameters_length};
     if (!find_key(&j, key)) return 0;
