@@ -33,11 +33,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swiftwasm/WasmKit", from: "0.4.2"),
     ],
     targets: [
         // Pure Swift: geometry, specs, flow layout, prepared layouts and their spatial index. No Foundation, no I/O.
         .target(
             name: "LayoutEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: strict),
+        // Layout programs: WebAssembly modules that compute frames, validated and run in WasmKit's sandbox with fuel,
+        // memory, element and deadline limits (docs/programs.md). The only target that links WasmKit.
+        .target(
+            name: "LayoutPrograms",
+            dependencies: [.product(name: "WasmKit", package: "WasmKit"), .product(name: "WasmParser", package: "WasmKit")],
             swiftSettings: strict),
         // JSON reading and writing (own strict parser), spec decoding with JSON pointers, canonical form, encoding.
         .target(name: "LayoutWire", dependencies: ["LayoutEngine"], swiftSettings: strict),
@@ -112,13 +119,21 @@ let package = Package(
         .executableTarget(name: "fuzz-spec", dependencies: ["LayoutEngine", "LayoutWire"], swiftSettings: strict),
         .executableTarget(
             name: "layout-bench",
-            dependencies: ["LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore", "SQLiteArchive", "CMalloc"],
+            dependencies: [
+                "LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore", "SQLiteArchive", "CMalloc",
+                "LayoutPrograms",
+            ],
             swiftSettings: strict),
 
         .target(
             name: "TestSupport", dependencies: ["LayoutEngine", "LayoutWire"], path: "Tests/TestSupport",
             swiftSettings: strict),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutWire", "TestSupport"]),
+        .testTarget(
+            name: "LayoutProgramsTests",
+            dependencies: [
+                "LayoutPrograms", "LayoutEngine", "TestSupport", .product(name: "WAT", package: "WasmKit"),
+            ]),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine", "CSQLite"]),

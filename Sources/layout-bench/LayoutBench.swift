@@ -3,7 +3,8 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames]`: prints the figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --programs]`: prints the
+/// figures the README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -25,6 +26,10 @@ struct LayoutBench {
         }
         if CommandLine.arguments.contains("--frames") {
             FramesBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
+        if CommandLine.arguments.contains("--programs") {
+            ProgramBench.rows(sizes: [100_000, 1_000_000])
             return
         }
         if CommandLine.arguments.contains("--bounds") {

@@ -1,0 +1,201 @@
+import Dispatch
+import Synchronization
+@_spi(Fuzzing) import WasmKit
+
+/// One run of a program: its own engine and store (nothing is shared between runs), the limits, and the frames
+/// collected so far.
+///
+/// The limits: fuel is WasmKit's metering; memory growth goes through `PageLimiter`; `emit` counts elements; the
+/// deadline is kept by a watchdog on another thread that sets the store's fuel to 0 once the time is up (again
+/// every millisecond until the run ends, in case the interpreter wrote back a charge it had read before), so
+/// the next fuel charge, which every loop iteration and call makes, stops even an endless loop.
+final class ProgramRun: @unchecked Sendable {
+    let limits: ProgramLimits
+    let store: Store
+    /// The first limit or ABI rule the program broke, which is what the run reports whatever WasmKit throws.
+    var failure: ProgramError?
+    var frames = ProgramFrames()
+    var memory: Memory?
+    /// The watchdog's state: whether the run is still going (the store may be touched) and whether time ran out.
+    let watch = Mutex<(running: Bool, timedOut: Bool)>((running: false, timedOut: false))
+    /// The last kind name read, with its bytes: supplementary views repeat a few kinds.
+    var lastKind: (bytes: [UInt8], name: String)?
+
+    /// Bytes per emitted element: x, y, width, height (f64), section, item (i32), kind address and length (u32).
+    static let elementStride = 48
+    static let maxKindLength = 256
+
+    init(limits: ProgramLimits, compileEagerly: Bool) {
+        self.limits = limits
+        let engine = Engine(configuration: EngineConfiguration(
+            compilationMode: compileEagerly ? .eager : .lazy, fuelMetering: true))
+        store = Store(engine: engine)
+        store.fuel = Fuel(remaining: limits.fuel)
+        store.resourceLimiter = PageLimiter(run: self)
+    }
+
+    func instantiate(_ program: LayoutProgram) throws(ProgramError) -> Instance {
+        let emit = Function(store: store, parameters: [.i32, .i32], raw: { [unowned self] _, args, _ in
+            guard case .i32(let address) = args[0], case .i32(let count) = args[1] else { return }
+            try self.emit(address: Int(address), count: Int(count))
+        })
+        let instance: Instance
+        do {
+            instance = try program.module.instantiate(store: store, imports: ["env": ["emit": emit]])
+        } catch {
+            throw report(error)
+        }
+        guard let memory = instance.exports[memory: LayoutProgram.memoryExport] else {
+            throw .missingExport(name: LayoutProgram.memoryExport, expected: "a memory")
+        }
+        for (name, type) in [(LayoutProgram.allocExport, LayoutProgram.allocType),
+                             (LayoutProgram.prepareExport, LayoutProgram.prepareType)]
+        where instance.exports[function: name]?.type != type {
+            throw .missingExport(name: name, expected: "a function \(LayoutProgram.describe(type))")
+        }
+        self.memory = memory
+        return instance
+    }
+
+    func run(_ program: LayoutProgram, input: ProgramInput) throws(ProgramError) -> ProgramFrames {
+        startWatchdog()
+        defer { watch.withLock { $0.running = false } }
+        let instance = try instantiate(program)
+        guard let memory, let alloc = instance.exports[function: LayoutProgram.allocExport],
+            let prepare = instance.exports[function: LayoutProgram.prepareExport]
+        else { throw .missingExport(name: LayoutProgram.prepareExport, expected: "a function") }
+        if input.itemCounts.contains(where: { $0 < 0 || $0 > UInt32.max }) {
+            throw .badOutput("an item count does not fit the ABI's u32")
+        }
+        let size = 24 + 4 * input.itemCounts.count + input.parameters.count
+        guard size <= UInt32.max else { throw .memoryLimit(pages: limits.memoryPages) }
+        let address: Int
+        do {
+            let result = try alloc([.i32(UInt32(size))])
+            guard case .i32(let a) = result.first else { throw ProgramError.badOutput("layout_alloc returned no i32") }
+            address = Int(a)
+        } catch {
+            throw report(error)
+        }
+        guard address != 0, address + size <= memory.byteCount else {
+            throw .badOutput("layout_alloc(\(size)) returned \(address), not a block inside the memory")
+        }
+        memory.withUnsafeMutableBufferPointer(offset: UInt(address), count: size) { raw in
+            raw.storeBytes(of: input.viewWidth, toByteOffset: 0, as: Double.self)
+            raw.storeBytes(of: input.viewHeight, toByteOffset: 8, as: Double.self)
+            raw.storeBytes(of: UInt32(input.itemCounts.count).littleEndian, toByteOffset: 16, as: UInt32.self)
+            raw.storeBytes(of: UInt32(input.parameters.count).littleEndian, toByteOffset: 20, as: UInt32.self)
+            for (i, n) in input.itemCounts.enumerated() {
+                raw.storeBytes(of: UInt32(n).littleEndian, toByteOffset: 24 + 4 * i, as: UInt32.self)
+            }
+            let start = 24 + 4 * input.itemCounts.count
+            for (i, b) in input.parameters.enumerated() { raw[start + i] = b }
+        }
+        do {
+            _ = try prepare([.i32(UInt32(address))])
+        } catch {
+            throw report(error)
+        }
+        return frames
+    }
+
+    /// `env.emit(elements, count)`: reads `count` elements of `elementStride` bytes at `address`.
+    func emit(address: Int, count: Int) throws(ProgramError) {
+        if watch.withLock({ $0.timedOut }) { throw fail(.deadline(milliseconds: limits.deadlineMilliseconds)) }
+        guard count <= limits.elements - frames.count else { throw fail(.elementLimit(limits.elements)) }
+        guard let memory, address + count * Self.elementStride <= memory.byteCount else {
+            throw fail(.badOutput("emit(\(address), \(count)) reads past the end of the memory"))
+        }
+        var error: ProgramError?
+        memory.withUnsafeBufferPointer(offset: UInt(address), count: count * Self.elementStride) { raw in
+            for i in 0..<count {
+                let at = i * Self.elementStride
+                let section = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 32, as: Int32.self))
+                let item = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 36, as: Int32.self))
+                guard section >= 0, item >= 0 else {
+                    error = .badOutput("element \(frames.count) has section \(section), item \(item)")
+                    return
+                }
+                let kindAddress = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 40, as: UInt32.self)))
+                let kindLength = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 44, as: UInt32.self)))
+                var kind: String?
+                if kindLength > 0 {
+                    guard kindLength <= Self.maxKindLength, kindAddress + kindLength <= memory.byteCount else {
+                        error = .badOutput("element \(frames.count) names a kind outside the memory or longer "
+                            + "than \(Self.maxKindLength) bytes")
+                        return
+                    }
+                    kind = kindName(memory, at: kindAddress, length: kindLength)
+                }
+                frames.x.append(raw.loadUnaligned(fromByteOffset: at, as: Double.self))
+                frames.y.append(raw.loadUnaligned(fromByteOffset: at + 8, as: Double.self))
+                frames.width.append(raw.loadUnaligned(fromByteOffset: at + 16, as: Double.self))
+                frames.height.append(raw.loadUnaligned(fromByteOffset: at + 24, as: Double.self))
+                frames.section.append(Int(section))
+                frames.item.append(Int(item))
+                frames.kind.append(kind)
+            }
+        }
+        if let error { throw fail(error) }
+    }
+
+    private func kindName(_ memory: Memory, at address: Int, length: Int) -> String {
+        let bytes = memory.withUnsafeBufferPointer(offset: UInt(address), count: length) { [UInt8]($0) }
+        if let lastKind, lastKind.bytes == bytes { return lastKind.name }
+        let name = String(decoding: bytes, as: UTF8.self)
+        lastKind = (bytes, name)
+        return name
+    }
+
+    /// Records the first failure, which the run reports whatever error WasmKit wraps it in.
+    func fail(_ error: ProgramError) -> ProgramError {
+        if failure == nil { failure = error }
+        return failure!
+    }
+
+    /// The error a run reports for what WasmKit threw: a recorded failure, the deadline, fuel, a trap, or (for a
+    /// function body that does not validate) a malformed module.
+    func report(_ error: any Error) -> ProgramError {
+        if let failure { return failure }
+        if watch.withLock({ $0.timedOut }) { return .deadline(milliseconds: limits.deadlineMilliseconds) }
+        if let error = error as? ProgramError { return error }
+        let text = LayoutProgram.firstLine(String(describing: error))
+        if error is Trap {
+            let reason = text.hasPrefix("Trap: ") ? String(text.dropFirst(6)) : text
+            return reason == "out of fuel" ? .fuelExhausted(limit: limits.fuel) : .trap(reason)
+        }
+        return .malformed(text)
+    }
+
+    private func startWatchdog() {
+        watch.withLock { $0 = (running: true, timedOut: false) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(limits.deadlineMilliseconds)) {
+            self.expire()
+        }
+    }
+
+    private func expire() {
+        let running = watch.withLock { state in
+            guard state.running else { return false }
+            state.timedOut = true
+            store.fuel = Fuel(remaining: 0)
+            return true
+        }
+        if running { DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { self.expire() } }
+    }
+}
+
+/// Refuses memory growth past the run's page limit, recording the failure so that the run reports it rather
+/// than the trap or the `-1` of `memory.grow` that follows.
+final class PageLimiter: ResourceLimiter, @unchecked Sendable {
+    unowned let run: ProgramRun
+
+    init(run: ProgramRun) { self.run = run }
+
+    func limitMemoryGrowth(to desired: Int) throws -> Bool {
+        guard desired <= run.limits.memoryPages * 65536 else { throw run.fail(.memoryLimit(pages: run.limits.memoryPages)) }
+        return true
+    }
+
+    func limitTableGrowth(to desired: Int) throws -> Bool { desired <= 100_000 }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
+import LayoutEngine
+import LayoutPrograms
+
+/// `layout-bench --programs`: the waterfall layout program (examples/programs/waterfall.wasm, run by WasmKit)
+/// against the built-in waterfall, preparing the same items (one section, 3 columns, sizes scaled to the column).
+/// The program's time includes reading its parameters' JSON; the built-in's starts from the decoded spec.
+enum ProgramBench {
+    static func rows(sizes: [Int]) {
+        let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let file = "/" + path + "/examples/programs/waterfall.wasm"
+        guard let bytes = read(file), let program = try? LayoutProgram(bytes: bytes) else {
+            print("layout-bench --programs: cannot load \(file)")
+            return
+        }
+        print("waterfall program (WasmKit) against the built-in waterfall, 3 columns, sizes; medians:")
+        print(Measure.pad("items", 12) + Measure.pad("built-in", 12) + Measure.pad("program", 12) + "ratio")
+        for n in sizes {
+            var rng = BenchRandom(state: 7)
+            let sizes = (0..<n).map { _ in
+                Size(width: rng.uniform(40, 400).rounded(), height: rng.uniform(40, 400).rounded())
+            }
+            var spec = WaterfallLayoutSpec(collectionView: Size(width: 390, height: 844),
+                                           sections: [WaterfallSectionSpec(items: .sizes(sizes))])
+            spec.columnCount = 3
+            var json = #"{"columnCount": 3, "columnSpacing": 10, "itemSpacing": 10, "itemSizes": ["#
+            json.reserveCapacity(n * 12)
+            for (i, s) in sizes.enumerated() { json += (i > 0 ? "," : "") + "\(Int(s.width)),\(Int(s.height))" }
+            json += "]}"
+            let input = ProgramInput(viewWidth: 390, viewHeight: 844, itemCounts: [n], parameters: Array(json.utf8))
+            let limits = ProgramLimits(fuel: .max / 2, elements: n, deadlineMilliseconds: 600_000)
+            let runs = n >= 1_000_000 ? 5 : 9
+            let builtIn = Measure.median(runs: runs) { _ = PreparedWaterfallLayout(spec) }
+            var emitted = 0
+            let run = Measure.median(runs: runs) { emitted = (try? program.run(input, limits: limits))?.count ?? -1 }
+            precondition(emitted == n, "the program emitted \(emitted) elements")
+            print(Measure.pad("\(n / 1000)k", 12) + Measure.pad(Measure.format(builtIn), 12)
+                  + Measure.pad(Measure.format(run), 12) + Measure.fixed(run / builtIn, 1) + "x")
+        }
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        return out
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import LayoutPrograms
+
+/// The example programs of examples/programs, as committed (built by its build.sh).
+enum ExampleModules {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples/programs").standardizedFileURL
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: directory.appendingPathComponent("\(name).wasm")))
+    }
+
+    static func program(_ name: String) throws -> LayoutProgram {
+        try LayoutProgram(bytes: bytes(name))
+    }
+
+    /// The toolchain's clang, when this machine has one that builds wasm32.
+    static var clang: String? {
+        ["/opt/swift/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

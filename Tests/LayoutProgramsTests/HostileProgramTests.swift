@@ -1,0 +1,166 @@
+import LayoutPrograms
+import Testing
+import WAT
+
+/// Modules that break the ABI or a limit: each gives its own error, within the deadline.
+struct HostileProgramTests {
+    /// A module with the ABI's exports whose `layout_prepare` body is `prepare` (its input address is local 0).
+    static func module(prepare: String, imports: String = "", memory: String = "1") throws -> [UInt8] {
+        try wat2wasm("""
+            (module
+              \(imports)
+              (memory (export "memory") \(memory))
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 1024))
+              (func (export "layout_prepare") (param i32) \(prepare)))
+            """)
+    }
+
+    static let emitImport = #"(import "env" "emit" (func $emit (param i32 i32)))"#
+    static let input = ProgramInput(viewWidth: 390, viewHeight: 844, itemCounts: [10])
+
+    /// Runs `bytes` and returns its error, checking that it came within `within` seconds.
+    static func failure(_ bytes: [UInt8], limits: ProgramLimits = ProgramLimits(), within: Double = 10)
+        -> ProgramError?
+    {
+        let start = ContinuousClock.now
+        defer { #expect(ContinuousClock.now - start < .seconds(within)) }
+        do {
+            _ = try LayoutProgram(bytes: bytes).run(input, limits: limits)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anEndlessLoopStopsAtTheDeadline() throws {
+        let loop = try Self.module(prepare: "(loop $forever (br $forever))")
+        let limits = ProgramLimits(fuel: .max / 2, deadlineMilliseconds: 300)
+        let error = Self.failure(loop, limits: limits, within: 5)
+        #expect(error == .deadline(milliseconds: 300))
+        #expect(error?.problemType == "program-deadline")
+    }
+
+    @Test func anEndlessLoopRunsOutOfFuel() throws {
+        let loop = try Self.module(prepare: "(loop $forever (br $forever))")
+        #expect(Self.failure(loop, limits: ProgramLimits(fuel: 1_000_000)) == .fuelExhausted(limit: 1_000_000))
+    }
+
+    @Test func aLoopThatGrowsMemoryStopsAtThePageLimit() throws {
+        let grow = try Self.module(prepare: "(loop $more (drop (memory.grow (i32.const 1))) (br $more))")
+        let error = Self.failure(grow, limits: ProgramLimits(memoryPages: 64))
+        #expect(error == .memoryLimit(pages: 64))
+        #expect(error?.message.contains("64 pages") == true)
+    }
+
+    @Test func aMemoryDeclaredLargerThanTheLimitIsRefused() throws {
+        let large = try Self.module(prepare: "", memory: "1000")
+        #expect(Self.failure(large, limits: ProgramLimits(memoryPages: 64)) == .memoryLimit(pages: 64))
+    }
+
+    @Test func emittingAHundredMillionElementsStopsAtTheElementLimit() throws {
+        // 100,000 batches of 1,000 zeroed elements.
+        let flood = try Self.module(
+            prepare: """
+                (local $i i32)
+                (loop $next
+                  (call $emit (i32.const 4096) (i32.const 1000))
+                  (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                  (br_if $next (i32.lt_u (local.get $i) (i32.const 100000))))
+                """, imports: Self.emitImport, memory: "2")
+        let error = Self.failure(flood)
+        #expect(error == .elementLimit(ProgramLimits().elements))
+        #expect(error?.problemType == "program-element-limit")
+    }
+
+    @Test func trapsAreReportedWithTheirMessage() throws {
+        let divide = try Self.module(prepare: "(drop (i32.div_s (i32.const 1) (i32.const 0)))")
+        #expect(Self.failure(divide) == .trap("integer divide by zero"))
+        let unreachable = try Self.module(prepare: "(unreachable)")
+        let error = Self.failure(unreachable)
+        #expect(error == .trap("unreachable"))
+        #expect(error?.problemType == "program-trap")
+        #expect(error?.message == "the program trapped: unreachable")
+        let outside = try Self.module(prepare: "(drop (i32.load (i32.const 70000)))")
+        #expect(Self.failure(outside) == .trap("out of bounds memory access"))
+    }
+
+    @Test func malformedBytesAreRefused() throws {
+        for bytes: [UInt8] in [[], [0, 1, 2, 3], Array("(module)".utf8)] {
+            #expect(throws: ProgramError.self) { try LayoutProgram.validate(bytes) }
+            #expect((try? LayoutProgram.validate(bytes)) == nil)
+            do {
+                try LayoutProgram.validate(bytes)
+            } catch {
+                #expect(error.problemType == "program-malformed")
+            }
+        }
+        let waterfall = try ExampleModules.bytes("waterfall")
+        #expect(throws: ProgramError.self) { try LayoutProgram.validate(Array(waterfall.prefix(waterfall.count / 2))) }
+    }
+
+    @Test func importsOtherThanEmitAreRefusedByName() throws {
+        let wasi = try Self.module(
+            prepare: "", imports: #"(import "wasi_snapshot_preview1" "fd_write" (func (param i32 i32 i32 i32) (result i32)))"#)
+        #expect(throws: ProgramError.forbiddenImport(module: "wasi_snapshot_preview1", name: "fd_write")) {
+            try LayoutProgram.validate(wasi)
+        }
+        let memory = try wat2wasm(#"(module (import "env" "memory" (memory 1)))"#)
+        #expect(throws: ProgramError.forbiddenImport(module: "env", name: "memory")) {
+            try LayoutProgram.validate(memory)
+        }
+        let wrongType = try Self.module(prepare: "", imports: #"(import "env" "emit" (func (param f64)))"#)
+        #expect(throws: ProgramError.forbiddenImport(module: "env", name: "emit")) {
+            try LayoutProgram.validate(wrongType)
+        }
+        #expect(ProgramError.forbiddenImport(module: "wasi_snapshot_preview1", name: "fd_write").message
+            .contains("\"wasi_snapshot_preview1\".\"fd_write\""))
+        try LayoutProgram.validate(try Self.module(prepare: "", imports: Self.emitImport))
+    }
+
+    @Test func aModuleWithoutTheABIsExportsIsRefused() throws {
+        let noPrepare = try wat2wasm("""
+            (module (memory (export "memory") 1)
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 0)))
+            """)
+        #expect(throws: ProgramError.missingExport(name: "layout_prepare", expected: "a function (i32) -> ()")) {
+            try LayoutProgram.validate(noPrepare)
+        }
+        let noMemory = try wat2wasm("""
+            (module (memory 1)
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 0))
+              (func (export "layout_prepare") (param i32)))
+            """)
+        #expect(throws: ProgramError.missingExport(name: "memory", expected: "a memory")) {
+            try LayoutProgram.validate(noMemory)
+        }
+        let wrongType = try wat2wasm("""
+            (module (memory (export "memory") 1)
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 0))
+              (func (export "layout_prepare") (param i32) (result i32) (i32.const 0)))
+            """)
+        #expect(throws: ProgramError.missingExport(name: "layout_prepare", expected: "a function (i32) -> ()")) {
+            try LayoutProgram.validate(wrongType)
+        }
+    }
+
+    @Test func addressesOutsideTheMemoryBreakTheABI() throws {
+        let farEmit = try Self.module(prepare: "(call $emit (i32.const 65000) (i32.const 100))",
+                                      imports: Self.emitImport)
+        #expect(Self.failure(farEmit)?.problemType == "program-bad-output")
+        let farAlloc = try wat2wasm("""
+            (module (memory (export "memory") 1)
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 65530))
+              (func (export "layout_prepare") (param i32)))
+            """)
+        #expect(Self.failure(farAlloc)?.problemType == "program-bad-output")
+    }
+
+    @Test func everyErrorHasItsOwnProblemType() {
+        let errors: [ProgramError] = [
+            .malformed("x"), .forbiddenImport(module: "a", name: "b"), .missingExport(name: "a", expected: "b"),
+            .fuelExhausted(limit: 1), .memoryLimit(pages: 1), .elementLimit(1), .deadline(milliseconds: 1),
+            .trap("x"), .badOutput("x"),
+        ]
+        #expect(Set(errors.map(\.problemType)).count == errors.count)
+    }
+}
