@@ -22,8 +22,11 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "layout-service",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v16)],
     products: [
+        // The engine alone, for an app that lays out with it offline (docs/engine-library.md): pure Swift, no
+        // Foundation; LayoutEngineFoundation converts to and from CGRect and IndexPath.
+        .library(name: "LayoutEngine", targets: ["LayoutEngine", "LayoutEngineFoundation"]),
         .executable(name: "layout-service", targets: ["layout-service"]),
         .executable(name: "layout-bench", targets: ["layout-bench"]),
     ],
@@ -46,6 +49,9 @@ let package = Package(
             name: "LayoutPrograms",
             dependencies: [.product(name: "WasmKit", package: "WasmKit"), .product(name: "WasmParser", package: "WasmKit")],
             swiftSettings: strict),
+        // CGRect, CGPoint, CGSize and IndexPath to and from the engine's types: the only target that imports
+        // Foundation, and nothing of the service's links it.
+        .target(name: "LayoutEngineFoundation", dependencies: ["LayoutEngine"], swiftSettings: strict),
         // JSON reading and writing (own strict parser), spec decoding with JSON pointers, canonical form, encoding.
         .target(name: "LayoutWire", dependencies: ["LayoutEngine"], swiftSettings: strict),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
@@ -134,6 +140,7 @@ let package = Package(
             dependencies: [
                 "LayoutPrograms", "LayoutEngine", "TestSupport", .product(name: "WAT", package: "WasmKit"),
             ]),
+        .testTarget(name: "LayoutEngineFoundationTests", dependencies: ["LayoutEngineFoundation", "LayoutEngine"]),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine", "CSQLite"]),

@@ -43,7 +43,7 @@ public struct ElementList: ElementSink {
         elements.append(a)
     }
 
-    public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: IndexPath, frame: Rect)]) {
+    public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: LayoutIndexPath, frame: LayoutRect)]) {
         let first = elements.count
         for c in cells { append(.cell(c.indexPath, c.frame)) }
         elements[first...].sort { $0.indexPath.item < $1.indexPath.item }

@@ -9,7 +9,7 @@ public protocol ElementSink: ~Copyable {
     /// A cell with every attribute but its index path and frame at its default (no transform, opaque, visible,
     /// z 0). Default: `append(.cell(indexPath, frame))`; a sink that writes such cells apart saves making their
     /// attributes.
-    mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect)
+    mutating func appendCell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect)
     /// Whether pinned elements are wanted where they sit unpinned, with their sticky ranges, for answers that hold
     /// at every content offset (tiles). Default false: pinned elements come pinned for the query's offset.
     var unpinned: Bool { get }
@@ -19,17 +19,17 @@ public protocol ElementSink: ~Copyable {
     /// waterfall finds them by where they start), to be given in item order. Default: sorted by item, then each
     /// given to `appendCell`. `ElementList` counts them in the order found and sorts the ones it keeps, so that
     /// its pages, which keep a window of the count, put together give every element once.
-    mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: IndexPath, frame: Rect)])
+    mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: LayoutIndexPath, frame: LayoutRect)])
 }
 
 extension ElementSink where Self: ~Copyable {
-    public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) { append(.cell(indexPath, frame)) }
+    public mutating func appendCell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect) { append(.cell(indexPath, frame)) }
 
     public var unpinned: Bool { false }
 
     public mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) { append(a) }
 
-    public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: IndexPath, frame: Rect)]) {
+    public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: LayoutIndexPath, frame: LayoutRect)]) {
         cells.sort { $0.indexPath.item < $1.indexPath.item }
         for c in cells { appendCell(c.indexPath, c.frame) }
     }

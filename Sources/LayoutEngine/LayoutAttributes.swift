@@ -14,11 +14,11 @@ public enum ElementCategory: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// A (section, item) pair; headers and footers use item 0.
-public struct IndexPath: Sendable, Hashable, Comparable {
+public struct LayoutIndexPath: Sendable, Hashable, Comparable {
     public var section: Int
     public var item: Int
     public init(section: Int, item: Int) { self.section = section; self.item = item }
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
+    public static func < (a: LayoutIndexPath, b: LayoutIndexPath) -> Bool {
         (a.section, a.item) < (b.section, b.item)
     }
 }
@@ -37,8 +37,8 @@ public struct LayoutAttributes: Sendable, Hashable {
     @usableFromInline var rowSpanStorage: UInt32 = 1
     /// The supplementary or decoration kind (`"header"`, `"footer"`, ...); empty for cells.
     public var kind: String
-    public var indexPath: IndexPath
-    public var frame: Rect
+    public var indexPath: LayoutIndexPath
+    public var frame: LayoutRect
     public var transform3D: Transform3D
     public var alpha: Double
     public var zIndex: Int
@@ -57,7 +57,7 @@ public struct LayoutAttributes: Sendable, Hashable {
         set { columnSpanStorage = UInt32(newValue) }
     }
 
-    public init(category: ElementCategory, kind: String = "", indexPath: IndexPath, frame: Rect,
+    public init(category: ElementCategory, kind: String = "", indexPath: LayoutIndexPath, frame: LayoutRect,
                 transform3D: Transform3D = .identity, alpha: Double = 1, zIndex: Int = 0, isHidden: Bool = false) {
         self.category = category
         self.kind = kind
@@ -69,14 +69,14 @@ public struct LayoutAttributes: Sendable, Hashable {
         self.isHidden = isHidden
     }
 
-    public static func cell(_ indexPath: IndexPath, _ frame: Rect) -> LayoutAttributes {
+    public static func cell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect) -> LayoutAttributes {
         LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame)
     }
 
-    public static func supplementary(_ kind: String, _ indexPath: IndexPath, _ frame: Rect) -> LayoutAttributes {
+    public static func supplementary(_ kind: String, _ indexPath: LayoutIndexPath, _ frame: LayoutRect) -> LayoutAttributes {
         LayoutAttributes(category: .supplementary, kind: kind, indexPath: indexPath, frame: frame)
     }
 
-    public var center: Point { frame.center }
-    public var size: Size { frame.size }
+    public var center: LayoutPoint { frame.center }
+    public var size: LayoutSize { frame.size }
 }

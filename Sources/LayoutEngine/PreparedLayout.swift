@@ -11,7 +11,7 @@ public protocol PreparedLayout: Sendable {
     /// The spec the layout was prepared from.
     var spec: LayoutSpec { get }
     /// `collectionViewContentSize`.
-    var contentSize: Size { get }
+    var contentSize: LayoutSize { get }
     var numberOfSections: Int { get }
     /// The items of `section`; 0 when there is no such section.
     func numberOfItems(inSection section: Int) -> Int
@@ -27,15 +27,15 @@ public protocol PreparedLayout: Sendable {
     /// When `sink.unpinned`, pinned elements go where they sit unpinned, with their sticky range
     /// (`ElementSink.append(_:sticky:)`), whenever a place that range allows meets `rect`.
     /// - Complexity: O(log n + k), k the number of elements given.
-    func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int, into sink: inout Sink)
+    func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int, into sink: inout Sink)
         -> Bool
 
     /// `layoutAttributesForItemAtIndexPath:`; nil when the index path does not exist.
     /// - Complexity: O(log n) at most.
-    func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes?
+    func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes?
 
     /// `layoutAttributesForSupplementaryViewOfKind:atIndexPath:`; nil when there is no such view.
-    func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
 
     // MARK: With defaults (below): override where the kind differs.
@@ -43,26 +43,26 @@ public protocol PreparedLayout: Sendable {
     /// The total number of cells (default: the sum over the sections).
     var numberOfItems: Int { get }
     /// The collection view's size, the visible bounds' size (default: the spec's `collectionView`).
-    var viewSize: Size { get }
+    var viewSize: LayoutSize { get }
     /// Whether attributes depend on the content offset (`shouldInvalidateLayoutForBoundsChange:`; default false).
     var isBoundsDependent: Bool { get }
     /// Whether cells carry 3D transforms, and may then be drawn outside their frames (default false).
     var transformsCells: Bool { get }
 
     /// `layoutAttributesForDecorationViewOfKind:atIndexPath:`; nil when there is no such view (default: none).
-    func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
 
     /// `targetContentOffsetForProposedContentOffset:withScrollingVelocity:` (default: the proposal clamped to the
     /// scroll range).
-    func targetContentOffset(proposed: Point, velocity: Point) -> Point
+    func targetContentOffset(proposed: LayoutPoint, velocity: LayoutPoint) -> LayoutPoint
 
     /// A cell's place along the scroll axis, whatever the offset; nil when the index path does not exist
     /// (default: from `attributesForItem` at offset zero).
-    func scrollExtent(ofItem indexPath: IndexPath) -> ScrollExtent?
+    func scrollExtent(ofItem indexPath: LayoutIndexPath) -> ScrollExtent?
     /// The cells on screen at `offset` (inside the content inset), in index order, with their extents (default:
     /// from the rect query).
-    func anchorCandidates(at offset: Point) -> [(IndexPath, ScrollExtent)]
+    func anchorCandidates(at offset: LayoutPoint) -> [(LayoutIndexPath, ScrollExtent)]
     /// A section's header along the scroll axis (unpinned), nil when it has none (default: none).
     func headerExtent(ofSection section: Int) -> ScrollExtent?
     /// How much of the visible area's start a pinned header covers over the cells of `section` (0: no pinning;
@@ -70,16 +70,16 @@ public protocol PreparedLayout: Sendable {
     func pinnedHeaderLength(ofSection section: Int) -> Double
     /// How much of the visible area's edges pinned elements cover over a cell (scroll-to keeps the cell clear
     /// of them); by default its section's pinned header.
-    func scrollCover(ofItem path: IndexPath) -> EdgeInsets
+    func scrollCover(ofItem path: LayoutIndexPath) -> LayoutEdgeInsets
 
     /// For layouts whose scroll range wraps (an infinite wheel): how far the client must move an offset that left
     /// the central band so that it is back in it (nothing changes on screen); nil when no move is needed (the
     /// default).
-    func wrapAdjustment(for offset: Point) -> Point?
+    func wrapAdjustment(for offset: LayoutPoint) -> LayoutPoint?
     /// For layouts whose scroll range wraps: the distance in `y` between offsets that show the same thing.
     var wrapPeriod: Double? { get }
     /// For layouts whose scroll range wraps: the offset a client starts at (in the central band); nil otherwise.
-    var initialOffset: Point? { get }
+    var initialOffset: LayoutPoint? { get }
 }
 
 /// The most elements (and sections) the service's own queries (hit tests, scroll targets, moves) cross at once:
@@ -91,32 +91,32 @@ extension PreparedLayout {
         (0..<numberOfSections).reduce(0) { $0 + numberOfItems(inSection: $1) }
     }
 
-    public var viewSize: Size { spec.collectionView }
+    public var viewSize: LayoutSize { spec.collectionView }
 
     public var isBoundsDependent: Bool { false }
 
     public var transformsCells: Bool { false }
 
-    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         nil
     }
 
-    public func wrapAdjustment(for offset: Point) -> Point? { nil }
+    public func wrapAdjustment(for offset: LayoutPoint) -> LayoutPoint? { nil }
 
     public var wrapPeriod: Double? { nil }
 
-    public var initialOffset: Point? { nil }
+    public var initialOffset: LayoutPoint? { nil }
 
-    public func scrollExtent(ofItem indexPath: IndexPath) -> ScrollExtent? {
+    public func scrollExtent(ofItem indexPath: LayoutIndexPath) -> ScrollExtent? {
         attributesForItem(at: indexPath, offset: .zero).map { Axis(spec.scrollDirection).extent($0.frame) }
     }
 
-    public func anchorCandidates(at offset: Point) -> [(IndexPath, ScrollExtent)] {
+    public func anchorCandidates(at offset: LayoutPoint) -> [(LayoutIndexPath, ScrollExtent)] {
         let inset = contentInset
         let view = viewSize
-        let visible = Rect(x: offset.x + inset.left, y: offset.y + inset.top,
+        let visible = LayoutRect(x: offset.x + inset.left, y: offset.y + inset.top,
                            width: max(0, view.width - inset.left - inset.right),
                            height: max(0, view.height - inset.top - inset.bottom))
         let axis = Axis(spec.scrollDirection)
@@ -127,14 +127,14 @@ extension PreparedLayout {
 
     public func pinnedHeaderLength(ofSection section: Int) -> Double { 0 }
 
-    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+    public func targetContentOffset(proposed: LayoutPoint, velocity: LayoutPoint) -> LayoutPoint {
         ScrollTargeting(behavior: .none, direction: .vertical, view: viewSize, content: contentSize,
                         inset: contentInset)
             .target(proposed: proposed, velocity: velocity) { _ in ([], true) }
     }
 
     /// `elements(in:offset:limit:into:)` appending to an array.
-    public func elements(in rect: Rect, offset: Point, limit: Int, into elements: inout [LayoutAttributes]) -> Bool {
+    public func elements(in rect: LayoutRect, offset: LayoutPoint, limit: Int, into elements: inout [LayoutAttributes]) -> Bool {
         var list = ElementList()
         let complete = self.elements(in: rect, offset: offset, limit: limit, into: &list)
         elements += list.elements
@@ -143,12 +143,12 @@ extension PreparedLayout {
 
     /// The cells meeting `rect`, at most about `limit` (for scroll targets and interactive movement: a window
     /// with more candidates than that is degenerate, zero-size items piled up, and the first ones serve).
-    func cells(in rect: Rect, offset: Point, limit: Int = internalQueryLimit) -> [LayoutAttributes] {
+    func cells(in rect: LayoutRect, offset: LayoutPoint, limit: Int = internalQueryLimit) -> [LayoutAttributes] {
         cellsAndCompleteness(in: rect, offset: offset, limit: limit).cells
     }
 
     /// The cells meeting `rect` (at most about `limit`), and whether that is all of them.
-    func cellsAndCompleteness(in rect: Rect, offset: Point, limit: Int = internalQueryLimit)
+    func cellsAndCompleteness(in rect: LayoutRect, offset: LayoutPoint, limit: Int = internalQueryLimit)
         -> (cells: [LayoutAttributes], complete: Bool)
     {
         var out: [LayoutAttributes] = []

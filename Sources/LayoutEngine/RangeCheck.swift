@@ -18,18 +18,18 @@ struct RangeCheck {
         guard v >= 0 else { throw .invalidValue(path: path, reason: "must be 0 or more") }
     }
 
-    func nonNegative(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+    func nonNegative(_ s: LayoutSize, at path: [SpecPathComponent]) throws(LayoutError) {
         try nonNegative(s.width, at: path + [.key("width")])
         try nonNegative(s.height, at: path + [.key("height")])
     }
 
     /// For sizes written as `[width, height]`.
-    func nonNegativeSizePair(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+    func nonNegativeSizePair(_ s: LayoutSize, at path: [SpecPathComponent]) throws(LayoutError) {
         try nonNegative(s.width, at: path + [.index(0)])
         try nonNegative(s.height, at: path + [.index(1)])
     }
 
-    func positive(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+    func positive(_ s: LayoutSize, at path: [SpecPathComponent]) throws(LayoutError) {
         try nonNegative(s, at: path)
         if s.width == 0 { throw .invalidValue(path: path + [.key("width")], reason: "must be more than 0") }
         if s.height == 0 { throw .invalidValue(path: path + [.key("height")], reason: "must be more than 0") }
@@ -55,7 +55,7 @@ struct RangeCheck {
     }
 
     /// For sizes written as `[width, height]` that must both be more than 0.
-    func positivePair(_ s: Size, at path: [SpecPathComponent]) throws(LayoutError) {
+    func positivePair(_ s: LayoutSize, at path: [SpecPathComponent]) throws(LayoutError) {
         try nonNegativeSizePair(s, at: path)
         if s.width == 0 { throw .invalidValue(path: path + [.index(0)], reason: "must be more than 0") }
         if s.height == 0 { throw .invalidValue(path: path + [.index(1)], reason: "must be more than 0") }
@@ -79,7 +79,7 @@ struct RangeCheck {
 
     /// Insets of a section: finite; along the scroll direction 0 or more, so that sections and their content
     /// stack in order (the rect index relies on it). Across lines they may be negative.
-    func sectionInsets(_ e: EdgeInsets, _ direction: ScrollDirection, at path: [SpecPathComponent]) throws(LayoutError) {
+    func sectionInsets(_ e: LayoutEdgeInsets, _ direction: ScrollDirection, at path: [SpecPathComponent]) throws(LayoutError) {
         try finite(e, at: path)
         let (before, after) = direction == .vertical ? (("top", e.top), ("bottom", e.bottom))
             : (("left", e.left), ("right", e.right))
@@ -89,7 +89,7 @@ struct RangeCheck {
         }
     }
 
-    func finite(_ e: EdgeInsets, at path: [SpecPathComponent]) throws(LayoutError) {
+    func finite(_ e: LayoutEdgeInsets, at path: [SpecPathComponent]) throws(LayoutError) {
         try finite(e.top, at: path + [.key("top")])
         try finite(e.left, at: path + [.key("left")])
         try finite(e.bottom, at: path + [.key("bottom")])
@@ -97,7 +97,7 @@ struct RangeCheck {
     }
 
     /// `collectionView.contentInset`: each side finite, 0 or more.
-    func contentInset(_ e: EdgeInsets) throws(LayoutError) {
+    func contentInset(_ e: LayoutEdgeInsets) throws(LayoutError) {
         let at: [SpecPathComponent] = [.key("collectionView"), .key("contentInset")]
         for (name, v) in [("top", e.top), ("left", e.left), ("bottom", e.bottom), ("right", e.right)] {
             try nonNegative(v, at: at + [.key(name)])

@@ -26,7 +26,7 @@ extension LayoutService {
     func targetOffset(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
         let proposed = try QueryParameters.requiredPoint(request, "proposed")
         let velocity = try QueryParameters.point(request, "velocity")
-        let target: Point
+        let target: LayoutPoint
         if let section = try CompositionalQueries.section(request, layout),
            let c = layout as? PreparedCompositionalLayout,
            let row = c.orthogonalTargetOffset(
@@ -35,7 +35,7 @@ extension LayoutService {
         {
             // An orthogonal row (`section` checked to be one): its own offset along the row (x for a vertical
             // layout), 0 across.
-            target = c.compositionalSpec.scrollDirection == .vertical ? Point(x: row, y: 0) : Point(x: 0, y: row)
+            target = c.compositionalSpec.scrollDirection == .vertical ? LayoutPoint(x: row, y: 0) : LayoutPoint(x: 0, y: row)
         } else {
             target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
         }
@@ -80,7 +80,7 @@ extension LayoutService {
         }
         let a = from.contentSize
         let b = to.contentSize
-        let size = Size(width: a.width + (b.width - a.width) * progress, height: a.height + (b.height - a.height) * progress)
+        let size = LayoutSize(width: a.width + (b.width - a.width) * progress, height: a.height + (b.height - a.height) * progress)
         var w = JSONWriter(capacity: 64 + elements.count * 240)
         AttributesEncoder.writeRectAnswer(contentSize: size, elements: elements, into: &w)
         return Self.json(200, w)

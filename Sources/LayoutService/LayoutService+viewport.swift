@@ -40,7 +40,7 @@ extension LayoutService {
                 "position", "must be one of \(ScrollPosition.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let offset = try QueryParameters.point(request, "offset")
-        let target: Point?
+        let target: LayoutPoint?
         let what: String
         switch (request.queryValue("item"), request.queryValue("section")) {
         case (.some, nil):
@@ -63,7 +63,7 @@ extension LayoutService {
     }
 
     /// Where `anchor` is in `layout` at `offset`; a 422 pointing at `/anchor` when it names no cell.
-    static func placement(of anchor: ScrollAnchor, in layout: any PreparedLayout, at offset: Point) throws(Problem)
+    static func placement(of anchor: ScrollAnchor, in layout: any PreparedLayout, at offset: LayoutPoint) throws(Problem)
         -> AnchorPlacement
     {
         guard let placement = layout.placement(of: anchor, at: offset) else {

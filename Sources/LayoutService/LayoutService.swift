@@ -244,11 +244,11 @@ public final class LayoutService: HTTPHandler {
     /// One element's attributes by index path (and offset), or a 404 naming it.
     private func element(_ request: HTTPRequest, id: String, layout: any PreparedLayout, section: String,
                          item: String, describe: String,
-                         _ lookup: (any PreparedLayout, IndexPath, Point) throws(Problem) -> LayoutAttributes?)
+                         _ lookup: (any PreparedLayout, LayoutIndexPath, LayoutPoint) throws(Problem) -> LayoutAttributes?)
         throws(Problem)
         -> HTTPResponse
     {
-        let path = IndexPath(section: try QueryParameters.index(section, "section"),
+        let path = LayoutIndexPath(section: try QueryParameters.index(section, "section"),
                              item: try QueryParameters.index(item, "item"))
         let offset = try QueryParameters.point(request, "offset")
         guard let a = try lookup(layout, path, offset) else {
@@ -369,7 +369,7 @@ public final class LayoutService: HTTPHandler {
         let offset = try QueryParameters.point(request, "offset")
         let whole = request.queryValue("rect") == nil
         let rect = whole
-            ? Rect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height)
+            ? LayoutRect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height)
             : try QueryParameters.rect(request)
         let limit = whole ? limits.maxPictureElements : limits.maxElements
         var elements: [LayoutAttributes] = []

@@ -4,38 +4,38 @@ import LayoutEngine
 /// Parsing of query parameters and path segments; failures are 400 problems naming the parameter.
 enum QueryParameters {
     /// `x,y,w,h`: four finite numbers, width and height 0 or more.
-    static func rect(_ request: HTTPRequest, _ name: String = "rect") throws(Problem) -> Rect {
+    static func rect(_ request: HTTPRequest, _ name: String = "rect") throws(Problem) -> LayoutRect {
         let n = try request.withQueryValue(name) { text throws(Problem) in
             guard let text else { throw badParameter(name, "is required: \(name)=x,y,width,height") }
             return try numbers(text, count: 4, name: name, form: "x,y,width,height")
         }
         guard n.2 >= 0, n.3 >= 0 else { throw badParameter(name, "width and height must be 0 or more") }
-        return Rect(x: n.0, y: n.1, width: n.2, height: n.3)
+        return LayoutRect(x: n.0, y: n.1, width: n.2, height: n.3)
     }
 
     /// `x,y`, or `fallback` when absent.
-    static func point(_ request: HTTPRequest, _ name: String, default fallback: Point = .zero) throws(Problem)
-        -> Point
+    static func point(_ request: HTTPRequest, _ name: String, default fallback: LayoutPoint = .zero) throws(Problem)
+        -> LayoutPoint
     {
         let n = try request.withQueryValue(name) { text throws(Problem) -> (Double, Double, Double, Double)? in
             guard let text else { return nil }
             return try numbers(text, count: 2, name: name, form: "x,y")
         }
         guard let n else { return fallback }
-        return Point(x: n.0, y: n.1)
+        return LayoutPoint(x: n.0, y: n.1)
     }
 
     /// `section,item`.
-    static func indexPath(_ request: HTTPRequest, _ name: String) throws(Problem) -> IndexPath {
+    static func indexPath(_ request: HTTPRequest, _ name: String) throws(Problem) -> LayoutIndexPath {
         guard let text = request.queryValue(name) else { throw badParameter(name, "is required: \(name)=section,item") }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let s = Int(parts[0].trimmingSpaces), let i = Int(parts[1].trimmingSpaces), s >= 0, i >= 0
         else { throw badParameter(name, "must be two whole numbers, 0 or more: \(name)=section,item (got \"\(text)\")") }
-        return IndexPath(section: s, item: i)
+        return LayoutIndexPath(section: s, item: i)
     }
 
     /// A required `x,y`.
-    static func requiredPoint(_ request: HTTPRequest, _ name: String) throws(Problem) -> Point {
+    static func requiredPoint(_ request: HTTPRequest, _ name: String) throws(Problem) -> LayoutPoint {
         guard request.queryValue(name) != nil else { throw badParameter(name, "is required: \(name)=x,y") }
         return try point(request, name)
     }

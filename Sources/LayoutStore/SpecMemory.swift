@@ -11,7 +11,7 @@ enum SpecMemory {
         case .flow(let flow):
             return perSpec + flow.sections.reduce(0) { total, section in
                 if case .sizes(let sizes) = section.items {
-                    return total + perSection + sizes.count * MemoryLayout<Size>.stride
+                    return total + perSection + sizes.count * MemoryLayout<LayoutSize>.stride
                 }
                 return total + perSection
             }
@@ -19,14 +19,14 @@ enum SpecMemory {
             return perSpec + waterfall.sections.reduce(0) { total, section in
                 switch section.items {
                 case .lengths(let lengths): total + perSection + lengths.count * MemoryLayout<Double>.stride
-                case .sizes(let sizes): total + perSection + sizes.count * MemoryLayout<Size>.stride
+                case .sizes(let sizes): total + perSection + sizes.count * MemoryLayout<LayoutSize>.stride
                 }
             }
         case .compositional(let c):
             // A section with a layout of its own holds its groups too: counted as a few sections' worth.
             return perSpec + c.sections.reduce(0) { total, section in
                 let own = section.section == nil ? perSection : 4 * perSection
-                if case .sizes(let sizes) = section.items { return total + own + sizes.count * MemoryLayout<Size>.stride }
+                if case .sizes(let sizes) = section.items { return total + own + sizes.count * MemoryLayout<LayoutSize>.stride }
                 return total + own
             }
         case .grid(let g):

@@ -22,13 +22,13 @@ public func fuzzSpec(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let content = layout.contentSize
     var out: [LayoutAttributes] = []
     for (fx, fy, fw, fh) in [(0.0, 0.0, 1.0, 1.0), (0.25, 0.4, 0.3, 0.2), (-0.1, -0.1, 0.05, 1.2), (0.5, 0.5, 0, 0)] {
-        let rect = Rect(x: content.width * fx, y: content.height * fy, width: content.width * fw,
+        let rect = LayoutRect(x: content.width * fx, y: content.height * fy, width: content.width * fw,
                         height: content.height * fh)
         out.removeAll(keepingCapacity: true)
-        _ = layout.elements(in: rect, offset: Point(x: rect.x, y: rect.y), limit: 10_000, into: &out)
+        _ = layout.elements(in: rect, offset: LayoutPoint(x: rect.x, y: rect.y), limit: 10_000, into: &out)
         for a in out where !a.frame.intersects(rect) { fatalError("\(a) does not meet \(rect)") }
         _ = layout.itemIndexPath(at: rect.center, offset: .zero)
-        _ = layout.targetContentOffset(proposed: Point(x: rect.x, y: rect.y), velocity: Point(x: 1, y: -1))
+        _ = layout.targetContentOffset(proposed: LayoutPoint(x: rect.x, y: rect.y), velocity: LayoutPoint(x: 1, y: -1))
     }
     return 0
 }

@@ -3,7 +3,7 @@ import LayoutEngine
 /// Compositional layouts: a repeating photo grid (groups located by arithmetic), a self-sized list (every group
 /// placed, located by binary search), and an App Store–style page of orthogonal rows.
 enum CompositionalBench {
-    static let view = Size(width: 390, height: 844)
+    static let view = LayoutSize(width: 390, height: 844)
 
     static func dimension(_ w: CompositionalDimension, _ h: CompositionalDimension) -> CompositionalSize {
         CompositionalSize(width: w, height: h)
@@ -32,7 +32,7 @@ enum CompositionalBench {
     static func sizedList(n: Int) -> LayoutSpec {
         var rng = BenchRandom(state: 11)
         var list = ListConfiguration(collectionView: view, sections: [
-            .sizes((0..<n).map { _ in Size(width: 390, height: rng.uniform(44, 120).rounded()) }),
+            .sizes((0..<n).map { _ in LayoutSize(width: 390, height: rng.uniform(44, 120).rounded()) }),
         ])
         list.headerMode = .supplementary
         return .compositional(list.compositional())

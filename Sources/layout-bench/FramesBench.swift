@@ -17,7 +17,7 @@ enum FramesBench {
             e.height.append(h)
             bottoms[c] += h + 10
         }
-        return FramesLayoutSpec(collectionView: Size(width: 390, height: 844), elements: e)
+        return FramesLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), elements: e)
     }
 
     static func rows(n: Int) {
@@ -31,7 +31,7 @@ enum FramesBench {
         let query = Measure.median(runs: 15, repeats: 2000) {
             k = (k + 1) % 64
             var list = ElementList(reservingCapacity: 64)
-            _ = layout.elements(in: Rect(x: 0, y: height * Double(k) / 64, width: 390, height: 844), offset: .zero,
+            _ = layout.elements(in: LayoutRect(x: 0, y: height * Double(k) / 64, width: 390, height: 844), offset: .zero,
                                 limit: 10_000, into: &list)
             count = list.count
         }

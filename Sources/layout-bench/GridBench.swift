@@ -7,7 +7,7 @@ import LayoutWire
 /// Grids of 1,000,000 rows by 10,000 columns: POST and prepare, sizes per row and column, a viewport's rect query,
 /// and rect queries among 1,000 to 100,000 merged ranges (`layout-bench --grid`).
 enum GridBench {
-    static let view = Size(width: 1280, height: 800)
+    static let view = LayoutSize(width: 1280, height: 800)
 
     static func grid(rows: GridAxisSpec = GridAxisSpec(count: 1_000_000, size: 28),
                      columns: GridAxisSpec = GridAxisSpec(count: 10_000, size: 100)) -> GridLayoutSpec {
@@ -49,7 +49,7 @@ enum GridBench {
             spec.merged = (0..<n).map { i in GridMerge(row: 1 + (i / 50) * 3, column: 1 + (i % 50) * 4, rows: 2, columns: 3) }
             let layout = PreparedGridLayout(spec)
             let rowsCovered = 1 + (n / 50) * 3
-            let (ns, count) = viewportQuery(layout, &rng, within: Size(width: 200 * 100, height: Double(rowsCovered) * 28))
+            let (ns, count) = viewportQuery(layout, &rng, within: LayoutSize(width: 200 * 100, height: Double(rowsCovered) * 28))
             print("  \(n) merged ranges: viewport rect query \(Measure.format(ns)) for \(count) elements "
                   + "(\(Measure.fixed(ns / Double(count), 1)) ns/element), prepared \(layout.byteCount / 1024) KB")
         }
@@ -57,12 +57,12 @@ enum GridBench {
 
     /// The median time of a viewport's rect query at 64 offsets (within `within` of the content's origin, when
     /// given), and the elements of the last.
-    static func viewportQuery(_ layout: PreparedGridLayout, _ rng: inout BenchRandom, within: Size? = nil)
+    static func viewportQuery(_ layout: PreparedGridLayout, _ rng: inout BenchRandom, within: LayoutSize? = nil)
         -> (Double, Int)
     {
         let reach = within ?? layout.contentSize
         let offsets = (0..<64).map { _ in
-            Point(x: rng.uniform(0, max(0, reach.width - view.width)).rounded(),
+            LayoutPoint(x: rng.uniform(0, max(0, reach.width - view.width)).rounded(),
                   y: rng.uniform(0, max(0, reach.height - view.height)).rounded())
         }
         var list = ElementList(reservingCapacity: 1024)
@@ -72,7 +72,7 @@ enum GridBench {
             let o = offsets[i % offsets.count]
             i += 1
             list = ElementList(reservingCapacity: 1024)
-            _ = layout.elements(in: Rect(x: o.x, y: o.y, width: view.width, height: view.height), offset: o,
+            _ = layout.elements(in: LayoutRect(x: o.x, y: o.y, width: view.width, height: view.height), offset: o,
                                 limit: 100_000, into: &list)
             count = list.elements.count
         }

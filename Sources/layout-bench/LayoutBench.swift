@@ -52,14 +52,14 @@ struct LayoutBench {
               + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
         for n in sizes { customRow("waterfall \(n / 1000)k, 3 columns", .waterfall(waterfallSpec(n: n)), n: n) }
         var pinned = spec(n: quick ? 100_000 : 1_000_000, varied: true)
-        pinned.headerReferenceSize = Size(width: 0, height: 40)
+        pinned.headerReferenceSize = LayoutSize(width: 0, height: 40)
         pinned.chrome = SectionChromeSpec(pinHeaders: true, decorations: [DecorationSpec(kind: "background")])
         pinned.sections = chunks(pinned.sections[0], count: 1000)
         customRow("flow, 1000 sections, pinned", .flow(pinned), n: pinned.numberOfItems)
-        var circle = CircleLayoutSpec(collectionView: Size(width: 390, height: 844), items: 1000)
-        circle.itemSize = Size(width: 10, height: 10)
+        var circle = CircleLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), items: 1000)
+        circle.itemSize = LayoutSize(width: 10, height: 10)
         customRow("circle 1k", .circle(circle), n: 1000)
-        customRow("wheel 60", .wheel(WheelLayoutSpec(collectionView: Size(width: 390, height: 844), items: 60)), n: 60)
+        customRow("wheel 60", .wheel(WheelLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), items: 60)), n: 60)
         CompositionalBench.rows(quick: quick)
         print("")
         interactionRow(n: quick ? 100_000 : 1_000_000)
@@ -76,10 +76,10 @@ struct LayoutBench {
     static func spec(n: Int, varied: Bool) -> FlowLayoutSpec {
         var rng = BenchRandom(state: 42)
         let items: FlowItems = varied
-            ? .sizes((0..<n).map { _ in Size(width: rng.uniform(40, 200).rounded(), height: rng.uniform(40, 120).rounded()) })
+            ? .sizes((0..<n).map { _ in LayoutSize(width: rng.uniform(40, 200).rounded(), height: rng.uniform(40, 120).rounded()) })
             : .count(n)
-        var spec = FlowLayoutSpec(collectionView: Size(width: 390, height: 844), sections: [FlowSectionSpec(items: items)])
-        spec.itemSize = Size(width: 90, height: 90)
+        var spec = FlowLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), sections: [FlowSectionSpec(items: items)])
+        spec.itemSize = LayoutSize(width: 90, height: 90)
         spec.minimumInteritemSpacing = 8
         spec.minimumLineSpacing = 8
         return spec
@@ -101,14 +101,14 @@ struct LayoutBench {
         let locate = Measure.median(runs: 15, repeats: 2000) {
             k = (k + 1) % offsets.count
             out.removeAll(keepingCapacity: true)
-            _ = layout.elements(in: Rect(x: 195, y: offsets[k] + 422, width: 1, height: 1), offset: .zero,
+            _ = layout.elements(in: LayoutRect(x: 195, y: offsets[k] + 422, width: 1, height: 1), offset: .zero,
                                 limit: 100_000, into: &out)
         }
         var elements = 0
         let list = Measure.median(runs: 15, repeats: 500) {
             k = (k + 1) % offsets.count
             out.removeAll(keepingCapacity: true)
-            _ = layout.elements(in: Rect(x: 0, y: offsets[k], width: 390, height: 844), offset: .zero,
+            _ = layout.elements(in: LayoutRect(x: 0, y: offsets[k], width: 390, height: 844), offset: .zero,
                                 limit: 100_000, into: &out)
             elements = out.count
         }
@@ -116,7 +116,7 @@ struct LayoutBench {
         let encode = Measure.median(runs: 15, repeats: 300) {
             k = (k + 1) % offsets.count
             out.removeAll(keepingCapacity: true)
-            _ = layout.elements(in: Rect(x: 0, y: offsets[k], width: 390, height: 844), offset: .zero,
+            _ = layout.elements(in: LayoutRect(x: 0, y: offsets[k], width: 390, height: 844), offset: .zero,
                                 limit: 100_000, into: &out)
             w.reset()
             AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: out, into: &w)
@@ -133,7 +133,7 @@ struct LayoutBench {
     static func waterfallSpec(n: Int) -> WaterfallLayoutSpec {
         var rng = BenchRandom(state: 9)
         var spec = WaterfallLayoutSpec(
-            collectionView: Size(width: 390, height: 844),
+            collectionView: LayoutSize(width: 390, height: 844),
             sections: [WaterfallSectionSpec(items: .lengths((0..<n).map { _ in rng.uniform(60, 300).rounded() }))])
         spec.columnCount = 3
         return spec
@@ -163,8 +163,8 @@ struct LayoutBench {
         let encode = Measure.median(runs: 11, repeats: 200) {
             k = (k + 1) % offsets.count
             out.removeAll(keepingCapacity: true)
-            let origin = Point(x: 0, y: offsets[k])
-            _ = layout.elements(in: Rect(x: 0, y: origin.y, width: 390, height: 844), offset: origin, limit: 100_000,
+            let origin = LayoutPoint(x: 0, y: offsets[k])
+            _ = layout.elements(in: LayoutRect(x: 0, y: origin.y, width: 390, height: 844), offset: origin, limit: 100_000,
                                 into: &out)
             w.reset()
             AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: out, into: &w)
@@ -182,7 +182,7 @@ struct LayoutBench {
         flow.scrollTargetBehavior = .item
         let layout = PreparedFlowLayout(flow)
         let h = layout.contentSize.height
-        let points = (0..<64).map { Point(x: Double($0 % 7) * 55, y: h * Double($0) / 64) }
+        let points = (0..<64).map { LayoutPoint(x: Double($0 % 7) * 55, y: h * Double($0) / 64) }
         var k = 0
         let hit = Measure.median(runs: 15, repeats: 2000) {
             k = (k + 1) % points.count
@@ -190,7 +190,7 @@ struct LayoutBench {
         }
         let target = Measure.median(runs: 15, repeats: 2000) {
             k = (k + 1) % points.count
-            _ = layout.targetContentOffset(proposed: Point(x: 0, y: points[k].y), velocity: Point(x: 0, y: 1))
+            _ = layout.targetContentOffset(proposed: LayoutPoint(x: 0, y: points[k].y), velocity: LayoutPoint(x: 0, y: 1))
         }
         print("interaction on \(n / 1000)k per-item sizes: hit test \(Measure.format(hit)), "
               + "scroll target (item, with velocity) \(Measure.format(target))")

@@ -22,9 +22,9 @@ enum ProgramBench {
         for n in sizes {
             var rng = BenchRandom(state: 7)
             let sizes = (0..<n).map { _ in
-                Size(width: rng.uniform(40, 400).rounded(), height: rng.uniform(40, 400).rounded())
+                LayoutSize(width: rng.uniform(40, 400).rounded(), height: rng.uniform(40, 400).rounded())
             }
-            var spec = WaterfallLayoutSpec(collectionView: Size(width: 390, height: 844),
+            var spec = WaterfallLayoutSpec(collectionView: LayoutSize(width: 390, height: 844),
                                            sections: [WaterfallSectionSpec(items: .sizes(sizes))])
             spec.columnCount = 3
             var json = #"{"columnCount": 3, "columnSpacing": 10, "itemSpacing": 10, "itemSizes": ["#

@@ -46,10 +46,10 @@ enum UpdateBench {
         // Where the time goes, for one insert near the end.
         let plan = Measure.median(runs: 7) {
             _ = try! UpdatePlan.make(oldCounts: spec.sectionCounts,
-                                     operations: [.insertItems([IndexPath(section: 0, item: last - 10)], sizes: [Size(width: 77, height: 55)])])
+                                     operations: [.insertItems([LayoutIndexPath(section: 0, item: last - 10)], sizes: [LayoutSize(width: 77, height: 55)])])
         }
         let made = try! UpdatePlan.make(oldCounts: spec.sectionCounts,
-                                        operations: [.insertItems([IndexPath(section: 0, item: last - 10)], sizes: [Size(width: 77, height: 55)])])
+                                        operations: [.insertItems([LayoutIndexPath(section: 0, item: last - 10)], sizes: [LayoutSize(width: 77, height: 55)])])
         let apply = Measure.median(runs: 7) { _ = try! spec.applying(made) }
         let updated = try! spec.applying(made)
         let validate = Measure.median(runs: 7) { try! updated.validate(limits: SpecLimits(maxItems: 2_000_000)) }

@@ -15,7 +15,7 @@ enum ViewportBench {
 
     static func rows(n: Int, archive: (() -> any SpecArchive)?, stages: Bool = true) {
         let spec = LayoutSpec.flow(LayoutBench.spec(n: n, varied: true))
-        let rotated = spec.withViewport(Viewport(size: Size(width: 844, height: 390)))
+        let rotated = spec.withViewport(Viewport(size: LayoutSize(width: 844, height: 390)))
         let posted = SpecEncoder.canonical(rotated)
         let boundsBody = Array(#"{"collectionView":{"width":844,"height":390},"offset":{"x":0,"y":120000}}"#.utf8)
         print("bounds on a \(n / 1000)k-item flow layout with per-item sizes, 390x844 -> 844x390 "
@@ -44,14 +44,14 @@ enum ViewportBench {
               + "(\(boundsBody.count) B body, status \(statuses.1))")
         guard stages else { return }
         // Where the time of a bounds change goes.
-        let resize = Measure.median(runs: 7) { _ = spec.withViewport(Viewport(size: Size(width: 844, height: 390))) }
+        let resize = Measure.median(runs: 7) { _ = spec.withViewport(Viewport(size: LayoutSize(width: 844, height: 390))) }
         let validate = Measure.median(runs: 7) { try! rotated.validate(limits: SpecLimits(maxItems: 2_000_000)) }
         let digest = Measure.median(runs: 7) { _ = SpecDigest(of: rotated) }
         let prepare = Measure.median(runs: 7) { _ = rotated.prepare() }
         let old = spec.prepare()
         let new = rotated.prepare()
         let anchor = Measure.median(runs: 7) {
-            let p = old.placement(of: .firstVisible, at: Point(x: 0, y: 120_000))!
+            let p = old.placement(of: .firstVisible, at: LayoutPoint(x: 0, y: 120_000))!
             _ = new.contentOffset(keeping: p, from: old)
         }
         print("  stages of bounds: resize \(Measure.format(resize)), validate \(Measure.format(validate)), id (canonical "

@@ -13,15 +13,15 @@ import Testing
         .item(CompositionalItem(size: size(w, h), contentInsets: insets, supplementaryItems: badges))
     }
 
-    static func layout(_ view: Size, _ section: CompositionalSection, items: CompositionalItems = .count(6),
+    static func layout(_ view: LayoutSize, _ section: CompositionalSection, items: CompositionalItems = .count(6),
                        direction: ScrollDirection = .vertical) -> PreparedCompositionalLayout {
         var spec = CompositionalLayoutSpec(collectionView: view, sections: [CompositionalSectionSpec(items: items, section: section)])
         spec.scrollDirection = direction
         return PreparedCompositionalLayout(spec)
     }
 
-    func cells(_ l: PreparedCompositionalLayout, _ s: Int = 0) -> [Rect] {
-        (0..<l.numberOfItems(inSection: s)).map { l.attributesForItem(at: IndexPath(section: s, item: $0), offset: .zero)!.frame }
+    func cells(_ l: PreparedCompositionalLayout, _ s: Int = 0) -> [LayoutRect] {
+        (0..<l.numberOfItems(inSection: s)).map { l.attributesForItem(at: LayoutIndexPath(section: s, item: $0), offset: .zero)!.frame }
     }
 
     /// The example: a header, two-up rows that hold one item (the second does not fit with the spacing),
@@ -30,7 +30,7 @@ import Testing
         var group = CompositionalGroup(axis: .horizontal, size: Self.size(.fractionalWidth(1), .absolute(120)), subitems: [
             Self.item(.fractionalWidth(0.5), .fractionalHeight(1), insets: DirectionalInsets(top: 4, leading: 4, bottom: 4, trailing: 4),
                       badges: [CompositionalBadge(kind: "badge", size: Self.size(.absolute(20), .absolute(20)), edges: [.top, .trailing],
-                                                  fractionalOffset: Point(x: 0.3, y: -0.3))]),
+                                                  fractionalOffset: LayoutPoint(x: 0.3, y: -0.3))]),
         ])
         group.interItemSpacing = .fixed(8)
         var section = CompositionalSection(group: group, interGroupSpacing: 10,
@@ -38,25 +38,25 @@ import Testing
         section.boundarySupplementaryItems = [CompositionalBoundaryItem(
             kind: "header", size: Self.size(.fractionalWidth(1), .absolute(44)), alignment: .top, pinToVisibleBounds: true)]
         section.decorationItems = [CompositionalDecoration(kind: "background", contentInsets: DirectionalInsets(leading: 8, trailing: 8))]
-        let l = Self.layout(Size(width: 390, height: 844), section, items: .count(30))
+        let l = Self.layout(LayoutSize(width: 390, height: 844), section, items: .count(30))
         // The group is 390 - 32 = 358 wide; an item slot 179 wide: 179 + 8 + 179 > 358, so one per group.
-        #expect(cells(l).prefix(2) == [Rect(x: 20, y: 48, width: 171, height: 112), Rect(x: 20, y: 178, width: 171, height: 112)])
-        let path = IndexPath(section: 0, item: 0)
+        #expect(cells(l).prefix(2) == [LayoutRect(x: 20, y: 48, width: 171, height: 112), LayoutRect(x: 20, y: 178, width: 171, height: 112)])
+        let path = LayoutIndexPath(section: 0, item: 0)
         #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: .zero)
             == LayoutAttributes(category: .supplementary, kind: "header", indexPath: path,
-                                frame: Rect(x: 16, y: 0, width: 358, height: 44), zIndex: 2))
+                                frame: LayoutRect(x: 16, y: 0, width: 358, height: 44), zIndex: 2))
         // Top-trailing corner on the item's (191, 48), then moved by (0.3, -0.3) x 20.
         #expect(l.attributesForSupplementaryView(ofKind: "badge", at: path, offset: .zero)
             == LayoutAttributes(category: .supplementary, kind: "badge", indexPath: path,
-                                frame: Rect(x: 177, y: 42, width: 20, height: 20), zIndex: 1))
+                                frame: LayoutRect(x: 177, y: 42, width: 20, height: 20), zIndex: 1))
         // 44 + 30 x 120 + 29 x 10 = 3934.
-        #expect(l.contentSize == Size(width: 390, height: 3934))
+        #expect(l.contentSize == LayoutSize(width: 390, height: 3934))
         #expect(l.attributesForDecorationView(ofKind: "background", at: path, offset: .zero)
             == LayoutAttributes(category: .decoration, kind: "background", indexPath: path,
-                                frame: Rect(x: 8, y: 0, width: 374, height: 3934), zIndex: -1))
+                                frame: LayoutRect(x: 8, y: 0, width: 374, height: 3934), zIndex: -1))
         // Pinned: at the visible top, never past the end of the section's content less its own height.
-        #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: Point(x: 0, y: 1000))!.frame.y == 1000)
-        #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: Point(x: 0, y: 5000))!.frame.y == 3890)
+        #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: LayoutPoint(x: 0, y: 1000))!.frame.y == 1000)
+        #expect(l.attributesForSupplementaryView(ofKind: "header", at: path, offset: LayoutPoint(x: 0, y: 5000))!.frame.y == 3890)
         #expect(l.stickyRange(section: 0, boundaryItem: 0) == StickyRange(edge: .leading, min: 0, max: 3890))
     }
 
@@ -65,10 +65,10 @@ import Testing
         var g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(50)),
                                    subitems: [Self.item(.absolute(50), .absolute(40))], count: 3)
         g.interItemSpacing = .fixed(10)
-        let l = Self.layout(Size(width: 300, height: 600), CompositionalSection(group: g), items: .count(3))
+        let l = Self.layout(LayoutSize(width: 300, height: 600), CompositionalSection(group: g), items: .count(3))
         let w = 280.0 / 3
-        #expect(cells(l) == [Rect(x: 0, y: 0, width: w, height: 40), Rect(x: w + 10, y: 0, width: w, height: 40),
-                             Rect(x: 2 * w + 20, y: 0, width: w, height: 40)])
+        #expect(cells(l) == [LayoutRect(x: 0, y: 0, width: w, height: 40), LayoutRect(x: w + 10, y: 0, width: w, height: 40),
+                             LayoutRect(x: 2 * w + 20, y: 0, width: w, height: 40)])
     }
 
     @Test func subitemsRepeatWhileTheNextFits() {
@@ -76,11 +76,11 @@ import Testing
         var g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(50)),
                                    subitems: [Self.item(.absolute(70), .absolute(50))])
         g.interItemSpacing = .fixed(10)
-        let l = Self.layout(Size(width: 300, height: 600), CompositionalSection(group: g, interGroupSpacing: 5), items: .count(5))
-        #expect(cells(l) == [Rect(x: 0, y: 0, width: 70, height: 50), Rect(x: 80, y: 0, width: 70, height: 50),
-                             Rect(x: 160, y: 0, width: 70, height: 50),
+        let l = Self.layout(LayoutSize(width: 300, height: 600), CompositionalSection(group: g, interGroupSpacing: 5), items: .count(5))
+        #expect(cells(l) == [LayoutRect(x: 0, y: 0, width: 70, height: 50), LayoutRect(x: 80, y: 0, width: 70, height: 50),
+                             LayoutRect(x: 160, y: 0, width: 70, height: 50),
                              // The last group holds what is left, in its first slots; it keeps its full length.
-                             Rect(x: 0, y: 55, width: 70, height: 50), Rect(x: 80, y: 55, width: 70, height: 50)])
+                             LayoutRect(x: 0, y: 55, width: 70, height: 50), LayoutRect(x: 80, y: 55, width: 70, height: 50)])
         #expect(l.contentSize.height == 105)
     }
 
@@ -89,22 +89,22 @@ import Testing
         var g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(50)),
                                    subitems: [Self.item(.absolute(70), .absolute(50))])
         g.interItemSpacing = .flexible(10)
-        let l = Self.layout(Size(width: 300, height: 600), CompositionalSection(group: g), items: .count(3))
+        let l = Self.layout(LayoutSize(width: 300, height: 600), CompositionalSection(group: g), items: .count(3))
         #expect(cells(l).map(\.x) == [0, 115, 230])
         // A lone subitem stays at the leading edge.
         g.size = Self.size(.absolute(100), .absolute(50))
-        #expect(cells(Self.layout(Size(width: 300, height: 600), CompositionalSection(group: g), items: .count(2))).map(\.x) == [0, 0])
+        #expect(cells(Self.layout(LayoutSize(width: 300, height: 600), CompositionalSection(group: g), items: .count(2))).map(\.x) == [0, 0])
     }
 
     @Test func topGroupFractionsAreOfTheViewLessTheSectionInsets() {
         // 800 - 20 - 30 = 750 tall: 0.4 of it is 300; 400 - 10 - 10 = 380 wide, half is 190.
         let g = CompositionalGroup(axis: .horizontal, size: Self.size(.fractionalWidth(0.5), .fractionalHeight(0.4)),
                                    subitems: [Self.item(.fractionalWidth(1), .fractionalHeight(1))])
-        let l = Self.layout(Size(width: 400, height: 800),
+        let l = Self.layout(LayoutSize(width: 400, height: 800),
                             CompositionalSection(group: g, contentInsets: DirectionalInsets(top: 20, leading: 10, bottom: 30, trailing: 10)),
                             items: .count(2))
         // Narrower than the section: at its leading edge.
-        #expect(cells(l) == [Rect(x: 10, y: 20, width: 190, height: 300), Rect(x: 10, y: 320, width: 190, height: 300)])
+        #expect(cells(l) == [LayoutRect(x: 10, y: 20, width: 190, height: 300), LayoutRect(x: 10, y: 320, width: 190, height: 300)])
         #expect(l.contentSize.height == 650)
     }
 
@@ -114,20 +114,20 @@ import Testing
                                        subitems: [Self.item(.fractionalWidth(1), .absolute(30))], count: 2)
         let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(400), .absolute(200)),
                                    subitems: [Self.item(.fractionalWidth(0.5), .fractionalHeight(1)), .group(right)])
-        let l = Self.layout(Size(width: 400, height: 800), CompositionalSection(group: g), items: .count(4))
-        #expect(cells(l) == [Rect(x: 0, y: 0, width: 200, height: 200), Rect(x: 200, y: 0, width: 200, height: 100),
-                             Rect(x: 200, y: 100, width: 200, height: 100), Rect(x: 0, y: 200, width: 200, height: 200)])
+        let l = Self.layout(LayoutSize(width: 400, height: 800), CompositionalSection(group: g), items: .count(4))
+        #expect(cells(l) == [LayoutRect(x: 0, y: 0, width: 200, height: 200), LayoutRect(x: 200, y: 0, width: 200, height: 100),
+                             LayoutRect(x: 200, y: 100, width: 200, height: 100), LayoutRect(x: 0, y: 200, width: 200, height: 200)])
     }
 
     @Test func customGroupFrames() {
         let g = CompositionalGroup(axis: .custom, size: Self.size(.absolute(300), .absolute(100)), subitems: [
-            .item(CompositionalItem(size: Self.size(.absolute(50), .absolute(50)), frame: Rect(x: 10, y: 20, width: 50, height: 50))),
-            .item(CompositionalItem(size: Self.size(.absolute(80), .absolute(30)), frame: Rect(x: 200, y: 0, width: 80, height: 30),
+            .item(CompositionalItem(size: Self.size(.absolute(50), .absolute(50)), frame: LayoutRect(x: 10, y: 20, width: 50, height: 50))),
+            .item(CompositionalItem(size: Self.size(.absolute(80), .absolute(30)), frame: LayoutRect(x: 200, y: 0, width: 80, height: 30),
                                     contentInsets: DirectionalInsets(top: 2, leading: 2, bottom: 2, trailing: 2))),
         ])
-        let l = Self.layout(Size(width: 300, height: 800), CompositionalSection(group: g, interGroupSpacing: 10), items: .count(3))
-        #expect(cells(l) == [Rect(x: 10, y: 20, width: 50, height: 50), Rect(x: 202, y: 2, width: 76, height: 26),
-                             Rect(x: 10, y: 130, width: 50, height: 50)])
+        let l = Self.layout(LayoutSize(width: 300, height: 800), CompositionalSection(group: g, interGroupSpacing: 10), items: .count(3))
+        #expect(cells(l) == [LayoutRect(x: 10, y: 20, width: 50, height: 50), LayoutRect(x: 202, y: 2, width: 76, height: 26),
+                             LayoutRect(x: 10, y: 130, width: 50, height: 50)])
     }
 
     @Test func sectionsBoundaryItemsAndInsets() {
@@ -138,7 +138,7 @@ import Testing
             CompositionalBoundaryItem(kind: "header", size: Self.size(.fractionalWidth(0.5), .absolute(30)), alignment: .top),
             CompositionalBoundaryItem(kind: "footer", size: Self.size(.fractionalWidth(1), .absolute(10)), alignment: .bottom),
         ]
-        var spec = CompositionalLayoutSpec(collectionView: Size(width: 340, height: 600), sections: [
+        var spec = CompositionalLayoutSpec(collectionView: LayoutSize(width: 340, height: 600), sections: [
             CompositionalSectionSpec(items: .count(1)), CompositionalSectionSpec(items: .count(1)),
         ], defaultSection: section)
         spec.interSectionSpacing = 20
@@ -148,12 +148,12 @@ import Testing
         let kinds = ElementOracle.all(l).map { "\($0.kind)\($0.indexPath.section)" }
         #expect(kinds == ["header0", "0", "footer0", "header1", "1", "footer1"])
         #expect(ElementOracle.all(l).map(\.frame) == [
-            Rect(x: 20, y: 0, width: 150, height: 30), Rect(x: 20, y: 35, width: 300, height: 50),
-            Rect(x: 20, y: 92, width: 300, height: 10),
-            Rect(x: 20, y: 122, width: 150, height: 30), Rect(x: 20, y: 157, width: 300, height: 50),
-            Rect(x: 20, y: 214, width: 300, height: 10),
+            LayoutRect(x: 20, y: 0, width: 150, height: 30), LayoutRect(x: 20, y: 35, width: 300, height: 50),
+            LayoutRect(x: 20, y: 92, width: 300, height: 10),
+            LayoutRect(x: 20, y: 122, width: 150, height: 30), LayoutRect(x: 20, y: 157, width: 300, height: 50),
+            LayoutRect(x: 20, y: 214, width: 300, height: 10),
         ])
-        #expect(l.contentSize == Size(width: 340, height: 224))
+        #expect(l.contentSize == LayoutSize(width: 340, height: 224))
     }
 
     @Test func pinnedBoundaryItemsStayInsideTheContentInset() {
@@ -164,13 +164,13 @@ import Testing
             CompositionalBoundaryItem(kind: "header", size: Self.size(.fractionalWidth(1), .absolute(30)), alignment: .top, pinToVisibleBounds: true),
             CompositionalBoundaryItem(kind: "footer", size: Self.size(.fractionalWidth(1), .absolute(20)), alignment: .bottom, pinToVisibleBounds: true),
         ]
-        var spec = CompositionalLayoutSpec(collectionView: Size(width: 300, height: 200), sections: [
+        var spec = CompositionalLayoutSpec(collectionView: LayoutSize(width: 300, height: 200), sections: [
             CompositionalSectionSpec(items: .count(6), section: section),
         ])
-        spec.contentInset = EdgeInsets(top: 20, left: 0, bottom: 10, right: 0)
+        spec.contentInset = LayoutEdgeInsets(top: 20, left: 0, bottom: 10, right: 0)
         let l = PreparedCompositionalLayout(spec)
         func y(_ kind: String, _ offset: Double) -> Double {
-            l.attributesForSupplementaryView(ofKind: kind, at: IndexPath(section: 0, item: 0), offset: Point(x: 0, y: offset))!.frame.y
+            l.attributesForSupplementaryView(ofKind: kind, at: LayoutIndexPath(section: 0, item: 0), offset: LayoutPoint(x: 0, y: offset))!.frame.y
         }
         // Header 0-30, six rows to 330, footer 330-350. The header sticks below the top inset (100 + 20), never
         // past the content's end less its height; the footer above the bottom inset (0 + 200 - 10 - 20).
@@ -190,29 +190,29 @@ import Testing
         var section = CompositionalSection(group: g, interGroupSpacing: 10, contentInsets: DirectionalInsets(top: 10, bottom: 10))
         section.boundarySupplementaryItems = [CompositionalBoundaryItem(kind: "header", size: Self.size(.absolute(40), .fractionalHeight(1)),
                                                                         alignment: .leading)]
-        let l = Self.layout(Size(width: 300, height: 220), section, items: .count(3), direction: .horizontal)
-        #expect(l.attributesForSupplementaryView(ofKind: "header", at: IndexPath(section: 0, item: 0), offset: .zero)!.frame
-            == Rect(x: 0, y: 10, width: 40, height: 200))
-        #expect(cells(l) == [Rect(x: 40, y: 10, width: 100, height: 100), Rect(x: 40, y: 110, width: 100, height: 100),
-                             Rect(x: 150, y: 10, width: 100, height: 100)])
-        #expect(l.contentSize == Size(width: 250, height: 220))
+        let l = Self.layout(LayoutSize(width: 300, height: 220), section, items: .count(3), direction: .horizontal)
+        #expect(l.attributesForSupplementaryView(ofKind: "header", at: LayoutIndexPath(section: 0, item: 0), offset: .zero)!.frame
+            == LayoutRect(x: 0, y: 10, width: 40, height: 200))
+        #expect(cells(l) == [LayoutRect(x: 40, y: 10, width: 100, height: 100), LayoutRect(x: 40, y: 110, width: 100, height: 100),
+                             LayoutRect(x: 150, y: 10, width: 100, height: 100)])
+        #expect(l.contentSize == LayoutSize(width: 250, height: 220))
     }
 
     @Test func badgeAnchors() {
-        func badge(_ edges: [CompositionalEdge], _ absolute: Point = .zero) -> Rect {
+        func badge(_ edges: [CompositionalEdge], _ absolute: LayoutPoint = .zero) -> LayoutRect {
             let b = CompositionalBadge(kind: "badge", size: Self.size(.absolute(10), .fractionalHeight(0.5)), edges: edges,
                                        absoluteOffset: absolute)
             let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(100), .absolute(40)),
                                        subitems: [Self.item(.absolute(100), .absolute(40), badges: [b])])
-            let l = Self.layout(Size(width: 100, height: 400), CompositionalSection(group: g), items: .count(1))
-            return l.attributesForSupplementaryView(ofKind: "badge", at: IndexPath(section: 0, item: 0), offset: .zero)!.frame
+            let l = Self.layout(LayoutSize(width: 100, height: 400), CompositionalSection(group: g), items: .count(1))
+            return l.attributesForSupplementaryView(ofKind: "badge", at: LayoutIndexPath(section: 0, item: 0), offset: .zero)!.frame
         }
         // 10 x 20 (half the item's height).
-        #expect(badge([.top, .trailing]) == Rect(x: 90, y: 0, width: 10, height: 20))
-        #expect(badge([.bottom, .leading]) == Rect(x: 0, y: 20, width: 10, height: 20))
-        #expect(badge([.top]) == Rect(x: 45, y: 0, width: 10, height: 20))  // one edge: centred along it
-        #expect(badge([]) == Rect(x: 45, y: 10, width: 10, height: 20))
-        #expect(badge([.trailing], Point(x: 5, y: -3)) == Rect(x: 95, y: 7, width: 10, height: 20))
+        #expect(badge([.top, .trailing]) == LayoutRect(x: 90, y: 0, width: 10, height: 20))
+        #expect(badge([.bottom, .leading]) == LayoutRect(x: 0, y: 20, width: 10, height: 20))
+        #expect(badge([.top]) == LayoutRect(x: 45, y: 0, width: 10, height: 20))  // one edge: centred along it
+        #expect(badge([]) == LayoutRect(x: 45, y: 10, width: 10, height: 20))
+        #expect(badge([.trailing], LayoutPoint(x: 5, y: -3)) == LayoutRect(x: 95, y: 7, width: 10, height: 20))
     }
 
     @Test func orthogonalRows() {
@@ -220,22 +220,22 @@ import Testing
                                    subitems: [Self.item(.fractionalWidth(1), .fractionalHeight(1))])
         var section = CompositionalSection(group: g, interGroupSpacing: 10, contentInsets: DirectionalInsets(leading: 16, trailing: 16))
         section.orthogonalScrollingBehavior = .continuous
-        var l = Self.layout(Size(width: 390, height: 800), section, items: .count(3))
+        var l = Self.layout(LayoutSize(width: 390, height: 800), section, items: .count(3))
         // One row along x from the leading inset; the section is one group tall.
-        #expect(cells(l) == [Rect(x: 16, y: 0, width: 300, height: 100), Rect(x: 326, y: 0, width: 300, height: 100),
-                             Rect(x: 636, y: 0, width: 300, height: 100)])
-        #expect(l.contentSize == Size(width: 390, height: 100))
+        #expect(cells(l) == [LayoutRect(x: 16, y: 0, width: 300, height: 100), LayoutRect(x: 326, y: 0, width: 300, height: 100),
+                             LayoutRect(x: 636, y: 0, width: 300, height: 100)])
+        #expect(l.contentSize == LayoutSize(width: 390, height: 100))
         // groupPagingCentered: each group centred in the section, (358 - 300) / 2 = 29 past the leading inset.
         section.orthogonalScrollingBehavior = .groupPagingCentered
-        l = Self.layout(Size(width: 390, height: 800), section, items: .count(3))
+        l = Self.layout(LayoutSize(width: 390, height: 800), section, items: .count(3))
         #expect(cells(l).map(\.x) == [45, 355, 665])
         // Scrolled by 310 (sectionOffsets): cells move back by it.
         var out: [LayoutAttributes] = []
         var list = ElementList()
-        _ = l.elements(in: Rect(x: 0, y: 0, width: 390, height: 100), offset: .zero, sectionOffsets: [0: 310], limit: 100, into: &list)
+        _ = l.elements(in: LayoutRect(x: 0, y: 0, width: 390, height: 100), offset: .zero, sectionOffsets: [0: 310], limit: 100, into: &list)
         out = list.elements
-        #expect(out.map(\.frame) == [Rect(x: -265, y: 0, width: 300, height: 100), Rect(x: 45, y: 0, width: 300, height: 100),
-                                     Rect(x: 355, y: 0, width: 300, height: 100)])
+        #expect(out.map(\.frame) == [LayoutRect(x: -265, y: 0, width: 300, height: 100), LayoutRect(x: 45, y: 0, width: 300, height: 100),
+                                     LayoutRect(x: 355, y: 0, width: 300, height: 100)])
     }
 
     @Test func orthogonalTargetOffsets() {
@@ -245,7 +245,7 @@ import Testing
                                        subitems: [Self.item(.fractionalWidth(1), .fractionalHeight(1))])
             var section = CompositionalSection(group: g, interGroupSpacing: 10, contentInsets: DirectionalInsets(leading: 16, trailing: 16))
             section.orthogonalScrollingBehavior = behaviour
-            return Self.layout(Size(width: 390, height: 800), section, items: .count(5))
+            return Self.layout(LayoutSize(width: 390, height: 800), section, items: .count(5))
                 .orthogonalTargetOffset(section: 0, proposed: proposed, velocity: velocity)
         }
         #expect(target(.none, 10) == nil)
@@ -268,20 +268,20 @@ import Testing
         let row = Self.size(.fractionalWidth(1), .estimated(44))
         let g = CompositionalGroup(axis: .horizontal, size: row, subitems: [.item(CompositionalItem(size: row))])
         let section = CompositionalSection(group: g)
-        let before = Self.layout(Size(width: 320, height: 600), section, items: .count(3))
+        let before = Self.layout(LayoutSize(width: 320, height: 600), section, items: .count(3))
         #expect(cells(before).map(\.y) == [0, 44, 88])
-        let after = Self.layout(Size(width: 320, height: 600), section,
-                                items: .sizes([CompositionalItems.unreported, Size(width: 320, height: 80), CompositionalItems.unreported]))
-        #expect(cells(after) == [Rect(x: 0, y: 0, width: 320, height: 44), Rect(x: 0, y: 44, width: 320, height: 80),
-                                 Rect(x: 0, y: 124, width: 320, height: 44)])
+        let after = Self.layout(LayoutSize(width: 320, height: 600), section,
+                                items: .sizes([CompositionalItems.unreported, LayoutSize(width: 320, height: 80), CompositionalItems.unreported]))
+        #expect(cells(after) == [LayoutRect(x: 0, y: 0, width: 320, height: 44), LayoutRect(x: 0, y: 44, width: 320, height: 80),
+                                 LayoutRect(x: 0, y: 124, width: 320, height: 44)])
         #expect(after.contentSize.height == 168)
         // Two-up: a group estimated 50 tall grows to its tallest subitem (90).
         let two = CompositionalGroup(axis: .horizontal, size: Self.size(.fractionalWidth(1), .estimated(50)),
                                      subitems: [Self.item(.fractionalWidth(0.5), .estimated(50))])
-        let grid = Self.layout(Size(width: 320, height: 600), CompositionalSection(group: two),
-                               items: .sizes([Size(width: 0, height: 60), Size(width: 0, height: 90), CompositionalItems.unreported]))
-        #expect(cells(grid) == [Rect(x: 0, y: 0, width: 160, height: 60), Rect(x: 160, y: 0, width: 160, height: 90),
-                                Rect(x: 0, y: 90, width: 160, height: 50)])
+        let grid = Self.layout(LayoutSize(width: 320, height: 600), CompositionalSection(group: two),
+                               items: .sizes([LayoutSize(width: 0, height: 60), LayoutSize(width: 0, height: 90), CompositionalItems.unreported]))
+        #expect(cells(grid) == [LayoutRect(x: 0, y: 0, width: 160, height: 60), LayoutRect(x: 160, y: 0, width: 160, height: 90),
+                                LayoutRect(x: 0, y: 90, width: 160, height: 50)])
     }
 
     /// A nested group estimated 100 wide whose items are 0 wide shrinks to 0 and would repeat for ever: a top
@@ -290,20 +290,20 @@ import Testing
         let column = CompositionalGroup(axis: .vertical, size: Self.size(.estimated(100), .fractionalHeight(1)),
                                         subitems: [Self.item(.absolute(0), .absolute(10))])
         let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(50)), subitems: [.group(column)])
-        let spec = CompositionalLayoutSpec(collectionView: Size(width: 300, height: 600), sections: [
+        let spec = CompositionalLayoutSpec(collectionView: LayoutSize(width: 300, height: 600), sections: [
             CompositionalSectionSpec(items: .count(10_001), section: CompositionalSection(group: g)),
         ])
         try spec.validate(limits: SpecLimits())
         let l = PreparedCompositionalLayout(spec)
-        #expect(cells(l)[9_999] == Rect(x: 0, y: 40, width: 0, height: 10))
-        #expect(cells(l)[10_000] == Rect(x: 0, y: 50, width: 0, height: 10))
+        #expect(cells(l)[9_999] == LayoutRect(x: 0, y: 40, width: 0, height: 10))
+        #expect(cells(l)[10_000] == LayoutRect(x: 0, y: 50, width: 0, height: 10))
     }
 
     /// Each distinct section layout places its group once: together they stay within the item limit.
     @Test func groupTemplatesCountAgainstTheItemLimit() {
         let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .absolute(10)),
                                    subitems: [Self.item(.absolute(0.03), .absolute(10))])  // 10000 to a group
-        let spec = CompositionalLayoutSpec(collectionView: Size(width: 300, height: 600), sections: (0..<3).map { _ in
+        let spec = CompositionalLayoutSpec(collectionView: LayoutSize(width: 300, height: 600), sections: (0..<3).map { _ in
             CompositionalSectionSpec(items: .count(1), section: CompositionalSection(group: g))
         })
         #expect(throws: LayoutError.limitExceeded(path: [.key("sections"), .index(2), .key("section"), .key("group")],
@@ -313,22 +313,22 @@ import Testing
     }
 
     @Test func listsAreCompositionalLayouts() {
-        var list = ListConfiguration(collectionView: Size(width: 390, height: 844), sections: [.count(2), .count(1)])
+        var list = ListConfiguration(collectionView: LayoutSize(width: 390, height: 844), sections: [.count(2), .count(1)])
         list.appearance = .insetGrouped
         list.headerMode = .supplementary
         let l = PreparedCompositionalLayout(list.compositional())
         // Rows 20 in from each side, 44 tall (estimated); a 38 header; 35 between sections.
         #expect(ElementOracle.all(l).map(\.frame) == [
-            Rect(x: 20, y: 0, width: 350, height: 38), Rect(x: 20, y: 38, width: 350, height: 44),
-            Rect(x: 20, y: 82, width: 350, height: 44), Rect(x: 20, y: 38, width: 350, height: 88),
-            Rect(x: 20, y: 161, width: 350, height: 38), Rect(x: 20, y: 199, width: 350, height: 44),
-            Rect(x: 20, y: 199, width: 350, height: 44),
+            LayoutRect(x: 20, y: 0, width: 350, height: 38), LayoutRect(x: 20, y: 38, width: 350, height: 44),
+            LayoutRect(x: 20, y: 82, width: 350, height: 44), LayoutRect(x: 20, y: 38, width: 350, height: 88),
+            LayoutRect(x: 20, y: 161, width: 350, height: 38), LayoutRect(x: 20, y: 199, width: 350, height: 44),
+            LayoutRect(x: 20, y: 199, width: 350, height: 44),
         ])
     }
 
     @Test func validationNamesTheField() {
         func error(_ g: CompositionalGroup, _ direction: ScrollDirection = .vertical) -> String? {
-            var spec = CompositionalLayoutSpec(collectionView: Size(width: 300, height: 600),
+            var spec = CompositionalLayoutSpec(collectionView: LayoutSize(width: 300, height: 600),
                                                sections: [CompositionalSectionSpec(items: .count(1), section: CompositionalSection(group: g))])
             spec.scrollDirection = direction
             do { try spec.validate(limits: SpecLimits()); return nil } catch {

@@ -15,7 +15,7 @@ import Testing
             var spec = RandomSpecs.compositional(&rng, maxSections: 5, maxItems: 30)
             if Bool.random(using: &rng) {
                 // Pinned items stick inside the content inset: the visible bounds less it are what ranges follow.
-                spec.contentInset = EdgeInsets(top: rng.length(0...60), left: rng.length(0...60),
+                spec.contentInset = LayoutEdgeInsets(top: rng.length(0...60), left: rng.length(0...60),
                                                bottom: rng.length(0...60), right: rng.length(0...60))
             }
             let layout: LayoutSpec = .compositional(spec)
@@ -25,9 +25,9 @@ import Testing
         return out
     }
 
-    static let everything = Rect(x: -1e9, y: -1e9, width: 4e9, height: 4e9)
+    static let everything = LayoutRect(x: -1e9, y: -1e9, width: 4e9, height: 4e9)
 
-    func unpinned(_ layout: PreparedCompositionalLayout, in rect: Rect = everything) -> [(LayoutAttributes, StickyRange?)] {
+    func unpinned(_ layout: PreparedCompositionalLayout, in rect: LayoutRect = everything) -> [(LayoutAttributes, StickyRange?)] {
         var list = ElementList(unpinned: true)
         #expect(layout.elements(in: rect, offset: .zero, limit: .max - 1, into: &list))
         return Array(zip(list.elements, list.stickyRanges))
@@ -82,8 +82,8 @@ import Testing
             for _ in 0..<12 {
                 let start = Double.random(in: -20...(content + 20), using: &rng)
                 let length = Double.random(in: 0...(max(content, 1) / 2), using: &rng)
-                let band = vertical ? Rect(x: -1e15, y: start, width: 2e15, height: length)
-                    : Rect(x: start, y: -1e15, width: length, height: 2e15)
+                let band = vertical ? LayoutRect(x: -1e15, y: start, width: 2e15, height: length)
+                    : LayoutRect(x: start, y: -1e15, width: length, height: 2e15)
                 let expected = all.filter { ElementOracle.meets($0.0, $0.1, band, vertical: vertical) }
                 let got = unpinned(layout, in: band)
                 #expect(got.map(\.0) == expected.map(\.0))

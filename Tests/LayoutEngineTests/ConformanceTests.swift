@@ -34,7 +34,7 @@ import Testing
     }
 
     func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(b)) }
-    func close(_ a: Rect, _ b: Rect) -> Bool {
+    func close(_ a: LayoutRect, _ b: LayoutRect) -> Bool {
         close(a.x, b.x) && close(a.y, b.y) && close(a.width, b.width) && close(a.height, b.height)
     }
 }

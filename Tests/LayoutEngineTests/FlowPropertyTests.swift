@@ -5,7 +5,7 @@ import Testing
 /// Seeded random specs against the naive reference layout (`ReferenceFlowLayout`, which computes every frame
 /// without the prepared layout or its index) and brute-force rect filtering of its frames.
 @Suite struct FlowPropertyTests {
-    func close(_ a: Rect, _ b: Rect) -> Bool {
+    func close(_ a: LayoutRect, _ b: LayoutRect) -> Bool {
         func c(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(y)) }
         return c(a.x, b.x) && c(a.y, b.y) && c(a.width, b.width) && c(a.height, b.height)
     }
@@ -17,8 +17,8 @@ import Testing
             let spec = RandomSpecs.flow(&rng)
             let layout = PreparedFlowLayout(spec)
             let reference = ReferenceFlowLayout.layout(spec)
-            #expect(close(Rect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height),
-                          Rect(x: 0, y: 0, width: reference.contentSize.width,
+            #expect(close(LayoutRect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height),
+                          LayoutRect(x: 0, y: 0, width: reference.contentSize.width,
                                height: reference.contentSize.height)))
             let all = RandomSpecs.allElements(layout)
             #expect(all.count == reference.elements.count)
@@ -62,9 +62,9 @@ import Testing
             let all = ElementOracle.all(layout)
             for element in all.prefix(30) {
                 let f = element.frame
-                for probe in [Rect(x: f.maxX, y: f.minY, width: 0, height: 0),
-                              Rect(x: f.minX - 5, y: f.maxY, width: 5, height: 0),
-                              Rect(x: f.minX, y: f.minY - 3, width: 0, height: 3)] {
+                for probe in [LayoutRect(x: f.maxX, y: f.minY, width: 0, height: 0),
+                              LayoutRect(x: f.minX - 5, y: f.maxY, width: 5, height: 0),
+                              LayoutRect(x: f.minX, y: f.minY - 3, width: 0, height: 3)] {
                     var found: [LayoutAttributes] = []
                     _ = layout.elements(in: probe, offset: .zero, limit: .max - 1, into: &found)
                     #expect(found.contains(element))
@@ -85,14 +85,14 @@ import Testing
                 #expect(found == element)
             }
             for s in 0..<layout.numberOfSections {
-                #expect(layout.attributesForItem(at: IndexPath(section: s, item: layout.numberOfItems(inSection: s)),
+                #expect(layout.attributesForItem(at: LayoutIndexPath(section: s, item: layout.numberOfItems(inSection: s)),
                                                  offset: .zero) == nil)
-                #expect(layout.attributesForSupplementaryView(ofKind: "header", at: IndexPath(section: s, item: 1),
+                #expect(layout.attributesForSupplementaryView(ofKind: "header", at: LayoutIndexPath(section: s, item: 1),
                                                               offset: .zero) == nil)
             }
-            #expect(layout.attributesForItem(at: IndexPath(section: layout.numberOfSections, item: 0),
+            #expect(layout.attributesForItem(at: LayoutIndexPath(section: layout.numberOfSections, item: 0),
                                              offset: .zero) == nil)
-            #expect(layout.attributesForItem(at: IndexPath(section: 0, item: -1), offset: .zero) == nil)
+            #expect(layout.attributesForItem(at: LayoutIndexPath(section: 0, item: -1), offset: .zero) == nil)
         }
     }
 }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite struct FramesLayoutTests {
-    static let view = Size(width: 390, height: 844)
+    static let view = LayoutSize(width: 390, height: 844)
 
     func prepared(_ spec: FramesLayoutSpec) throws -> PreparedFramesLayout {
         try spec.validate(limits: SpecLimits())
@@ -53,8 +53,8 @@ import Testing
         var all: [LayoutAttributes] = []
         for i in 0..<e.count {
             all.append(LayoutAttributes(category: e.category?[i] ?? .cell, kind: e.kind?[i] ?? "",
-                                        indexPath: IndexPath(section: e.section?[i] ?? 0, item: e.item?[i] ?? i),
-                                        frame: Rect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
+                                        indexPath: LayoutIndexPath(section: e.section?[i] ?? 0, item: e.item?[i] ?? i),
+                                        frame: LayoutRect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
                                         zIndex: e.zIndex?[i] ?? 0))
         }
         return all.sorted {
@@ -67,20 +67,20 @@ import Testing
         let spec = FramesLayoutSpec(collectionView: Self.view, elements: FrameElements(
             x: [0, 200], y: [0, 0], width: [190, 190], height: [300, 120]))
         let layout = try prepared(spec)
-        #expect(layout.contentSize == Size(width: 390, height: 300))
+        #expect(layout.contentSize == LayoutSize(width: 390, height: 300))
         #expect(layout.numberOfSections == 1 && layout.numberOfItems == 2)
         var out: [LayoutAttributes] = []
-        #expect(layout.elements(in: Rect(x: 0, y: 200, width: 390, height: 100), offset: .zero, limit: 10, into: &out))
-        #expect(out == [.cell(IndexPath(section: 0, item: 0), Rect(x: 0, y: 0, width: 190, height: 300))])
+        #expect(layout.elements(in: LayoutRect(x: 0, y: 200, width: 390, height: 100), offset: .zero, limit: 10, into: &out))
+        #expect(out == [.cell(LayoutIndexPath(section: 0, item: 0), LayoutRect(x: 0, y: 0, width: 190, height: 300))])
         out = []
-        _ = layout.elements(in: Rect(x: 190, y: 120, width: 10, height: 0), offset: .zero, limit: 10, into: &out)
+        _ = layout.elements(in: LayoutRect(x: 190, y: 120, width: 10, height: 0), offset: .zero, limit: 10, into: &out)
         #expect(out.map(\.indexPath.item) == [0, 1])  // touching counts
-        #expect(layout.itemIndexPath(at: Point(x: 250, y: 50), offset: .zero) == IndexPath(section: 0, item: 1))
-        #expect(layout.itemIndexPath(at: Point(x: 250, y: 150), offset: .zero) == nil)
-        #expect(layout.attributesForItem(at: IndexPath(section: 0, item: 1), offset: .zero)?.frame
-                    == Rect(x: 200, y: 0, width: 190, height: 120))
-        #expect(layout.attributesForItem(at: IndexPath(section: 0, item: 2), offset: .zero) == nil)
-        #expect(layout.scrollOffset(toItem: IndexPath(section: 0, item: 0), at: .bottom, from: .zero) == .zero)
+        #expect(layout.itemIndexPath(at: LayoutPoint(x: 250, y: 50), offset: .zero) == LayoutIndexPath(section: 0, item: 1))
+        #expect(layout.itemIndexPath(at: LayoutPoint(x: 250, y: 150), offset: .zero) == nil)
+        #expect(layout.attributesForItem(at: LayoutIndexPath(section: 0, item: 1), offset: .zero)?.frame
+                    == LayoutRect(x: 200, y: 0, width: 190, height: 120))
+        #expect(layout.attributesForItem(at: LayoutIndexPath(section: 0, item: 2), offset: .zero) == nil)
+        #expect(layout.scrollOffset(toItem: LayoutIndexPath(section: 0, item: 0), at: .bottom, from: .zero) == .zero)
     }
 
     @Test func topmostHitAndKinds() throws {
@@ -88,22 +88,22 @@ import Testing
             x: [0, 50, 0, 0], y: [0, 50, 0, 0], width: [100, 100, 100, 390], height: [100, 100, 100, 40],
             section: [0, 0, 1, 1], item: [1, 0, 0, 0], category: [.cell, .cell, .cell, .supplementary],
             kind: [nil, nil, nil, "header"], zIndex: [1, 0, 0, 5]))
-        spec.contentSize = Size(width: 390, height: 2000)
+        spec.contentSize = LayoutSize(width: 390, height: 2000)
         let layout = try prepared(spec)
         #expect(layout.numberOfSections == 2 && layout.numberOfItems(inSection: 0) == 2)
-        #expect(layout.contentSize == Size(width: 390, height: 2000))
+        #expect(layout.contentSize == LayoutSize(width: 390, height: 2000))
         // (60, 60) is in cells (0,0), (0,1) and (1,0); (0,1) has zIndex 1. The header is not a cell.
-        #expect(layout.itemIndexPath(at: Point(x: 60, y: 60), offset: .zero) == IndexPath(section: 0, item: 1))
+        #expect(layout.itemIndexPath(at: LayoutPoint(x: 60, y: 60), offset: .zero) == LayoutIndexPath(section: 0, item: 1))
         // Equal zIndex: the last in answer order.
-        #expect(layout.itemIndexPath(at: Point(x: 10, y: 10), offset: .zero) == IndexPath(section: 0, item: 1))
-        #expect(layout.itemIndexPath(at: Point(x: 120, y: 120), offset: .zero) == IndexPath(section: 0, item: 0))
-        let header = layout.attributesForSupplementaryView(ofKind: "header", at: IndexPath(section: 1, item: 0),
+        #expect(layout.itemIndexPath(at: LayoutPoint(x: 10, y: 10), offset: .zero) == LayoutIndexPath(section: 0, item: 1))
+        #expect(layout.itemIndexPath(at: LayoutPoint(x: 120, y: 120), offset: .zero) == LayoutIndexPath(section: 0, item: 0))
+        let header = layout.attributesForSupplementaryView(ofKind: "header", at: LayoutIndexPath(section: 1, item: 0),
                                                            offset: .zero)
-        #expect(header?.frame == Rect(x: 0, y: 0, width: 390, height: 40) && header?.zIndex == 5)
-        #expect(layout.attributesForSupplementaryView(ofKind: "footer", at: IndexPath(section: 1, item: 0),
+        #expect(header?.frame == LayoutRect(x: 0, y: 0, width: 390, height: 40) && header?.zIndex == 5)
+        #expect(layout.attributesForSupplementaryView(ofKind: "footer", at: LayoutIndexPath(section: 1, item: 0),
                                                       offset: .zero) == nil)
         var out: [LayoutAttributes] = []
-        _ = layout.elements(in: Rect(x: 0, y: 0, width: 10, height: 10), offset: .zero, limit: 10, into: &out)
+        _ = layout.elements(in: LayoutRect(x: 0, y: 0, width: 10, height: 10), offset: .zero, limit: 10, into: &out)
         #expect(out.map { [$0.indexPath.section, $0.indexPath.item, Int($0.category.rawValue)] }
                     == [[0, 1, 0], [1, 0, 0], [1, 0, 1]])
     }
@@ -116,7 +116,7 @@ import Testing
             let layout = try prepared(spec)
             let all = brute(spec)
             for _ in 0..<60 {
-                let rect = Rect(x: rng.length(-800...1800), y: rng.length(-800...21000), width: rng.length(0...900),
+                let rect = LayoutRect(x: rng.length(-800...1800), y: rng.length(-800...21000), width: rng.length(0...900),
                                 height: Int.random(in: 0..<5, using: &rng) == 0 ? 0 : rng.length(0...3000))
                 let expected = all.filter { $0.frame.intersects(rect) }
                 var list = ElementList()
@@ -139,7 +139,7 @@ import Testing
                     #expect(cut.elements == Array(expected.prefix(2)))
                 }
                 // Hit: the topmost cell (zIndex, then last in answer order) holding the point.
-                let point = Point(x: rect.x, y: rect.y)
+                let point = LayoutPoint(x: rect.x, y: rect.y)
                 let holding = all.enumerated().filter { $0.element.category == .cell && $0.element.frame.contains(point) }
                 let top = holding.max { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
                 #expect(layout.itemIndexPath(at: point, offset: .zero) == top?.element.indexPath)
@@ -147,7 +147,7 @@ import Testing
             // Tiles: the unpinned query of each band across the whole content.
             let length = Self.view.height
             for k in 0..<Int((layout.contentSize.height / length).rounded(.up)) {
-                let band = Rect(x: -1e15, y: Double(k) * length, width: 2e15, height: length)
+                let band = LayoutRect(x: -1e15, y: Double(k) * length, width: 2e15, height: length)
                 var tile = ElementList(unpinned: true)
                 _ = layout.elements(in: band, offset: .zero, limit: .max - 1, into: &tile)
                 #expect(tile.elements == all.filter { $0.frame.intersects(band) } && tile.sticky.isEmpty)
@@ -191,7 +191,7 @@ import Testing
             let layout = try prepared(spec)
             let all = brute(spec)
             for _ in 0..<200 {
-                let rect = Rect(x: rng.length(-100...3600), y: rng.length(-100...bottoms.max()!),
+                let rect = LayoutRect(x: rng.length(-100...3600), y: rng.length(-100...bottoms.max()!),
                                 width: rng.length(0...500), height: rng.length(0...900))
                 var out: [LayoutAttributes] = []
                 _ = layout.elements(in: rect, offset: .zero, limit: .max - 1, into: &out)
@@ -216,7 +216,7 @@ import Testing
         var written = FramesLayoutSpec(collectionView: Self.view, elements: FrameElements(
             x: [0, 1, 2], y: [5, 0, 9], width: [1, 1, 1], height: [1, 1, 1], section: [0, 0, 0], item: [0, 1, 2],
             category: [.cell, .cell, .cell], kind: [nil, nil, nil], zIndex: [0, 0, 0]))
-        written.contentSize = Size(width: 3, height: 10)
+        written.contentSize = LayoutSize(width: 3, height: 10)
         #expect(written.normalized() == FramesLayoutSpec(collectionView: Self.view, elements: plain))
         // Items numbered by default in a section given out of order.
         let bySection = FramesLayoutSpec(collectionView: Self.view, elements: FrameElements(

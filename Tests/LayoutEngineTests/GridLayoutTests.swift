@@ -7,7 +7,7 @@ import Testing
         list.sorted { ($0.indexPath, $0.zIndex) < ($1.indexPath, $1.zIndex) }
     }
 
-    static func query(_ layout: any PreparedLayout, _ rect: Rect, _ offset: Point) -> [LayoutAttributes] {
+    static func query(_ layout: any PreparedLayout, _ rect: LayoutRect, _ offset: LayoutPoint) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         #expect(layout.elements(in: rect, offset: offset, limit: .max - 1, into: &out))
         return out
@@ -16,7 +16,7 @@ import Testing
     @Test func literalFramesFrozenAndMerged() {
         // 4 rows of 20 (row 0: 30), 3 columns of 50 (column 1: 70), spacing 2 and 4; the top row and the leading
         // column frozen; rows 1-2 of column 1 merged.
-        var spec = GridLayoutSpec(collectionView: Size(width: 100, height: 50),
+        var spec = GridLayoutSpec(collectionView: LayoutSize(width: 100, height: 50),
                                   rows: GridAxisSpec(count: 4, size: 20, sizes: .overrides([GridSizeOverride(index: 0, size: 30)])),
                                   columns: GridAxisSpec(count: 3, size: 50, sizes: .list([50, 70])))
         spec.rowSpacing = 2
@@ -25,39 +25,39 @@ import Testing
         spec.merged = [GridMerge(row: 1, column: 1, rows: 2, columns: 1)]
         let layout = PreparedGridLayout(spec)
         // Rows start at 0, 32, 54, 76 (ends 96); columns at 0, 54, 128 (ends 178).
-        #expect(layout.contentSize == Size(width: 178, height: 96))
-        #expect(layout.attributesForItem(at: IndexPath(section: 3, item: 2), offset: .zero)?.frame
-            == Rect(x: 128, y: 76, width: 50, height: 20))
-        let merged = layout.attributesForItem(at: IndexPath(section: 1, item: 1), offset: .zero)!
-        #expect(merged.frame == Rect(x: 54, y: 32, width: 70, height: 42))
+        #expect(layout.contentSize == LayoutSize(width: 178, height: 96))
+        #expect(layout.attributesForItem(at: LayoutIndexPath(section: 3, item: 2), offset: .zero)?.frame
+            == LayoutRect(x: 128, y: 76, width: 50, height: 20))
+        let merged = layout.attributesForItem(at: LayoutIndexPath(section: 1, item: 1), offset: .zero)!
+        #expect(merged.frame == LayoutRect(x: 54, y: 32, width: 70, height: 42))
         #expect((merged.rowSpan, merged.columnSpan, merged.zIndex) == (2, 1, 0))
-        #expect(layout.attributesForItem(at: IndexPath(section: 2, item: 1), offset: .zero) == nil)
+        #expect(layout.attributesForItem(at: LayoutIndexPath(section: 2, item: 1), offset: .zero) == nil)
         // Scrolled to (60, 40): the top row sticks at y 40, the leading column at x 60, the corner at both.
-        let at = Point(x: 60, y: 40)
-        let corner = layout.attributesForItem(at: IndexPath(section: 0, item: 0), offset: at)!
-        #expect(corner.frame == Rect(x: 60, y: 40, width: 50, height: 30))
+        let at = LayoutPoint(x: 60, y: 40)
+        let corner = layout.attributesForItem(at: LayoutIndexPath(section: 0, item: 0), offset: at)!
+        #expect(corner.frame == LayoutRect(x: 60, y: 40, width: 50, height: 30))
         #expect(corner.zIndex == 2)
-        let header = layout.attributesForItem(at: IndexPath(section: 0, item: 2), offset: at)!
-        #expect((header.frame, header.zIndex) == (Rect(x: 128, y: 40, width: 50, height: 30), 1))
+        let header = layout.attributesForItem(at: LayoutIndexPath(section: 0, item: 2), offset: at)!
+        #expect((header.frame, header.zIndex) == (LayoutRect(x: 128, y: 40, width: 50, height: 30), 1))
         // Past the content's end the top row stays inside it: at most 96 - 30 = 66.
-        #expect(layout.attributesForItem(at: IndexPath(section: 0, item: 2), offset: Point(x: 0, y: 500))?.frame.y == 66)
+        #expect(layout.attributesForItem(at: LayoutIndexPath(section: 0, item: 2), offset: LayoutPoint(x: 0, y: 500))?.frame.y == 66)
         // A point on the corner hits it, not the cells under it.
-        #expect(layout.itemIndexPath(at: Point(x: 65, y: 45), offset: at) == IndexPath(section: 0, item: 0))
+        #expect(layout.itemIndexPath(at: LayoutPoint(x: 65, y: 45), offset: at) == LayoutIndexPath(section: 0, item: 0))
         // The rect answer: body first, then the frozen row, the frozen column, the corner.
-        let answer = Self.query(layout, Rect(x: 60, y: 40, width: 100, height: 50), at)
+        let answer = Self.query(layout, LayoutRect(x: 60, y: 40, width: 100, height: 50), at)
         #expect(answer.map(\.zIndex) == answer.map(\.zIndex).sorted())
-        #expect(Self.sorted(answer) == Self.sorted(ReferenceGridLayout(spec).elements(in: Rect(x: 60, y: 40, width: 100, height: 50), offset: at)))
+        #expect(Self.sorted(answer) == Self.sorted(ReferenceGridLayout(spec).elements(in: LayoutRect(x: 60, y: 40, width: 100, height: 50), offset: at)))
     }
 
     @Test func bottomRowsOfAShortGridStayWhereTheyLie() {
-        var spec = GridLayoutSpec(collectionView: Size(width: 300, height: 400),
+        var spec = GridLayoutSpec(collectionView: LayoutSize(width: 300, height: 400),
                                   rows: GridAxisSpec(count: 3, size: 20), columns: GridAxisSpec(count: 2, size: 50))
         spec.frozen = GridFrozen(bottom: 1)
         let layout = PreparedGridLayout(spec)
-        #expect(layout.attributesForItem(at: IndexPath(section: 2, item: 0), offset: .zero)?.frame.y == 40)
+        #expect(layout.attributesForItem(at: LayoutIndexPath(section: 2, item: 0), offset: .zero)?.frame.y == 40)
         // Taller: 30 rows of 20 in a 400 view: the last row pins at the view's bottom, 380.
         spec.rows.count = 30
-        #expect(PreparedGridLayout(spec).attributesForItem(at: IndexPath(section: 29, item: 0), offset: .zero)?.frame.y
+        #expect(PreparedGridLayout(spec).attributesForItem(at: LayoutIndexPath(section: 29, item: 0), offset: .zero)?.frame.y
             == 380)
     }
 
@@ -69,18 +69,18 @@ import Testing
             try spec.validate(limits: SpecLimits())
             let layout = LayoutSpec.grid(spec).normalized().prepare()
             let reference = ReferenceGridLayout(spec)
-            #expect(layout.contentSize == Size(width: reference.width, height: reference.height))
+            #expect(layout.contentSize == LayoutSize(width: reference.width, height: reference.height))
             let range = layout.scrollRange
             for _ in 0..<6 {
                 // Offsets across the scroll range and beyond it (overscroll), rects inside and around the content.
-                let offset = Point(x: Double.random(in: (range.min.x - 30)...(range.max.x + 30), using: &rng).rounded(),
+                let offset = LayoutPoint(x: Double.random(in: (range.min.x - 30)...(range.max.x + 30), using: &rng).rounded(),
                                    y: Double.random(in: (range.min.y - 30)...(range.max.y + 30), using: &rng).rounded())
                 let all = reference.all(offset: offset)
                 for a in all {
                     #expect(layout.attributesForItem(at: a.indexPath, offset: offset) == a, "\(spec) \(offset)")
                 }
                 for _ in 0..<4 {
-                    let rect = Rect(x: Double.random(in: -20...(reference.width + 20), using: &rng).rounded(),
+                    let rect = LayoutRect(x: Double.random(in: -20...(reference.width + 20), using: &rng).rounded(),
                                     y: Double.random(in: -20...(reference.height + 20), using: &rng).rounded(),
                                     width: Double.random(in: 0...200, using: &rng).rounded(),
                                     height: Double.random(in: 0...200, using: &rng).rounded())
@@ -94,7 +94,7 @@ import Testing
                 // Hit: the topmost cell holding a point (skipped where two of one z hold it: an edge, or frozen
                 // bands meeting in a small view).
                 for _ in 0..<8 {
-                    let p = Point(x: offset.x + Double.random(in: 0...spec.collectionView.width, using: &rng),
+                    let p = LayoutPoint(x: offset.x + Double.random(in: 0...spec.collectionView.width, using: &rng),
                                   y: offset.y + Double.random(in: 0...spec.collectionView.height, using: &rng))
                     let holding = all.filter { $0.frame.contains(p) }
                     let top = holding.map(\.zIndex).max()
@@ -133,7 +133,7 @@ import Testing
                 }
                 // Target offsets: in the scroll range; a row start at the visible start below the frozen rows,
                 // unless clamped.
-                let target = layout.targetContentOffset(proposed: offset, velocity: Point(x: 0, y: 1))
+                let target = layout.targetContentOffset(proposed: offset, velocity: LayoutPoint(x: 0, y: 1))
                 #expect(range.clamp(target) == target)
                 let body = spec.frozen.top..<(spec.rows.count - spec.frozen.bottom)
                 if !body.isEmpty, target.y != range.min.y, target.y != range.max.y {
@@ -147,7 +147,7 @@ import Testing
     @Test func manyMergedRangesAgainstBruteForce() throws {
         var rng = SeededRandom(seed: 0x6121_1000)
         // A 60 x 40 grid tiled with small merged ranges (2 x 2 blocks, some dropped), random rects.
-        var spec = GridLayoutSpec(collectionView: Size(width: 200, height: 150),
+        var spec = GridLayoutSpec(collectionView: LayoutSize(width: 200, height: 150),
                                   rows: GridAxisSpec(count: 60, size: 10), columns: GridAxisSpec(count: 40, size: 15))
         for r in stride(from: 0, to: 60, by: 2) {
             for c in stride(from: 0, to: 40, by: 2) where Int.random(in: 0..<3, using: &rng) > 0 {
@@ -160,40 +160,40 @@ import Testing
         let layout = PreparedGridLayout(spec)
         let reference = ReferenceGridLayout(spec)
         for _ in 0..<200 {
-            let rect = Rect(x: Double.random(in: -10...610, using: &rng), y: Double.random(in: -10...610, using: &rng),
+            let rect = LayoutRect(x: Double.random(in: -10...610, using: &rng), y: Double.random(in: -10...610, using: &rng),
                             width: Double.random(in: 0...300, using: &rng), height: Double.random(in: 0...300, using: &rng))
             #expect(Self.sorted(Self.query(layout, rect, .zero)) == Self.sorted(reference.elements(in: rect, offset: .zero)))
         }
     }
 
     @Test func aLargeMergeIsOneElementAndItsRowsCostNothing() {
-        var spec = GridLayoutSpec(collectionView: Size(width: 400, height: 400),
+        var spec = GridLayoutSpec(collectionView: LayoutSize(width: 400, height: 400),
                                   rows: GridAxisSpec(count: 1_000_000_000, size: 1), columns: GridAxisSpec(count: 4, size: 10))
         spec.merged = [GridMerge(row: 0, column: 0, rows: 999_999_999, columns: 4)]
         let layout = PreparedGridLayout(spec)
-        let all = Self.query(layout, Rect(x: 0, y: 0, width: 40, height: 1e9), .zero)
+        let all = Self.query(layout, LayoutRect(x: 0, y: 0, width: 40, height: 1e9), .zero)
         // The range, then the last row's 4 cells.
         #expect(all.count == 5)
-        #expect(all.first?.frame == Rect(x: 0, y: 0, width: 40, height: 999_999_999))
+        #expect(all.first?.frame == LayoutRect(x: 0, y: 0, width: 40, height: 999_999_999))
     }
 
     @Test func aBillionCellsAnswerAViewport() {
-        let spec = GridLayoutSpec(collectionView: Size(width: 1280, height: 800),
+        let spec = GridLayoutSpec(collectionView: LayoutSize(width: 1280, height: 800),
                                   rows: GridAxisSpec(count: 1_000_000, size: 28), columns: GridAxisSpec(count: 10_000, size: 100))
         let layout = PreparedGridLayout(spec)
         #expect(layout.numberOfItems == 10_000_000_000)
         #expect(layout.byteCount < 1024)
         // Columns 5,000 to 5,012 (x 500,000 to 501,300), rows 500,000 to 500,028 (y 14,000,000 to 14,000,812).
-        let got = Self.query(layout, Rect(x: 500_010, y: 14_000_010, width: 1280, height: 800), Point(x: 500_010, y: 14_000_010))
+        let got = Self.query(layout, LayoutRect(x: 500_010, y: 14_000_010, width: 1280, height: 800), LayoutPoint(x: 500_010, y: 14_000_010))
         #expect(got.count == 13 * 29)
-        #expect(got.first?.indexPath == IndexPath(section: 500_000, item: 5_000))
+        #expect(got.first?.indexPath == LayoutIndexPath(section: 500_000, item: 5_000))
     }
 
     @Test func limitsStopTheQuery() {
-        let spec = GridLayoutSpec(collectionView: Size(width: 100, height: 100),
+        let spec = GridLayoutSpec(collectionView: LayoutSize(width: 100, height: 100),
                                   rows: GridAxisSpec(count: 100, size: 10), columns: GridAxisSpec(count: 100, size: 10))
         var list = ElementList()
-        #expect(!PreparedGridLayout(spec).elements(in: Rect(x: 0, y: 0, width: 1000, height: 1000), offset: .zero,
+        #expect(!PreparedGridLayout(spec).elements(in: LayoutRect(x: 0, y: 0, width: 1000, height: 1000), offset: .zero,
                                                    limit: 50, into: &list))
         #expect(list.elements.count == 51)
     }
@@ -211,7 +211,7 @@ import Testing
 
     @Test func validationNamesTheField() {
         func error(_ change: (inout GridLayoutSpec) -> Void) -> String? {
-            var spec = GridLayoutSpec(collectionView: Size(width: 100, height: 100),
+            var spec = GridLayoutSpec(collectionView: LayoutSize(width: 100, height: 100),
                                       rows: GridAxisSpec(count: 10, size: 20), columns: GridAxisSpec(count: 5, size: 30))
             change(&spec)
             do {
@@ -259,7 +259,7 @@ import Testing
                 GridMerge(row: Int.random(in: 0..<20, using: &rng), column: Int.random(in: 0..<8, using: &rng),
                           rows: Int.random(in: 1...5, using: &rng), columns: Int.random(in: 1...3, using: &rng))
             }.filter { $0.rows * $0.columns > 1 }
-            var spec = GridLayoutSpec(collectionView: Size(width: 100, height: 100),
+            var spec = GridLayoutSpec(collectionView: LayoutSize(width: 100, height: 100),
                                       rows: GridAxisSpec(count: 30, size: 10), columns: GridAxisSpec(count: 12, size: 10))
             spec.merged = merges
             var overlap = false

@@ -10,17 +10,17 @@ import Testing
         let s = Int.random(in: 0..<counts.count, using: &rng)
         let n = counts[s]
         func at(_ slack: Int) -> Int { Int.random(in: 0...max(0, n - 1 + slack), using: &rng) }
-        func size() -> Size { Size(width: Double(Int.random(in: 1...240, using: &rng)), height: Double(Int.random(in: 1...90, using: &rng))) }
+        func size() -> LayoutSize { LayoutSize(width: Double(Int.random(in: 1...240, using: &rng)), height: Double(Int.random(in: 1...90, using: &rng))) }
         switch Int.random(in: 0...5, using: &rng) {
-        case 0: return [.insertItems([IndexPath(section: s, item: at(1))], sizes: [size()])]
-        case 1: return n > 0 ? [.deleteItems([IndexPath(section: s, item: at(0))])] : []
+        case 0: return [.insertItems([LayoutIndexPath(section: s, item: at(1))], sizes: [size()])]
+        case 1: return n > 0 ? [.deleteItems([LayoutIndexPath(section: s, item: at(0))])] : []
         case 2:
             let items = Set((0..<Int.random(in: 1...5, using: &rng)).map { _ in at(0) }).sorted()
-            return n > 0 ? [.reloadItems(items.map { IndexPath(section: s, item: $0) }, sizes: items.map { _ in size() })] : []
+            return n > 0 ? [.reloadItems(items.map { LayoutIndexPath(section: s, item: $0) }, sizes: items.map { _ in size() })] : []
         case 3:
             let k = Int.random(in: 1...40, using: &rng)
-            return [.insertItems((0..<k).map { IndexPath(section: s, item: n + $0) }, sizes: (0..<k).map { _ in size() })]
-        case 4: return n > 1 ? [.moveItem(from: IndexPath(section: s, item: at(0)), to: IndexPath(section: s, item: at(0)))] : []
+            return [.insertItems((0..<k).map { LayoutIndexPath(section: s, item: n + $0) }, sizes: (0..<k).map { _ in size() })]
+        case 4: return n > 1 ? [.moveItem(from: LayoutIndexPath(section: s, item: at(0)), to: LayoutIndexPath(section: s, item: at(0)))] : []
         default: return [.insertSections([counts.count], content: nil)]
         }
     }
@@ -45,7 +45,7 @@ import Testing
                 Issue.record("\(context): element \(k) differs: \(k < a.count ? "\(a[k].indexPath) \(a[k].frame)" : "-") vs \(k < b.count ? "\(b[k].indexPath) \(b[k].frame)" : "-")")
                 return resumed
             }
-            let everything = Rect(x: -10, y: -10, width: whole.contentSize.width + 20, height: whole.contentSize.height + 20)
+            let everything = LayoutRect(x: -10, y: -10, width: whole.contentSize.width + 20, height: whole.contentSize.height + 20)
             #expect(ElementOracle.indexed(incremental, everything) == ElementOracle.indexed(whole, everything), "\(context)")
             #expect(incremental.byteCount == whole.byteCount, "\(context)")  // no stray lines kept
             (spec, layout) = (next, incremental)  // the next round goes on from the incremental one
@@ -84,20 +84,20 @@ import Testing
 
     @Test func largeLayouts() throws {
         var rng = SeededRandom(seed: 99)
-        let sizes = (0..<30_000).map { _ in Size(width: Double(Int.random(in: 30...200, using: &rng)), height: Double(Int.random(in: 30...90, using: &rng))) }
-        var spec = FlowLayoutSpec(collectionView: Size(width: 390, height: 844),
+        let sizes = (0..<30_000).map { _ in LayoutSize(width: Double(Int.random(in: 30...200, using: &rng)), height: Double(Int.random(in: 30...90, using: &rng))) }
+        var spec = FlowLayoutSpec(collectionView: LayoutSize(width: 390, height: 844),
                                   sections: [FlowSectionSpec(items: .sizes(sizes)), FlowSectionSpec(items: .count(500)),
                                              FlowSectionSpec(items: .sizes(Array(sizes.prefix(3000))))])
-        spec.headerReferenceSize = Size(width: 0, height: 30)
+        spec.headerReferenceSize = LayoutSize(width: 0, height: 30)
         #expect(try check(spec, &rng, rounds: 25) > 10)
     }
 }
 
 @Suite struct IncrementalValidationTests {
     @Test func sizesBeforeTheChangeAreNotScannedAgain() throws {
-        var sizes = Array(repeating: Size(width: 10, height: 10), count: 100)
-        sizes[5] = Size(width: -1, height: 10)  // only a spec built by hand has this: accepted specs were checked
-        let spec = LayoutSpec.flow(FlowLayoutSpec(collectionView: Size(width: 100, height: 100),
+        var sizes = Array(repeating: LayoutSize(width: 10, height: 10), count: 100)
+        sizes[5] = LayoutSize(width: -1, height: 10)  // only a spec built by hand has this: accepted specs were checked
+        let spec = LayoutSpec.flow(FlowLayoutSpec(collectionView: LayoutSize(width: 100, height: 100),
                                                   sections: [FlowSectionSpec(items: .sizes(sizes))]))
         #expect(throws: LayoutError.self) { try spec.validate(limits: SpecLimits()) }
         try spec.validate(limits: SpecLimits(), unchangedBefore: (0, 50))  // the prefix is trusted

@@ -17,10 +17,10 @@ import Testing
         return out
     }
 
-    static let everything = Rect(x: -1e9, y: -1e9, width: 4e9, height: 4e9)
+    static let everything = LayoutRect(x: -1e9, y: -1e9, width: 4e9, height: 4e9)
 
     /// Every element, for every offset: pinned ones unpinned with their ranges.
-    func unpinned(_ layout: any PreparedLayout, in rect: Rect = everything) -> [(LayoutAttributes, StickyRange?)] {
+    func unpinned(_ layout: any PreparedLayout, in rect: LayoutRect = everything) -> [(LayoutAttributes, StickyRange?)] {
         var list = ElementList(unpinned: true)
         _ = layout.elements(in: rect, offset: .zero, limit: .max - 1, into: &list)
         return Array(zip(list.elements, list.stickyRanges))
@@ -64,13 +64,13 @@ import Testing
             for _ in 0..<10 {
                 let start = Double.random(in: -20...(content + 20), using: &rng)
                 let length = Double.random(in: 0...(max(content, 1) / 2), using: &rng)
-                let band = vertical ? Rect(x: -1e6, y: start, width: 2e6, height: length)
-                    : Rect(x: start, y: -1e6, width: length, height: 2e6)
+                let band = vertical ? LayoutRect(x: -1e6, y: start, width: 2e6, height: length)
+                    : LayoutRect(x: start, y: -1e6, width: length, height: 2e6)
                 let expected = all.filter { a, range in
                     guard let range else { return a.frame.intersects(band) }
                     let l = vertical ? a.frame.height : a.frame.width
-                    let span = vertical ? Rect(x: a.frame.x, y: range.min, width: a.frame.width, height: range.max - range.min + l)
-                        : Rect(x: range.min, y: a.frame.y, width: range.max - range.min + l, height: a.frame.height)
+                    let span = vertical ? LayoutRect(x: a.frame.x, y: range.min, width: a.frame.width, height: range.max - range.min + l)
+                        : LayoutRect(x: range.min, y: a.frame.y, width: range.max - range.min + l, height: a.frame.height)
                     return span.intersects(band)
                 }
                 let got = unpinned(layout, in: band)

@@ -15,7 +15,7 @@ import Testing
 
         mutating func append(_ a: consuming LayoutAttributes) { elements.append(a) }
 
-        mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) {
+        mutating func appendCell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect) {
             apart += 1
             elements.append(.cell(indexPath, frame))
         }

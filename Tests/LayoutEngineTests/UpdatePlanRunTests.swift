@@ -8,13 +8,13 @@ import Testing
     static func randomBatch(_ counts: [Int], _ rng: inout SeededRandom) -> [BatchOperation] {
         let sections = counts.count
         func section(_ extra: Int = 1) -> Int { Int.random(in: -1...(sections + extra), using: &rng) }
-        func path(_ slack: Int = 1) -> IndexPath {
+        func path(_ slack: Int = 1) -> LayoutIndexPath {
             let s = Int.random(in: 0...max(0, sections - 1), using: &rng)
             let n = s < counts.count ? counts[s] : 0
-            return IndexPath(section: Int.random(in: 0...9, using: &rng) == 0 ? section() : s,
+            return LayoutIndexPath(section: Int.random(in: 0...9, using: &rng) == 0 ? section() : s,
                              item: Int.random(in: (Int.random(in: 0...9, using: &rng) == 0 ? -1 : 0)...(n + slack), using: &rng))
         }
-        func size() -> Size { Size(width: Double(Int.random(in: 1...4, using: &rng) * 10), height: 10) }
+        func size() -> LayoutSize { LayoutSize(width: Double(Int.random(in: 1...4, using: &rng) * 10), height: 10) }
         var ops: [BatchOperation] = []
         for _ in 0..<Int.random(in: 0...5, using: &rng) {
             switch Int.random(in: 0...9, using: &rng) {
@@ -43,11 +43,11 @@ import Testing
         out.sections = plan.sections.map { p in
             var section = p.oldSection.map { spec.sections[$0] } ?? FlowSectionSpec(items: .count(0))
             let itemSize = section.itemSize ?? spec.defaultItemSize
-            func oldSize(_ path: IndexPath) -> Size {
+            func oldSize(_ path: LayoutIndexPath) -> LayoutSize {
                 if case .sizes(let list) = spec.sections[path.section].items { return list[path.item] }
                 return spec.sections[path.section].itemSize ?? spec.defaultItemSize
             }
-            let sizes = p.items.map { source -> Size in
+            let sizes = p.items.map { source -> LayoutSize in
                 switch source {
                 case .old(let path): oldSize(path)
                 case .reloaded(let path, let size): size ?? oldSize(path)
@@ -83,7 +83,7 @@ import Testing
                 let index = p.oldItemIndex
                 for (s, section) in r.sections.enumerated() {
                     for (i, source) in section.items.enumerated() {
-                        let here = IndexPath(section: s, item: i)
+                        let here = LayoutIndexPath(section: s, item: i)
                         if case .old(let o) = source {
                             #expect(index.newPath(ofOld: o) == here)
                             #expect(p.oldPath(ofNew: here) == o)
@@ -93,12 +93,12 @@ import Testing
                     }
                 }
                 // The updated spec, from sections of counts and of sizes.
-                var spec = FlowLayoutSpec(collectionView: Size(width: 100, height: 100),
+                var spec = FlowLayoutSpec(collectionView: LayoutSize(width: 100, height: 100),
                                           sections: counts.enumerated().map { s, n in
                                               FlowSectionSpec(items: s % 2 == 0 ? .count(n)
-                                                  : .sizes((0..<n).map { Size(width: Double(10 + $0 % 3 * 10), height: 10) }))
+                                                  : .sizes((0..<n).map { LayoutSize(width: Double(10 + $0 % 3 * 10), height: 10) }))
                                           })
-                spec.itemSize = Size(width: 10, height: 10)
+                spec.itemSize = LayoutSize(width: 10, height: 10)
                 let updated = try LayoutSpec.flow(spec).applying(p)
                 #expect(updated == .flow(Self.referenceApply(spec, r)), "\(counts) \(ops)")
             case (.failure(let a), .failure(let b)):
@@ -113,14 +113,14 @@ import Testing
 
     @Test func aBatchOnAMillionItemsIsAFewRuns() throws {
         let plan = try UpdatePlan.make(oldCounts: [1_000_000], operations: [
-            .insertItems([IndexPath(section: 0, item: 999_990)], sizes: nil),
-            .deleteItems([IndexPath(section: 0, item: 5)]),
-            .reloadItems([IndexPath(section: 0, item: 7)], sizes: [Size(width: 1, height: 2)]),
+            .insertItems([LayoutIndexPath(section: 0, item: 999_990)], sizes: nil),
+            .deleteItems([LayoutIndexPath(section: 0, item: 5)]),
+            .reloadItems([LayoutIndexPath(section: 0, item: 7)], sizes: [LayoutSize(width: 1, height: 2)]),
         ])
         #expect(plan.sections[0].count == 1_000_000)
         #expect(plan.sections[0].runs == [
             .old(section: 0, items: 0..<5), .old(section: 0, items: 6..<7),
-            .reloaded(section: 0, items: 7..<8, size: Size(width: 1, height: 2)),
+            .reloaded(section: 0, items: 7..<8, size: LayoutSize(width: 1, height: 2)),
             .old(section: 0, items: 8..<999_991), .inserted(count: 1, size: nil), .old(section: 0, items: 999_991..<1_000_000),
         ])
     }

@@ -9,12 +9,12 @@ import Testing
     struct Along {
         let vertical: Bool
         init(_ spec: LayoutSpec) { vertical = spec.scrollDirection == .vertical }
-        func v(_ p: Point) -> Double { vertical ? p.y : p.x }
-        func start(_ r: Rect) -> Double { vertical ? r.minY : r.minX }
-        func length(_ r: Rect) -> Double { vertical ? r.height : r.width }
-        func view(_ s: Size) -> Double { vertical ? s.height : s.width }
-        func before(_ e: EdgeInsets) -> Double { vertical ? e.top : e.left }
-        func after(_ e: EdgeInsets) -> Double { vertical ? e.bottom : e.right }
+        func v(_ p: LayoutPoint) -> Double { vertical ? p.y : p.x }
+        func start(_ r: LayoutRect) -> Double { vertical ? r.minY : r.minX }
+        func length(_ r: LayoutRect) -> Double { vertical ? r.height : r.width }
+        func view(_ s: LayoutSize) -> Double { vertical ? s.height : s.width }
+        func before(_ e: LayoutEdgeInsets) -> Double { vertical ? e.top : e.left }
+        func after(_ e: LayoutEdgeInsets) -> Double { vertical ? e.bottom : e.right }
         func min(_ r: ScrollRange) -> Double { vertical ? r.min.y : r.min.x }
         func max(_ r: ScrollRange) -> Double { vertical ? r.max.y : r.max.x }
     }
@@ -22,26 +22,26 @@ import Testing
     /// What the reference keeps: a cell's distance from the visible area's leading edge, the fraction of it above
     /// that edge, or the distance of the content's end past the viewport's end.
     enum Kept: Equatable {
-        case distance(IndexPath, Double)
-        case fraction(IndexPath, Double)
+        case distance(LayoutIndexPath, Double)
+        case fraction(LayoutIndexPath, Double)
         case end(Double)
         case nothing
     }
 
     /// The reference anchor: every cell scanned (no rect index), the rule of the issue applied literally.
-    static func reference(_ layout: any PreparedLayout, _ anchor: ScrollAnchor, at o: Point) -> Kept {
+    static func reference(_ layout: any PreparedLayout, _ anchor: ScrollAnchor, at o: LayoutPoint) -> Kept {
         let a = Along(layout.spec)
         let inset = layout.contentInset
         let edge = a.v(o) + a.before(inset)
         switch anchor {
         case .end:
-            return .end(a.v(Point(x: layout.contentSize.width, y: layout.contentSize.height)) + a.after(inset)
+            return .end(a.v(LayoutPoint(x: layout.contentSize.width, y: layout.contentSize.height)) + a.after(inset)
                         - (a.v(o) + a.view(layout.viewSize)))
         case .item(let p):
             return .distance(p, a.start(layout.attributesForItem(at: p, offset: .zero)!.frame) - edge)
         case .firstVisible:
             let view = layout.viewSize
-            let visible = Rect(x: o.x + inset.left, y: o.y + inset.top, width: max(0, view.width - inset.left - inset.right),
+            let visible = LayoutRect(x: o.x + inset.left, y: o.y + inset.top, width: max(0, view.width - inset.left - inset.right),
                                height: max(0, view.height - inset.top - inset.bottom))
             let cells = RandomSpecs.allElements(layout).filter { $0.category == .cell && $0.frame.intersects(visible) }
                 .sorted { ($0.indexPath.section, $0.indexPath.item) < ($1.indexPath.section, $1.indexPath.item) }
@@ -54,7 +54,7 @@ import Testing
     }
 
     /// What `kept` measures in `layout` at `o`, for the cell `path` stands for there.
-    static func measure(_ kept: Kept, in layout: any PreparedLayout, at o: Point, path: IndexPath?) -> Double? {
+    static func measure(_ kept: Kept, in layout: any PreparedLayout, at o: LayoutPoint, path: LayoutIndexPath?) -> Double? {
         let a = Along(layout.spec)
         let edge = a.v(o) + a.before(layout.contentInset)
         switch kept {
@@ -64,7 +64,7 @@ import Testing
             return path.flatMap { layout.attributesForItem(at: $0, offset: .zero) }
                 .map { (edge - a.start($0.frame)) / a.length($0.frame) }
         case .end:
-            return a.v(Point(x: layout.contentSize.width, y: layout.contentSize.height)) + a.after(layout.contentInset)
+            return a.v(LayoutPoint(x: layout.contentSize.width, y: layout.contentSize.height)) + a.after(layout.contentInset)
                 - (a.v(o) + a.view(layout.viewSize))
         case .nothing:
             return nil
@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    static func isClamped(_ layout: any PreparedLayout, _ o: Point) -> Bool {
+    static func isClamped(_ layout: any PreparedLayout, _ o: LayoutPoint) -> Bool {
         let a = Along(layout.spec)
         let r = layout.scrollRange
         return a.v(o) <= a.min(r) || a.v(o) >= a.max(r)
@@ -89,7 +89,7 @@ import Testing
         case 0 where layout.numberOfItems > 0:
             let sections = (0..<layout.numberOfSections).filter { layout.numberOfItems(inSection: $0) > 0 }
             let s = sections.randomElement(using: &rng)!
-            return .item(IndexPath(section: s, item: Int.random(in: 0..<layout.numberOfItems(inSection: s), using: &rng)))
+            return .item(LayoutIndexPath(section: s, item: Int.random(in: 0..<layout.numberOfItems(inSection: s), using: &rng)))
         case 1: return .end
         default: return .firstVisible
         }
@@ -107,7 +107,7 @@ import Testing
             let o = RandomSpecs.offset(&rng, in: old.scrollRange)
             let anchor = Self.randomAnchor(&rng, old)
             var viewport = spec.viewport
-            viewport.size = Size(width: rng.length(100...900), height: rng.length(100...900))
+            viewport.size = LayoutSize(width: rng.length(100...900), height: rng.length(100...900))
             if Bool.random(using: &rng) { viewport.contentInset = RandomSpecs.contentInset(&rng) }
             let resized = spec.withViewport(viewport)
             guard (try? resized.validate(limits: SpecLimits())) != nil else { continue }
@@ -141,11 +141,11 @@ import Testing
                 let sizes = Bool.random(using: &rng)
                 let operations: [BatchOperation]
                 if sizes, old.numberOfItems > 0 {
-                    let reports = (0..<Int.random(in: 1...6, using: &rng)).compactMap { _ -> (IndexPath, Size)? in
+                    let reports = (0..<Int.random(in: 1...6, using: &rng)).compactMap { _ -> (LayoutIndexPath, LayoutSize)? in
                         let s = Int.random(in: 0..<old.numberOfSections, using: &rng)
                         guard old.numberOfItems(inSection: s) > 0 else { return nil }
-                        return (IndexPath(section: s, item: Int.random(in: 0..<old.numberOfItems(inSection: s), using: &rng)),
-                                Size(width: rng.length(1...150), height: rng.length(1...150)))
+                        return (LayoutIndexPath(section: s, item: Int.random(in: 0..<old.numberOfItems(inSection: s), using: &rng)),
+                                LayoutSize(width: rng.length(1...150), height: rng.length(1...150)))
                     }
                     operations = SelfSizing.batch(reports)
                 } else {
@@ -163,21 +163,21 @@ import Testing
                 var kept = Self.reference(old, anchor, at: o)
                 // The reference survivor: the anchor where the plan put it, else the next old cell that is
                 // somewhere in the new layout, else the previous one.
-                func newPath(_ p: IndexPath) -> IndexPath? {
+                func newPath(_ p: LayoutIndexPath) -> LayoutIndexPath? {
                     for s in plan.sections.indices where !plan.sections[s].reloaded && plan.sections[s].content == nil {
                         for i in 0..<plan.sections[s].count {
                             switch plan.sections[s].source(of: i) {
-                            case .old(p), .reloaded(p, _): return IndexPath(section: s, item: i)
+                            case .old(p), .reloaded(p, _): return LayoutIndexPath(section: s, item: i)
                             default: continue
                             }
                         }
                     }
                     return nil
                 }
-                var standIn: IndexPath?
+                var standIn: LayoutIndexPath?
                 if let p = placement.indexPath {
                     let order = (0..<old.numberOfSections).flatMap { s in
-                        (0..<old.numberOfItems(inSection: s)).map { IndexPath(section: s, item: $0) }
+                        (0..<old.numberOfItems(inSection: s)).map { LayoutIndexPath(section: s, item: $0) }
                     }
                     let k = order.firstIndex(of: p)!
                     let candidate = order[k...].first { newPath($0) != nil } ?? order[..<k].last { newPath($0) != nil }
@@ -209,7 +209,7 @@ import Testing
             let o = RandomSpecs.offset(&rng, in: layout.scrollRange)
             let sections = (0..<layout.numberOfSections).filter { layout.numberOfItems(inSection: $0) > 0 }
             let s = sections.randomElement(using: &rng)!
-            let path = IndexPath(section: s, item: Int.random(in: 0..<layout.numberOfItems(inSection: s), using: &rng))
+            let path = LayoutIndexPath(section: s, item: Int.random(in: 0..<layout.numberOfItems(inSection: s), using: &rng))
             let position = ScrollPosition.allCases.randomElement(using: &rng)!
             let t = layout.scrollOffset(toItem: path, at: position, from: o)!
             #expect(layout.scrollRange.clamp(t) == t)
@@ -228,7 +228,7 @@ import Testing
                 // A pinned header covers the visible start over its section's cells.
                 var pinned = 0.0
                 if scroll.vertical == vertical, let h = layout.attributesForSupplementaryView(
-                    ofKind: "header", at: IndexPath(section: s, item: 0), offset: t), h.zIndex > 0 {
+                    ofKind: "header", at: LayoutIndexPath(section: s, item: 0), offset: t), h.zIndex > 0 {
                     pinned = vertical ? h.frame.height : h.frame.width
                 }
                 guard axisPositions.contains(position) else {
@@ -253,7 +253,7 @@ import Testing
                 let start = scroll.start(frame)
                 let end = start + scroll.length(frame)
                 var pinned = 0.0
-                if let h = layout.attributesForSupplementaryView(ofKind: "header", at: IndexPath(section: s, item: 0), offset: o),
+                if let h = layout.attributesForSupplementaryView(ofKind: "header", at: LayoutIndexPath(section: s, item: 0), offset: o),
                    h.zIndex > 0 { pinned = scroll.length(h.frame) }
                 var atEnd = false
                 if case .flow(let f) = spec, f.layoutDirection == .rightToLeft, !scroll.vertical { atEnd = true }
@@ -272,7 +272,7 @@ import Testing
             var spec = RandomSpecs.flowWithOptions(&rng)
             spec.scrollDirection = .vertical
             spec.layoutDirection = .leftToRight
-            let inset = EdgeInsets(top: rng.length(1...80), left: rng.length(0...30), bottom: rng.length(0...80),
+            let inset = LayoutEdgeInsets(top: rng.length(1...80), left: rng.length(0...30), bottom: rng.length(0...80),
                                    right: rng.length(0...30))
             var insetSpec = spec
             insetSpec.contentInset = inset
@@ -282,12 +282,12 @@ import Testing
             // No element moves but pinned headers and footers; those stick inside the insets.
             var a: [LayoutAttributes] = []
             var b: [LayoutAttributes] = []
-            let everything = Rect(x: -1e6, y: -1e6, width: 4e6, height: 4e6)
+            let everything = LayoutRect(x: -1e6, y: -1e6, width: 4e6, height: 4e6)
             _ = plain.elements(in: everything, offset: o, limit: .max - 1, into: &a)
             _ = inseted.elements(in: everything, offset: o, limit: .max - 1, into: &b)
             #expect(a.count == b.count)
             for (x, y) in zip(a, b) where x.zIndex != 1 { #expect(x == y, "seed \(seed)") }
-            #expect(inseted.scrollRange.min == Point(x: -inset.left, y: -inset.top))
+            #expect(inseted.scrollRange.min == LayoutPoint(x: -inset.left, y: -inset.top))
             #expect(inseted.scrollRange.max.y == max(-inset.top, plain.contentSize.height + inset.bottom - spec.collectionView.height))
             if spec.chrome.pinHeaders {
                 for h in b where h.kind == "header" && h.zIndex == 1 {
@@ -302,22 +302,22 @@ import Testing
     /// A right-to-left horizontal flow's leading edge is the view's right: its pinned header sticks left of the
     /// right inset, and `right` scrolls an item clear of it.
     @Test func rightToLeftHeadersPinInsideTheRightInset() {
-        var spec = FlowLayoutSpec(collectionView: Size(width: 300, height: 200), sections: [FlowSectionSpec(items: .count(200))])
+        var spec = FlowLayoutSpec(collectionView: LayoutSize(width: 300, height: 200), sections: [FlowSectionSpec(items: .count(200))])
         spec.scrollDirection = .horizontal
         spec.layoutDirection = .rightToLeft
         spec.minimumLineSpacing = 0
         spec.minimumInteritemSpacing = 0
-        spec.headerReferenceSize = Size(width: 40, height: 0)
+        spec.headerReferenceSize = LayoutSize(width: 40, height: 0)
         spec.chrome.pinHeaders = true
-        spec.contentInset = EdgeInsets(top: 0, left: 10, bottom: 0, right: 30)
+        spec.contentInset = LayoutEdgeInsets(top: 0, left: 10, bottom: 0, right: 30)
         let layout = PreparedFlowLayout(spec)
         #expect(layout.contentSize.width == 40 + 50 * 50)  // 4 items a column
-        let header = layout.attributesForSupplementaryView(ofKind: "header", at: IndexPath(section: 0, item: 0),
-                                                           offset: Point(x: 1000, y: 0))!
+        let header = layout.attributesForSupplementaryView(ofKind: "header", at: LayoutIndexPath(section: 0, item: 0),
+                                                           offset: LayoutPoint(x: 1000, y: 0))!
         #expect(header.frame.maxX == 1000 + 300 - 30)
         // Item 100 (column 25 from the right: x = 2540 - 40 - 26 · 50 = 1200) at the right, clear of the header.
-        let t = layout.scrollOffset(toItem: IndexPath(section: 0, item: 100), at: .right, from: .zero)!
-        #expect(layout.attributesForItem(at: IndexPath(section: 0, item: 100), offset: t)!.frame.maxX == t.x + 300 - 30 - 40)
+        let t = layout.scrollOffset(toItem: LayoutIndexPath(section: 0, item: 100), at: .right, from: .zero)!
+        #expect(layout.attributesForItem(at: LayoutIndexPath(section: 0, item: 100), offset: t)!.frame.maxX == t.x + 300 - 30 - 40)
         #expect(t.x == 1250 - 230)
     }
 
@@ -328,7 +328,7 @@ import Testing
             spec.chrome.pinHeaders = false
             spec.chrome.pinFooters = false
             var inseted = spec
-            inseted.contentInset = EdgeInsets(top: rng.length(1...80), left: rng.length(0...30), bottom: rng.length(0...80),
+            inseted.contentInset = LayoutEdgeInsets(top: rng.length(1...80), left: rng.length(0...30), bottom: rng.length(0...80),
                                               right: rng.length(0...30))
             #expect(RandomSpecs.allElements(PreparedWaterfallLayout(spec))
                     == RandomSpecs.allElements(PreparedWaterfallLayout(inseted)), "seed \(seed)")
@@ -340,13 +340,13 @@ import Testing
         for seed in 0..<200 {
             var rng = SeededRandom(seed: UInt64(seed) &+ 70_000)
             var spec = RandomSpecs.flow(&rng)
-            spec.contentInset = EdgeInsets(top: rng.length(0...90), left: rng.length(0...40), bottom: rng.length(0...90),
+            spec.contentInset = LayoutEdgeInsets(top: rng.length(0...90), left: rng.length(0...40), bottom: rng.length(0...90),
                                            right: rng.length(0...40))
             spec.scrollTargetBehavior = Bool.random(using: &rng) ? .item : .centeredItem
             let layout = PreparedFlowLayout(spec)
             let a = Along(.flow(spec))
             let t = layout.targetContentOffset(proposed: RandomSpecs.offset(&rng, over: layout.contentSize),
-                                               velocity: Point(x: 0, y: 0))
+                                               velocity: LayoutPoint(x: 0, y: 0))
             #expect(layout.scrollRange.clamp(t) == t, "seed \(seed)")
             guard !Self.isClamped(layout, t) else { continue }
             let before = a.before(spec.contentInset)
@@ -404,8 +404,8 @@ import Testing
             let after = RandomSpecs.allElements(anchored).filter { $0.zIndex != 1 }
             #expect(before.count == after.count)
             for (x, y) in zip(before, after) {
-                let moved = a.vertical ? Rect(x: x.frame.x, y: x.frame.y + room, width: x.frame.width, height: x.frame.height)
-                    : Rect(x: x.frame.x + room, y: x.frame.y, width: x.frame.width, height: x.frame.height)
+                let moved = a.vertical ? LayoutRect(x: x.frame.x, y: x.frame.y + room, width: x.frame.width, height: x.frame.height)
+                    : LayoutRect(x: x.frame.x + room, y: x.frame.y, width: x.frame.width, height: x.frame.height)
                 // A right-to-left horizontal flow mirrors across the content's width, which grew by the room.
                 if case .flow(let f) = spec, f.layoutDirection == .rightToLeft, !a.vertical { continue }
                 #expect(abs(moved.x - y.frame.x) < 1e-9 && abs(moved.y - y.frame.y) < 1e-9, "seed \(seed)")
@@ -424,7 +424,7 @@ import Testing
     }
 
     @Test func anInfiniteWheelTurnsAThousandItemsBackwards() {
-        var spec = WheelLayoutSpec(collectionView: Size(width: 300, height: 400), items: 10)
+        var spec = WheelLayoutSpec(collectionView: LayoutSize(width: 300, height: 400), items: 10)
         spec.infinite = true
         let layout = PreparedWheelLayout(spec)
         let start = layout.initialOffset!
@@ -447,7 +447,7 @@ import Testing
             // Nothing changed on screen: every item's angle is the one at the offset without jumps, and item
             // k mod 10 is in front.
             for i in 0..<10 {
-                #expect(Self.sameAngle(layout.angle(item: i, offset: o), layout.angle(item: i, offset: Point(x: 0, y: turned))))
+                #expect(Self.sameAngle(layout.angle(item: i, offset: o), layout.angle(item: i, offset: LayoutPoint(x: 0, y: turned))))
             }
             #expect(Self.sameAngle(layout.angle(item: k % 10, offset: o), 0))
         }
@@ -472,7 +472,7 @@ import Testing
             let k = Int.random(in: 0...spec.items, using: &rng)
             let insert = Bool.random(using: &rng) || k == spec.items || spec.items == 1
             let operations: [BatchOperation] = insert
-                ? [.insertItems([IndexPath(section: 0, item: k)], sizes: nil)] : [.deleteItems([IndexPath(section: 0, item: k)])]
+                ? [.insertItems([LayoutIndexPath(section: 0, item: k)], sizes: nil)] : [.deleteItems([LayoutIndexPath(section: 0, item: k)])]
             let plan = try UpdatePlan.make(oldCounts: [spec.items], operations: operations)
             guard case .wheel(let updated) = try LayoutSpec.wheel(spec).applying(plan), updated.items > 0 else { continue }
             let new = PreparedWheelLayout(updated)
@@ -481,7 +481,7 @@ import Testing
             guard !ViewportPropertyTests.isClamped(new, o2), insert || k != p.item else { continue }
             let q = insert && p.item >= k ? p.item + 1 : !insert && p.item > k ? p.item - 1 : p.item
             // How far into its turn the item is, in items.
-            func turn(_ layout: PreparedWheelLayout, _ item: Int, _ o: Point) -> Double {
+            func turn(_ layout: PreparedWheelLayout, _ item: Int, _ o: LayoutPoint) -> Double {
                 let a = layout.angle(item: item, offset: o) / (2 * .pi)
                 return (a - a.rounded(.down)) * Double(layout.wheelSpec.items)
             }
@@ -504,7 +504,7 @@ import Testing
             let old = PreparedWheelLayout(spec)
             let o = RandomSpecs.offset(&rng, in: old.scrollRange)
             var resized = spec
-            resized.collectionView = Size(width: rng.length(100...700), height: rng.length(50...700))
+            resized.collectionView = LayoutSize(width: rng.length(100...700), height: rng.length(50...700))
             let new = PreparedWheelLayout(resized)
             let o2 = new.contentOffset(keeping: old.placement(of: .firstVisible, at: o)!, from: old)
             if !ViewportPropertyTests.isClamped(new, o2) {
@@ -513,7 +513,7 @@ import Testing
             }
             let item = Int.random(in: 0..<spec.items, using: &rng)
             let position: ScrollPosition = [.top, .centeredVertically, .bottom, .nearest].randomElement(using: &rng)!
-            let t = old.scrollOffset(toItem: IndexPath(section: 0, item: item), at: position, from: o)!
+            let t = old.scrollOffset(toItem: LayoutIndexPath(section: 0, item: item), at: position, from: o)!
             if position != .nearest, !ViewportPropertyTests.isClamped(old, t) {
                 #expect(Self.sameAngle(old.angle(item: item, offset: t), 0), "seed \(seed)")
             }

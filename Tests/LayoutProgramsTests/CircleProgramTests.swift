@@ -14,10 +14,10 @@ struct CircleProgramTests {
         var total = 0
         for i in 0..<200 {
             var spec = CircleLayoutSpec(
-                collectionView: Size(width: Double(Int.random(in: 200...1200, using: &random)) / 2,
+                collectionView: LayoutSize(width: Double(Int.random(in: 200...1200, using: &random)) / 2,
                                      height: Double(Int.random(in: 200...1800, using: &random)) / 2),
                 items: Int.random(in: 0...60, using: &random))
-            spec.itemSize = Size(width: Double(Int.random(in: 1...200, using: &random)) / 4,
+            spec.itemSize = LayoutSize(width: Double(Int.random(in: 1...200, using: &random)) / 4,
                                  height: Double(Int.random(in: 1...200, using: &random)) / 4)
             var json = #"{"itemWidth": \#(spec.itemSize.width), "itemHeight": \#(spec.itemSize.height)"#
             if Bool.random(using: &random) {
@@ -30,7 +30,7 @@ struct CircleProgramTests {
             let prepared = PreparedCircleLayout(spec)
             #expect(frames.count == spec.items, "case \(i)")
             for item in 0..<min(frames.count, spec.items) {
-                let f = prepared.attributesForItem(at: IndexPath(section: 0, item: item), offset: Point(x: 0, y: 0))!
+                let f = prepared.attributesForItem(at: LayoutIndexPath(section: 0, item: item), offset: LayoutPoint(x: 0, y: 0))!
                     .frame
                 #expect(frames.item[item] == item && frames.section[item] == 0 && frames.kind[item] == nil)
                 #expect(frames.width[item] == f.width && frames.height[item] == f.height)

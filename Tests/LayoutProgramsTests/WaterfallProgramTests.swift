@@ -18,7 +18,7 @@ struct WaterfallProgramTests {
         var flat: [Double] = []
         for n in counts {
             if bySize {
-                let sizes = (0..<n).map { _ in Size(width: value(10...900, 4), height: value(10...900, 4)) }
+                let sizes = (0..<n).map { _ in LayoutSize(width: value(10...900, 4), height: value(10...900, 4)) }
                 flat += sizes.flatMap { [$0.width, $0.height] }
                 sections.append(WaterfallSectionSpec(items: .sizes(sizes)))
             } else {
@@ -27,12 +27,12 @@ struct WaterfallProgramTests {
                 sections.append(WaterfallSectionSpec(items: .lengths(heights)))
             }
         }
-        var spec = WaterfallLayoutSpec(collectionView: Size(width: width, height: value(300...1800, 2)),
+        var spec = WaterfallLayoutSpec(collectionView: LayoutSize(width: width, height: value(300...1800, 2)),
                                        sections: sections)
         spec.columnCount = Int.random(in: 1...6, using: &random)
         spec.columnSpacing = value(0...40, 4)
         spec.itemSpacing = value(0...40, 4)
-        spec.sectionInset = EdgeInsets(top: value(0...30, 2), left: value(0...30, 2), bottom: value(0...30, 2),
+        spec.sectionInset = LayoutEdgeInsets(top: value(0...30, 2), left: value(0...30, 2), bottom: value(0...30, 2),
                                        right: value(0...30, 2))
         spec.headerHeight = Bool.random(using: &random) ? value(1...120, 2) : 0
         spec.footerHeight = Bool.random(using: &random) ? value(1...120, 2) : 0
@@ -53,8 +53,8 @@ struct WaterfallProgramTests {
     static func builtIn(_ spec: WaterfallLayoutSpec) -> ProgramFrames {
         let prepared = PreparedWaterfallLayout(spec)
         var list = ElementList()
-        let all = Rect(x: -1, y: -1, width: prepared.contentSize.width + 2, height: prepared.contentSize.height + 2)
-        _ = prepared.elements(in: all, offset: Point(x: 0, y: 0), limit: .max, into: &list)
+        let all = LayoutRect(x: -1, y: -1, width: prepared.contentSize.width + 2, height: prepared.contentSize.height + 2)
+        _ = prepared.elements(in: all, offset: LayoutPoint(x: 0, y: 0), limit: .max, into: &list)
         var frames = ProgramFrames()
         for a in list.elements {
             frames.x.append(a.frame.x)

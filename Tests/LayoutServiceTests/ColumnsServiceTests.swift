@@ -29,8 +29,8 @@ import Testing
             let width = summary["contentSize"]?["width"]?.number ?? 0
             let height = summary["contentSize"]?["height"]?.number ?? 0
             for _ in 0..<8 {
-                let rect = RandomSpecs.rect(&rng, over: Size(width: max(width, 1), height: max(height, 1)))
-                let offset = RandomSpecs.offset(&rng, over: Size(width: max(width, 1), height: max(height, 1)))
+                let rect = RandomSpecs.rect(&rng, over: LayoutSize(width: max(width, 1), height: max(height, 1)))
+                let offset = RandomSpecs.offset(&rng, over: LayoutSize(width: max(width, 1), height: max(height, 1)))
                 let query = "rect=\(rect.x),\(rect.y),\(rect.width),\(rect.height)&offset=\(offset.x),\(offset.y)"
                 let fullAnswer = c.send("GET", "/v1/layouts/\(id)/attributes?\(query)&format=full")
                 let columnsAnswer = c.send("GET", "/v1/layouts/\(id)/attributes?\(query)&format=columns")

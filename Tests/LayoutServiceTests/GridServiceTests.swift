@@ -38,8 +38,8 @@ import Testing
         #expect(summary["contentSize"]?["width"]?.number == Double(64 + 220 + 9_998 * 100))
         #expect(summary["tile"] == nil)
         // Scrolled down 1,000 rows and right 50 columns: the rect answer equals the engine's, frozen cells pinned.
-        let offset = Point(x: 5_000, y: 28_040)
-        let rect = Rect(x: offset.x, y: offset.y, width: 1280, height: 800)
+        let offset = LayoutPoint(x: 5_000, y: 28_040)
+        let rect = LayoutRect(x: offset.x, y: offset.y, width: 1280, height: 800)
         let answer = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=5000,28040,1280,800&offset=5000,28040"))
         let elements = try #require(answer["elements"]?.elements)
         guard case .grid(let g) = try SpecDecoder.decode(Array(Self.sheet.utf8), limits: SpecLimits()) else { return }

@@ -94,7 +94,7 @@ import Testing
             #expect(count == max(1, Int((contentLength / length).rounded(.up))))
             // Every element of the layout, for any offset (compositional: from the per-element look-ups).
             var list = ElementList(unpinned: true)
-            _ = layout.elements(in: Rect(x: -1e9, y: -1e9, width: 4e9, height: 4e9), offset: .zero, limit: .max - 1,
+            _ = layout.elements(in: LayoutRect(x: -1e9, y: -1e9, width: 4e9, height: 4e9), offset: .zero, limit: .max - 1,
                                 into: &list)
             let all = (layout as? PreparedCompositionalLayout).map(ElementOracle.unpinned)
                 ?? Array(zip(list.elements, list.stickyRanges))

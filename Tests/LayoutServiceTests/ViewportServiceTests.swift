@@ -18,9 +18,9 @@ import Testing
         return try #require(c.json(r)["id"]?.string)
     }
 
-    func point(_ v: JSONValue?) -> Point? {
+    func point(_ v: JSONValue?) -> LayoutPoint? {
         guard let x = v?["x"]?.number, let y = v?["y"]?.number else { return nil }
-        return Point(x: x, y: y)
+        return LayoutPoint(x: x, y: y)
     }
 
     /// Every element of a layout, as the service writes them.
@@ -71,7 +71,7 @@ import Testing
         // starting at or below it is item 44 (row 11, at 1100), 95 below. At width 200 (2 columns) it is at row 22.
         let r = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":200},"offset":{"x":0,"y":995}}"#)
         #expect(r.status == 201)
-        #expect(point(c.json(r)["contentOffset"]) == Point(x: 0, y: 2200 - 95 - 10))
+        #expect(point(c.json(r)["contentOffset"]) == LayoutPoint(x: 0, y: 2200 - 95 - 10))
         let newID = try #require(c.json(r)["id"]?.string)
         let summary = c.json(c.send("GET", "/v1/layouts/\(newID)"))
         #expect(summary["spec"]?["collectionView"]?["contentInset"]?["top"]?.number == 10)
@@ -79,12 +79,12 @@ import Testing
         #expect(summary["contentSize"]?["height"]?.number == 5000)
         // A named cell, and the end.
         let named = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":200},"offset":{"x":0,"y":995},"anchor":{"section":0,"item":41}}"#)
-        #expect(point(c.json(named)["contentOffset"]) == Point(x: 0, y: 2000 - (1000 - 1005) - 10))
+        #expect(point(c.json(named)["contentOffset"]) == LayoutPoint(x: 0, y: 2000 - (1000 - 1005) - 10))
         let end = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":200,"height":500},"offset":{"x":0,"y":2700},"anchor":"end"}"#)
-        #expect(point(c.json(end)["contentOffset"]) == Point(x: 0, y: 5000 - 500))
+        #expect(point(c.json(end)["contentOffset"]) == LayoutPoint(x: 0, y: 5000 - 500))
         // Clamped to the new scroll range.
         let top = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":200},"offset":{"x":0,"y":-10}}"#)
-        #expect(point(c.json(top)["contentOffset"]) == Point(x: 0, y: -10))
+        #expect(point(c.json(top)["contentOffset"]) == LayoutPoint(x: 0, y: -10))
     }
 
     @Test func badBoundsAreProblemsNamingTheField() throws {
@@ -118,19 +118,19 @@ import Testing
         // the first cell starting there, 30 below the edge.
         let prepend = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"insertItems","indexPaths":[\#((0..<50).map { "[0,\($0)]" }.joined(separator: ","))]}],"offset":{"x":0,"y":1000}}"#)
         #expect(prepend.status == 201)
-        #expect(point(c.json(prepend)["contentOffset"]) == Point(x: 0, y: 1000 + 50 * 50))  // moved by exactly what came above
+        #expect(point(c.json(prepend)["contentOffset"]) == LayoutPoint(x: 0, y: 1000 + 50 * 50))  // moved by exactly what came above
         let older = try #require(c.json(prepend)["id"]?.string)
         // Deleting the anchor (item 71 at 3550, 30 below the edge at 3520): the next cell, item 72 (at 3600, 80
         // below), stands in and keeps its distance; with item 0 deleted too it is now item 70, at 3500.
         let deleted = c.send("POST", "/v1/layouts/\(older)/updates", #"{"updates":[{"op":"deleteItems","indexPaths":[[0,0],[0,71]]}],"offset":{"x":0,"y":3500}}"#)
-        #expect(point(c.json(deleted)["contentOffset"]) == Point(x: 0, y: 3500 - 80 - 20))
+        #expect(point(c.json(deleted)["contentOffset"]) == LayoutPoint(x: 0, y: 3500 - 80 - 20))
         // At the end, with "anchor": "end": an append keeps the client at the end.
         let atEnd = 90 * 50 + 30 - 400
         let appended = c.send("POST", "/v1/layouts/\(older)/updates", #"{"updates":[{"op":"insertItems","indexPaths":[[0,90],[0,91]]}],"offset":{"x":0,"y":\#(atEnd)},"anchor":"end"}"#)
-        #expect(point(c.json(appended)["contentOffset"]) == Point(x: 0, y: Double(atEnd + 100)))
+        #expect(point(c.json(appended)["contentOffset"]) == LayoutPoint(x: 0, y: Double(atEnd + 100)))
         // A named anchor is an index path before the batch.
         let named = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"insertItems","indexPaths":[[0,0]]}],"offset":{"x":0,"y":0},"anchor":{"section":0,"item":39}}"#)
-        #expect(point(c.json(named)["contentOffset"]) == Point(x: 0, y: 50))
+        #expect(point(c.json(named)["contentOffset"]) == LayoutPoint(x: 0, y: 50))
         #expect(c.json(c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"insertItems","indexPaths":[[0,0]]}]}"#))["contentOffset"] == nil)
         let bad = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[],"offset":{"x":0,"y":0},"anchor":{"section":0,"item":40}}"#)
         #expect(bad.status == 422 && c.json(bad)["pointer"]?.string == "/anchor")
@@ -142,9 +142,9 @@ import Testing
         let r = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":0,"width":300,"height":160},{"section":0,"item":3,"width":300,"height":10}],"offset":{"x":0,"y":250}}"#)
         // Item 3 (first starting at or below 250, at 300) moves down 60.
         #expect(c.json(r)["contentOffsetAdjustment"]?["y"]?.number == 60)
-        #expect(point(c.json(r)["contentOffset"]) == Point(x: 0, y: 310))
+        #expect(point(c.json(r)["contentOffset"]) == LayoutPoint(x: 0, y: 310))
         let named = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":0,"width":300,"height":160}],"offset":{"x":0,"y":250},"anchor":{"section":0,"item":5}}"#)
-        #expect(point(c.json(named)["contentOffset"]) == Point(x: 0, y: 310))
+        #expect(point(c.json(named)["contentOffset"]) == LayoutPoint(x: 0, y: 310))
         let bad = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[],"anchor":{"section":0,"item":10}}"#)
         #expect(bad.status == 422 && c.json(bad)["pointer"]?.string == "/anchor")
     }
@@ -153,17 +153,17 @@ import Testing
         let c = Client()
         // Sections of 10 rows of 50, headers of 40 pinned, insets 20 above and 30 below; a 400-point view.
         let id = try post(c, #"{"layout":"flow","collectionView":{"width":300,"height":400,"contentInset":{"top":20,"bottom":30}},"itemSize":{"width":300,"height":50},"minimumLineSpacing":0,"headerReferenceSize":{"width":0,"height":40},"sectionHeadersPinToVisibleBounds":true,"sections":[{"items":10},{"items":10}]}"#)
-        func to(_ query: String) -> Point? { point(c.json(c.send("GET", "/v1/layouts/\(id)/scroll-to?\(query)"))) }
+        func to(_ query: String) -> LayoutPoint? { point(c.json(c.send("GET", "/v1/layouts/\(id)/scroll-to?\(query)"))) }
         // Section 1 starts at 540, its items at 580: item 1/2 at 680.
-        #expect(to("item=1,2&position=top") == Point(x: 0, y: 680 - 20 - 40))  // below the pinned header
-        #expect(to("item=1,2&position=bottom") == Point(x: 0, y: 730 - (400 - 30)))
-        #expect(to("item=1,2&position=centeredVertically") == Point(x: 0, y: 705 - (20 + 350 / 2)))
-        #expect(to("item=1,2&position=nearest&offset=0,400") == Point(x: 0, y: 400))  // shown: no movement
-        #expect(to("item=1,2&position=nearest&offset=0,0") == Point(x: 0, y: 730 - 370))
-        #expect(to("item=0,0&position=top") == Point(x: 0, y: -20))  // clamped to the scroll range
-        #expect(to("item=1,9&position=top") == Point(x: 0, y: 1080 + 30 - 400))
-        #expect(to("section=1&position=top") == Point(x: 0, y: 540 - 20))  // the header itself
-        #expect(to("item=1,2&position=left&offset=0,123") == Point(x: 0, y: 123))
+        #expect(to("item=1,2&position=top") == LayoutPoint(x: 0, y: 680 - 20 - 40))  // below the pinned header
+        #expect(to("item=1,2&position=bottom") == LayoutPoint(x: 0, y: 730 - (400 - 30)))
+        #expect(to("item=1,2&position=centeredVertically") == LayoutPoint(x: 0, y: 705 - (20 + 350 / 2)))
+        #expect(to("item=1,2&position=nearest&offset=0,400") == LayoutPoint(x: 0, y: 400))  // shown: no movement
+        #expect(to("item=1,2&position=nearest&offset=0,0") == LayoutPoint(x: 0, y: 730 - 370))
+        #expect(to("item=0,0&position=top") == LayoutPoint(x: 0, y: -20))  // clamped to the scroll range
+        #expect(to("item=1,9&position=top") == LayoutPoint(x: 0, y: 1080 + 30 - 400))
+        #expect(to("section=1&position=top") == LayoutPoint(x: 0, y: 540 - 20))  // the header itself
+        #expect(to("item=1,2&position=left&offset=0,123") == LayoutPoint(x: 0, y: 123))
         func problem(_ query: String) -> (Int, String?) {
             let r = c.send("GET", "/v1/layouts/\(id)/scroll-to?\(query)")
             return (r.status, c.json(r)["parameter"]?.string)
@@ -189,7 +189,7 @@ import Testing
         #expect(!String(decoding: c.send("GET", "/v1/layouts/\(id)").body.bytes, as: UTF8.self).contains("contentInset"))
         // The same frames; the scroll range starts above the content.
         #expect(everything(c, id) == everything(c, inset))
-        #expect(point(c.json(c.send("GET", "/v1/layouts/\(inset)/target-offset?proposed=0,-500"))) == Point(x: 0, y: -64))
+        #expect(point(c.json(c.send("GET", "/v1/layouts/\(inset)/target-offset?proposed=0,-500"))) == LayoutPoint(x: 0, y: -64))
         for kind in ["waterfall", "circle", "wheel"] {
             let items = kind == "waterfall" ? #""itemHeights":[10,20]"# : #""items":2"#
             let with = try post(c, #"{"layout":"\#(kind)","collectionView":{"width":300,"height":400,"contentInset":{"left":5}},"sections":[{\#(items)}]}"#)
@@ -215,12 +215,12 @@ import Testing
         let c = Client()
         let id = try post(c, #"{"layout":"wheel","collectionView":{"width":300,"height":400},"infinite":true,"sections":[{"items":10}]}"#)
         let summary = c.json(c.send("GET", "/v1/layouts/\(id)"))
-        #expect(point(summary["initialOffset"]) == Point(x: 0, y: 4000))
+        #expect(point(summary["initialOffset"]) == LayoutPoint(x: 0, y: 4000))
         #expect(summary["contentSize"]?["height"]?.number == 12_400)
         let back = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,3990,300,400&offset=0,3990"))
         #expect(back["contentOffsetAdjustment"]?["y"]?.number == 4000)
         #expect(c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,4000,300,400&offset=0,4000"))["contentOffsetAdjustment"] == nil)
-        #expect(point(c.json(c.send("GET", "/v1/layouts/\(id)/scroll-to?item=0,3&position=top&offset=0,4000"))) == Point(x: 0, y: 4000 + 7 * 400))
+        #expect(point(c.json(c.send("GET", "/v1/layouts/\(id)/scroll-to?item=0,3&position=top&offset=0,4000"))) == LayoutPoint(x: 0, y: 4000 + 7 * 400))
     }
 
     /// Vanishing and huge view sizes, far offsets: answers in time, never a server error, finite numbers.

@@ -6,9 +6,9 @@ import Testing
 
 @Suite struct LayoutStoreTests {
     func spec(items: Int) -> LayoutSpec {
-        .flow(FlowLayoutSpec(collectionView: Size(width: 390, height: 844),
-                             sections: [FlowSectionSpec(items: .sizes(Array(repeating: Size(width: 10, height: 10),
-                                                                                count: items) + [Size(width: 1, height: 1)]))]))
+        .flow(FlowLayoutSpec(collectionView: LayoutSize(width: 390, height: 844),
+                             sections: [FlowSectionSpec(items: .sizes(Array(repeating: LayoutSize(width: 10, height: 10),
+                                                                                count: items) + [LayoutSize(width: 1, height: 1)]))]))
     }
 
     @Test func theSameSpecIsAddedOnceAndPreparedOnce() throws {

@@ -49,8 +49,8 @@ final class SwitchableArchive: SpecArchive {
 @Suite struct SpecMemoryTests {
     /// A flow layout of `items` items with a size each (16 bytes an item in memory), distinct by `width`.
     func spec(items: Int, width: Double = 390) -> LayoutSpec {
-        .flow(FlowLayoutSpec(collectionView: Size(width: width, height: 844),
-                             sections: [FlowSectionSpec(items: .sizes(Array(repeating: Size(width: 10, height: 10),
+        .flow(FlowLayoutSpec(collectionView: LayoutSize(width: width, height: 844),
+                             sections: [FlowSectionSpec(items: .sizes(Array(repeating: LayoutSize(width: 10, height: 10),
                                                                                 count: items)))]))
     }
 

@@ -51,12 +51,12 @@ import Testing
                 if Bool.random(using: &rng) { width = Double(Int.random(in: 1...4000, using: &rng)) / 8 }
                 if Bool.random(using: &rng) { height = Double(Int.random(in: 1...4000, using: &rng)) / 8 }
             case 1:  // a cell of its own height in the row
-                out.append(.cell(IndexPath(section: 0, item: item), Rect(x: x, y: y, width: width, height: height + 1)))
+                out.append(.cell(LayoutIndexPath(section: 0, item: item), LayoutRect(x: x, y: y, width: width, height: height + 1)))
                 sticky.append(nil)
                 continue
             case 2:  // not plain
-                var a = LayoutAttributes.cell(IndexPath(section: 1, item: item),
-                                              Rect(x: x, y: y, width: width, height: height))
+                var a = LayoutAttributes.cell(LayoutIndexPath(section: 1, item: item),
+                                              LayoutRect(x: x, y: y, width: width, height: height))
                 switch Int.random(in: 0...3, using: &rng) {
                 case 0: a.alpha = 0.5
                 case 1: a.zIndex = -3
@@ -71,14 +71,14 @@ import Testing
             case 5:  // the same row, two units taller
                 height += 2
             case 3:  // a header, maybe sticky
-                out.append(.supplementary("header", IndexPath(section: 2, item: 0),
-                                          Rect(x: 0, y: y, width: width * 3, height: height)))
+                out.append(.supplementary("header", LayoutIndexPath(section: 2, item: 0),
+                                          LayoutRect(x: 0, y: y, width: width * 3, height: height)))
                 sticky.append(Bool.random(using: &rng) ? StickyRange(edge: .leading, min: y, max: y * 2 + 0.25) : nil)
                 continue
             default:
                 break
             }
-            out.append(.cell(IndexPath(section: 0, item: item), Rect(x: x, y: y, width: width, height: height)))
+            out.append(.cell(LayoutIndexPath(section: 0, item: item), LayoutRect(x: x, y: y, width: width, height: height)))
             sticky.append(nil)
             x += width + 12.5
         }
@@ -91,7 +91,7 @@ import Testing
             let (elements, sticky) = Self.elements(&rng)
             let withSticky = round % 2 == 0
             var w = JSONWriter(capacity: 64)  // small: the text grows (and moves) while rows are copied
-            AttributesEncoder.writeRectAnswer(contentSize: Size(width: 390, height: 1e6), elements: elements,
+            AttributesEncoder.writeRectAnswer(contentSize: LayoutSize(width: 390, height: 1e6), elements: elements,
                                               sticky: withSticky ? sticky : nil, into: &w)
             let expected = "{\"contentSize\":{\"width\":390,\"height\":1000000},\"elements\":["
                 + zip(elements, sticky).map { Self.reference($0, sticky: withSticky ? $1 : nil) }
@@ -101,8 +101,8 @@ import Testing
     }
 
     @Test func oneElementIsTheReferenceText() {
-        let plain = LayoutAttributes.cell(IndexPath(section: 3, item: 1_234_567),
-                                          Rect(x: 112.5, y: 4950, width: 100, height: 0.1))
+        let plain = LayoutAttributes.cell(LayoutIndexPath(section: 3, item: 1_234_567),
+                                          LayoutRect(x: 112.5, y: 4950, width: 100, height: 0.1))
         #expect(String(decoding: AttributesEncoder.bytes(plain), as: UTF8.self)
             == "{\"category\":\"cell\",\"section\":3,\"item\":1234567,\"frame\":{\"x\":112.5,\"y\":4950,\"width\":100,"
             + "\"height\":0.1},\"center\":{\"x\":162.5,\"y\":4950.05},\"size\":{\"width\":100,\"height\":0.1},"
@@ -117,7 +117,7 @@ import Testing
         for round in 0..<300 {
             let (elements, sticky) = Self.elements(&rng)
             var w = JSONWriter(capacity: 64)
-            ColumnsEncoder.writeAnswer(contentSize: Size(width: 390, height: 1e6), elements: elements,
+            ColumnsEncoder.writeAnswer(contentSize: LayoutSize(width: 390, height: 1e6), elements: elements,
                                        sticky: sticky, into: &w)
             let text = String(decoding: w.bytes, as: UTF8.self)
             for (key, value) in [("x", { (a: LayoutAttributes) in a.frame.x }), ("y", { $0.frame.y }),

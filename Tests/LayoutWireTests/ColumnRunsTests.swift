@@ -24,10 +24,10 @@ import Testing
     func check(section: [Int], item: [Int], x: [Double], y: [Double], width: [Double], height: [Double],
                sourceLocation: SourceLocation = #_sourceLocation) {
         let cells = section.indices.map { i in
-            LayoutAttributes.cell(IndexPath(section: section[i], item: item[i]),
-                                  Rect(x: x[i], y: y[i], width: width[i], height: height[i]))
+            LayoutAttributes.cell(LayoutIndexPath(section: section[i], item: item[i]),
+                                  LayoutRect(x: x[i], y: y[i], width: width[i], height: height[i]))
         }
-        let size = Size(width: 100, height: 100)
+        let size = LayoutSize(width: 100, height: 100)
         var listed = JSONWriter()
         ColumnsEncoder.writeAnswer(contentSize: size, elements: cells, into: &listed)
         var streamed = ColumnsAnswerWriter(contentSize: size, offsetAdjustment: nil)

@@ -38,7 +38,7 @@ import Testing
         guard case .item(let item) = s.group.subitems[0] else { Issue.record("not an item"); return }
         #expect(item.supplementaryItems == [CompositionalBadge(
             kind: "badge", size: CompositionalSize(width: .absolute(20), height: .absolute(20)), edges: [.top, .trailing],
-            fractionalOffset: Point(x: 0.3, y: -0.3))])
+            fractionalOffset: LayoutPoint(x: 0.3, y: -0.3))])
         #expect(s.boundarySupplementaryItems[0].pinToVisibleBounds && s.decorationItems[0].kind == "background")
     }
 

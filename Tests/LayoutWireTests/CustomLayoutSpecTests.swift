@@ -19,15 +19,15 @@ import Testing
         #expect(w.columnCount == 3 && w.columnSpacing == 4 && w.itemSpacing == 6 && w.placement == .roundRobin)
         #expect(w.scrollDirection == .horizontal && w.headerHeight == 30 && w.footerHeight == 10)
         #expect(w.chrome.pinHeaders && !w.chrome.pinFooters)
-        #expect(w.chrome.decorations == [DecorationSpec(kind: "background", inset: EdgeInsets(top: 2, left: 0, bottom: 0, right: 0),
+        #expect(w.chrome.decorations == [DecorationSpec(kind: "background", inset: LayoutEdgeInsets(top: 2, left: 0, bottom: 0, right: 0),
                                                         zIndex: -2, includeHeader: true)])
         #expect(w.sections[0].items == .lengths([10, 20]))
-        #expect(w.sections[1].items == .sizes([Size(width: 3, height: 4)]) && w.sections[1].columnCount == 2)
+        #expect(w.sections[1].items == .sizes([LayoutSize(width: 3, height: 4)]) && w.sections[1].columnCount == 2)
         #expect(w.sections[1].decorations == [])
 
         guard case .circle(let c) = try decode(#"{"layout":"circle","collectionView":{"width":400,"height":300},"itemSize":{"width":20,"height":30},"radius":90,"sections":[{"items":9}]}"#)
         else { Issue.record("not a circle"); return }
-        #expect(c.items == 9 && c.radius == 90 && c.itemSize == Size(width: 20, height: 30))
+        #expect(c.items == 9 && c.radius == 90 && c.itemSize == LayoutSize(width: 20, height: 30))
 
         guard case .wheel(let wh) = try decode(#"{"layout":"wheel","collectionView":{"width":320,"height":200},"m34":-0.002,"infinite":true,"sections":[{"items":30}]}"#)
         else { Issue.record("not a wheel"); return }
@@ -77,8 +77,8 @@ import Testing
         var rng = SeededRandom(seed: 21)
         var specs: [LayoutSpec] = (0..<30).map { _ in .waterfall(RandomSpecs.waterfall(&rng, maxItems: 10)) }
         specs += (0..<30).map { _ in .flow(RandomSpecs.flowWithOptions(&rng)) }
-        specs.append(.circle(CircleLayoutSpec(collectionView: Size(width: 300, height: 200), items: 5)))
-        var wheel = WheelLayoutSpec(collectionView: Size(width: 300, height: 200), items: 5)
+        specs.append(.circle(CircleLayoutSpec(collectionView: LayoutSize(width: 300, height: 200), items: 5)))
+        var wheel = WheelLayoutSpec(collectionView: LayoutSize(width: 300, height: 200), items: 5)
         wheel.infinite = true
         specs.append(.wheel(wheel))
         for spec in specs {

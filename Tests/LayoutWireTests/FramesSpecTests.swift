@@ -21,7 +21,7 @@ import Testing
                          "item":[0,1,0],"category":[0,0,1],"kind":[null,null,"header"],"zIndex":[0,3,1]}}
             """#) else { Issue.record("not frames"); return }
         #expect(f.scrollDirection == .horizontal && f.scrollTargetBehavior == .item)
-        #expect(f.contentSize == Size(width: 1000, height: 844))
+        #expect(f.contentSize == LayoutSize(width: 1000, height: 844))
         // Normalized: in answer order (cells of item 0, the header at item 0, item 1), defaults dropped.
         #expect(f.elements.x == [0, 0, 10] && f.elements.category == [.cell, .supplementary, .cell])
         #expect(f.elements.kind == [nil, "header", nil] && f.elements.zIndex == [0, 1, 3])

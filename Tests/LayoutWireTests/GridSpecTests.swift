@@ -89,14 +89,14 @@ import Testing
     }
 
     @Test func mergedCellsCarryTheirSpans() {
-        var a = LayoutAttributes.cell(IndexPath(section: 5, item: 2), Rect(x: 0, y: 0, width: 30, height: 20))
+        var a = LayoutAttributes.cell(LayoutIndexPath(section: 5, item: 2), LayoutRect(x: 0, y: 0, width: 30, height: 20))
         a.rowSpan = 2
         a.columnSpan = 3
         #expect(!a.isPlainCell)
         #expect(String(decoding: AttributesEncoder.bytes(a), as: UTF8.self) == #"{"category":"cell","section":5,"item":2,"frame":{"x":0,"y":0,"width":30,"height":20},"center":{"x":15,"y":10},"size":{"width":30,"height":20},"zIndex":0,"alpha":1,"hidden":false,"rowSpan":2,"columnSpan":3}"#)
-        let plain = LayoutAttributes.cell(IndexPath(section: 0, item: 0), Rect(x: 0, y: 0, width: 1, height: 1))
+        let plain = LayoutAttributes.cell(LayoutIndexPath(section: 0, item: 0), LayoutRect(x: 0, y: 0, width: 1, height: 1))
         var w = JSONWriter(capacity: 256)
-        ColumnsEncoder.writeAnswer(contentSize: Size(width: 1, height: 1), elements: [plain, a], into: &w)
+        ColumnsEncoder.writeAnswer(contentSize: LayoutSize(width: 1, height: 1), elements: [plain, a], into: &w)
         let text = String(decoding: w.bytes, as: UTF8.self)
         #expect(text.contains(#""rowSpan":[1,2],"columnSpan":[1,3]"#), "\(text)")
         // The spans cost no room.

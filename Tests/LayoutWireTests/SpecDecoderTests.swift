@@ -109,14 +109,14 @@ import Testing
             """#)
         guard case .flow(let f) = spec else { Issue.record("not flow"); return }
         #expect(f.scrollDirection == .horizontal)
-        #expect(f.itemSize == Size(width: 100, height: 90))
+        #expect(f.itemSize == LayoutSize(width: 100, height: 90))
         #expect(f.minimumLineSpacing == 4 && f.minimumInteritemSpacing == 6)
-        #expect(f.sectionInset == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
-        #expect(f.headerReferenceSize == Size(width: 30, height: 0))
+        #expect(f.sectionInset == LayoutEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(f.headerReferenceSize == LayoutSize(width: 30, height: 0))
         #expect(f.sections[0].items == .count(30))
-        #expect(f.sections[1].items == .sizes([Size(width: 50, height: 80), Size(width: 120, height: 80)]))
+        #expect(f.sections[1].items == .sizes([LayoutSize(width: 50, height: 80), LayoutSize(width: 120, height: 80)]))
         #expect(f.sections[1].minimumLineSpacing == 8)
-        #expect(f.sections[1].sectionInset == EdgeInsets(top: 0, left: 16, bottom: 0, right: 0))
-        #expect(f.sections[1].footerReferenceSize == Size(width: 6, height: 6))
+        #expect(f.sections[1].sectionInset == LayoutEdgeInsets(top: 0, left: 16, bottom: 0, right: 0))
+        #expect(f.sections[1].footerReferenceSize == LayoutSize(width: 6, height: 6))
     }
 }

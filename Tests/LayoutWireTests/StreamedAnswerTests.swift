@@ -52,14 +52,14 @@ import Testing
         for _ in 0..<200 {
             let count = Int.random(in: 0...40, using: &rng)
             let elements: [LayoutAttributes] = (0..<count).map { i in
-                let frame = Rect(x: Double(Int.random(in: 0...50, using: &rng)) / 4, y: Double(i / 3) * 10.5,
+                let frame = LayoutRect(x: Double(Int.random(in: 0...50, using: &rng)) / 4, y: Double(i / 3) * 10.5,
                                  width: 10, height: Double(Int.random(in: 1...3, using: &rng)) * 7.25)
                 if Int.random(in: 0..<8, using: &rng) == 0 {
-                    return .supplementary("header", IndexPath(section: i, item: 0), frame)
+                    return .supplementary("header", LayoutIndexPath(section: i, item: 0), frame)
                 }
-                return .cell(IndexPath(section: i / 10, item: i % 10), frame)
+                return .cell(LayoutIndexPath(section: i / 10, item: i % 10), frame)
             }
-            let size = Size(width: 100, height: 1000)
+            let size = LayoutSize(width: 100, height: 1000)
             var columns = JSONWriter()
             ColumnsEncoder.writeAnswer(contentSize: size, elements: elements, into: &columns)
             var full = JSONWriter()

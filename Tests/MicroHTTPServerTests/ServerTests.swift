@@ -110,14 +110,14 @@ import Darwin
                 let posted = json(try c.request("POST", "/v1/layouts", body: k.specJSON))
                 let id = posted.members.first { $0.key == "id" }!.value.string!
                 let all = json(try c.request("GET", "/v1/layouts/\(id)/attributes?rect=-1e9,-1e9,3e9,3e9"))
-                var frames: [String: Rect] = [:]
+                var frames: [String: LayoutRect] = [:]
                 for e in all.members.first(where: { $0.key == "elements" })!.value.elements {
                     let m = Dictionary(uniqueKeysWithValues: e.members.map { ($0.key, $0.value) })
                     let f = Dictionary(uniqueKeysWithValues: m["frame"]!.members.map { ($0.key, $0.value.number!) })
                     let s = Int(m["section"]!.number!), i = Int(m["item"]!.number!)
                     let key = m["category"]!.string! == "cell" ? "cell/\(s)/\(i)"
                         : "supplementary/\(m["kind"]!.string!)/\(s)/\(i)"
-                    frames[key] = Rect(x: f["x"]!, y: f["y"]!, width: f["width"]!, height: f["height"]!)
+                    frames[key] = LayoutRect(x: f["x"]!, y: f["y"]!, width: f["width"]!, height: f["height"]!)
                 }
                 #expect(Set(frames.keys) == Set(k.frames.keys), "\(k.name)")
                 for (key, want) in k.frames {

@@ -17,8 +17,8 @@ import Darwin
     }
 
     func spec(_ items: Int) -> LayoutSpec {
-        .flow(FlowLayoutSpec(collectionView: Size(width: 390, height: 844), sections: [
-            FlowSectionSpec(items: .sizes((0..<items).map { Size(width: Double($0 % 50 + 10), height: 30) })),
+        .flow(FlowLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), sections: [
+            FlowSectionSpec(items: .sizes((0..<items).map { LayoutSize(width: Double($0 % 50 + 10), height: 30) })),
         ]))
     }
 
@@ -97,7 +97,7 @@ import Darwin
                 let change = SpecChange.updates(body)
                 let next = try #require(change.applied(to: current))
                 let plan = try UpdatePlan.make(oldCounts: current.sectionCounts,
-                                               operations: [.insertItems([IndexPath(section: 0, item: 100 * k)], sizes: [Size(width: 7, height: 8)])])
+                                               operations: [.insertItems([LayoutIndexPath(section: 0, item: 100 * k)], sizes: [LayoutSize(width: 7, height: 8)])])
                 let first = try #require(plan.firstChange(oldCounts: current.sectionCounts))
                 let added = try store.add(next, derivedFrom: id, unchangedBefore: first, change: change)
                 #expect(added.id == LayoutID.of(next))

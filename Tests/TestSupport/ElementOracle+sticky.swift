@@ -19,12 +19,12 @@ extension ElementOracle {
 
     /// Whether an element given with its sticky range (or its frame, without one) meets `rect`: any place of its
     /// range does.
-    public static func meets(_ a: LayoutAttributes, _ range: StickyRange?, _ rect: Rect, vertical: Bool) -> Bool {
+    public static func meets(_ a: LayoutAttributes, _ range: StickyRange?, _ rect: LayoutRect, vertical: Bool) -> Bool {
         guard let range else { return a.frame.intersects(rect) }
         let l = vertical ? a.frame.height : a.frame.width
         let span = vertical
-            ? Rect(x: a.frame.x, y: range.min, width: a.frame.width, height: range.max - range.min + l)
-            : Rect(x: range.min, y: a.frame.y, width: range.max - range.min + l, height: a.frame.height)
+            ? LayoutRect(x: a.frame.x, y: range.min, width: a.frame.width, height: range.max - range.min + l)
+            : LayoutRect(x: range.min, y: a.frame.y, width: range.max - range.min + l, height: a.frame.height)
         return span.intersects(rect)
     }
 }

@@ -4,14 +4,14 @@ public import LayoutEngine
 /// rect answers use: by section, header, cells, footer, decorations. Filtering it by a rect is the brute-force
 /// answer to that rect.
 public enum ElementOracle {
-    public static func all(_ layout: any PreparedLayout, offset: Point = .zero) -> [LayoutAttributes] {
+    public static func all(_ layout: any PreparedLayout, offset: LayoutPoint = .zero) -> [LayoutAttributes] {
         if let c = layout as? PreparedCompositionalLayout { return compositional(c, offset: offset) }
         var out: [LayoutAttributes] = []
         for s in 0..<layout.numberOfSections {
-            let path = IndexPath(section: s, item: 0)
+            let path = LayoutIndexPath(section: s, item: 0)
             if let h = layout.attributesForSupplementaryView(ofKind: "header", at: path, offset: offset) { out.append(h) }
             for i in 0..<layout.numberOfItems(inSection: s) {
-                out.append(layout.attributesForItem(at: IndexPath(section: s, item: i), offset: offset)!)
+                out.append(layout.attributesForItem(at: LayoutIndexPath(section: s, item: i), offset: offset)!)
             }
             if let f = layout.attributesForSupplementaryView(ofKind: "footer", at: path, offset: offset) { out.append(f) }
             for kind in decorationKinds(layout.spec, section: s) {
@@ -32,14 +32,14 @@ public enum ElementOracle {
 
     /// A compositional layout's elements by section: boundary items before the content, each cell followed by its
     /// badges, boundary items after, decorations; orthogonal rows not scrolled.
-    static func compositional(_ layout: PreparedCompositionalLayout, offset: Point) -> [LayoutAttributes] {
+    static func compositional(_ layout: PreparedCompositionalLayout, offset: LayoutPoint) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         for s in 0..<layout.numberOfSections {
-            let path = IndexPath(section: s, item: 0)
+            let path = LayoutIndexPath(section: s, item: 0)
             let (before, after) = layout.boundaryKinds(section: s)
             for kind in before { out.append(layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)!) }
             for i in 0..<layout.numberOfItems(inSection: s) {
-                let p = IndexPath(section: s, item: i)
+                let p = LayoutIndexPath(section: s, item: i)
                 out.append(layout.attributesForItem(at: p, offset: offset)!)
                 for kind in layout.badgeKinds(section: s, item: i) {
                     out.append(layout.attributesForSupplementaryView(ofKind: kind, at: p, offset: offset, sectionOffsets: [:])!)
@@ -54,12 +54,12 @@ public enum ElementOracle {
     }
 
     /// The brute-force answer: every element meeting `rect`.
-    public static func query(_ layout: any PreparedLayout, _ rect: Rect, offset: Point = .zero) -> [LayoutAttributes] {
+    public static func query(_ layout: any PreparedLayout, _ rect: LayoutRect, offset: LayoutPoint = .zero) -> [LayoutAttributes] {
         all(layout, offset: offset).filter { $0.frame.intersects(rect) }
     }
 
     /// The index's answer.
-    public static func indexed(_ layout: any PreparedLayout, _ rect: Rect, offset: Point = .zero) -> [LayoutAttributes] {
+    public static func indexed(_ layout: any PreparedLayout, _ rect: LayoutRect, offset: LayoutPoint = .zero) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         _ = layout.elements(in: rect, offset: offset, limit: .max - 1, into: &out)
         return out

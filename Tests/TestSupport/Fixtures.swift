@@ -5,10 +5,10 @@ public import LayoutWire
 public struct ConformanceCase: Sendable {
     public var name: String
     public var specJSON: [UInt8]
-    public var contentSize: Size
+    public var contentSize: LayoutSize
     /// Expected frames by element id (`cell/S/I`, `supplementary/header/S/0`).
-    public var frames: [String: Rect]
-    public var queries: [(rect: Rect, expect: [String])]
+    public var frames: [String: LayoutRect]
+    public var queries: [(rect: LayoutRect, expect: [String])]
 }
 
 public enum Fixtures {
@@ -30,7 +30,7 @@ public enum Fixtures {
         for (key, value) in doc.root.members where key == "cases" {
             for c in value.elements {
                 let m = Dictionary(uniqueKeysWithValues: c.members.map { ($0.key, $0.value) })
-                var frames: [String: Rect] = [:]
+                var frames: [String: LayoutRect] = [:]
                 for e in m["elements"]!.elements { frames[elementID(e)] = rect(field(e, "frame")) }
                 let queries = m["queries"]!.elements.map { q in
                     (rect(field(q, "rect")), field(q, "expect").elements.map { $0.string! })
@@ -38,7 +38,7 @@ public enum Fixtures {
                 let cs = m["contentSize"]!
                 out.append(ConformanceCase(
                     name: m["name"]!.string!, specJSON: reencode(m["spec"]!),
-                    contentSize: Size(width: field(cs, "width").number!, height: field(cs, "height").number!),
+                    contentSize: LayoutSize(width: field(cs, "width").number!, height: field(cs, "height").number!),
                     frames: frames, queries: queries))
             }
         }
@@ -65,8 +65,8 @@ public enum Fixtures {
         v.members.first { $0.key == name }!.value
     }
 
-    static func rect(_ v: JSONValue) -> Rect {
-        Rect(x: field(v, "x").number!, y: field(v, "y").number!, width: field(v, "width").number!,
+    static func rect(_ v: JSONValue) -> LayoutRect {
+        LayoutRect(x: field(v, "x").number!, y: field(v, "y").number!, width: field(v, "width").number!,
              height: field(v, "height").number!)
     }
 

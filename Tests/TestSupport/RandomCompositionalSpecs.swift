@@ -6,7 +6,7 @@ extension RandomSpecs {
     public static func compositional(_ rng: inout SeededRandom, maxSections: Int = 4, maxItems: Int = 40)
         -> CompositionalLayoutSpec
     {
-        let view = Size(width: rng.length(200...500), height: rng.length(300...900))
+        let view = LayoutSize(width: rng.length(200...500), height: rng.length(300...900))
         var spec = CompositionalLayoutSpec(collectionView: view, sections: [])
         spec.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
         spec.interSectionSpacing = Bool.random(using: &rng) ? 0 : rng.length(0...30)
@@ -19,7 +19,7 @@ extension RandomSpecs {
                 : .sizes((0..<n).map { _ in
                     Int.random(in: 0..<4, using: &rng) == 0
                         ? CompositionalItems.unreported
-                        : Size(width: rng.length(5...150), height: rng.length(5...150))
+                        : LayoutSize(width: rng.length(5...150), height: rng.length(5...150))
                 })
             let own = spec.defaultSection == nil || Bool.random(using: &rng)
             spec.sections.append(CompositionalSectionSpec(items: items, section: own ? section(&rng, vertical: vertical) : nil))
@@ -85,7 +85,7 @@ extension RandomSpecs {
         var g = CompositionalGroup(axis: axis, size: size, subitems: [])
         if axis == .custom {
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                let f = Rect(x: rng.length(0...60), y: rng.length(0...60), width: rng.length(5...60), height: rng.length(5...60))
+                let f = LayoutRect(x: rng.length(0...60), y: rng.length(0...60), width: rng.length(5...60), height: rng.length(5...60))
                 g.subitems.append(.item(CompositionalItem(size: CompositionalSize(width: .absolute(f.width), height: .absolute(f.height)),
                                                           frame: f, contentInsets: insets(&rng, max: 3))))
             }
@@ -112,8 +112,8 @@ extension RandomSpecs {
                     let edges = [[CompositionalEdge.top, .trailing], [.bottom], [.leading, .bottom], []].randomElement(using: &rng)!
                     item.supplementaryItems = [CompositionalBadge(
                         kind: "badge", size: CompositionalSize(width: .absolute(rng.length(4...20)), height: .fractionalHeight(rng.length(0.1...0.5))),
-                        edges: edges, fractionalOffset: Point(x: rng.length(-0.5...0.5), y: rng.length(-0.5...0.5)),
-                        absoluteOffset: Bool.random(using: &rng) ? .zero : Point(x: rng.length(-5...5), y: rng.length(-5...5)))]
+                        edges: edges, fractionalOffset: LayoutPoint(x: rng.length(-0.5...0.5), y: rng.length(-0.5...0.5)),
+                        absoluteOffset: Bool.random(using: &rng) ? .zero : LayoutPoint(x: rng.length(-5...5), y: rng.length(-5...5)))]
                 }
                 g.subitems.append(.item(item))
             }

@@ -2,22 +2,22 @@ public import LayoutEngine
 
 extension RandomSpecs {
     /// Content insets: none half of the time, else up to `max` on each side.
-    public static func contentInset(_ rng: inout SeededRandom, max: Double = 60) -> EdgeInsets {
+    public static func contentInset(_ rng: inout SeededRandom, max: Double = 60) -> LayoutEdgeInsets {
         guard Bool.random(using: &rng) else { return .zero }
-        return EdgeInsets(top: rng.length(0...max), left: rng.length(0...max), bottom: rng.length(0...max),
+        return LayoutEdgeInsets(top: rng.length(0...max), left: rng.length(0...max), bottom: rng.length(0...max),
                           right: rng.length(0...max))
     }
 
     public static func circle(_ rng: inout SeededRandom) -> CircleLayoutSpec {
-        var spec = CircleLayoutSpec(collectionView: Size(width: rng.length(150...600), height: rng.length(150...600)),
+        var spec = CircleLayoutSpec(collectionView: LayoutSize(width: rng.length(150...600), height: rng.length(150...600)),
                                     items: Int.random(in: 0...40, using: &rng))
-        spec.itemSize = Size(width: rng.length(10...80), height: rng.length(10...80))
+        spec.itemSize = LayoutSize(width: rng.length(10...80), height: rng.length(10...80))
         if Bool.random(using: &rng) { spec.radius = rng.length(0...300) }
         return spec
     }
 
     public static func wheel(_ rng: inout SeededRandom) -> WheelLayoutSpec {
-        var spec = WheelLayoutSpec(collectionView: Size(width: rng.length(150...600), height: rng.length(100...600)),
+        var spec = WheelLayoutSpec(collectionView: LayoutSize(width: rng.length(150...600), height: rng.length(100...600)),
                                    items: Int.random(in: 1...40, using: &rng))
         spec.infinite = Bool.random(using: &rng)
         return spec
@@ -58,8 +58,8 @@ extension RandomSpecs {
     }
 
     /// An offset in the layout's scroll range.
-    public static func offset(_ rng: inout SeededRandom, in range: ScrollRange) -> Point {
-        Point(x: Double.random(in: range.min.x...range.max.x, using: &rng),
+    public static func offset(_ rng: inout SeededRandom, in range: ScrollRange) -> LayoutPoint {
+        LayoutPoint(x: Double.random(in: range.min.x...range.max.x, using: &rng),
               y: Double.random(in: range.min.y...range.max.y, using: &rng))
     }
 }

@@ -4,15 +4,15 @@ public import LayoutEngine
 /// straight from the rule text in vertical terms and transposed for horizontal scrolling. The oracle for property
 /// tests: O(n), every element materialized.
 public enum ReferenceFlowLayout {
-    public static func layout(_ spec: FlowLayoutSpec) -> (contentSize: Size, elements: [LayoutAttributes]) {
+    public static func layout(_ spec: FlowLayoutSpec) -> (contentSize: LayoutSize, elements: [LayoutAttributes]) {
         let horizontal = spec.scrollDirection == .horizontal
         // Work in a vertical world: transpose sizes and insets for horizontal scrolling.
-        func t(_ s: Size) -> Size { horizontal ? Size(width: s.height, height: s.width) : s }
-        func t(_ e: EdgeInsets) -> EdgeInsets {
-            horizontal ? EdgeInsets(top: e.left, left: e.top, bottom: e.right, right: e.bottom) : e
+        func t(_ s: LayoutSize) -> LayoutSize { horizontal ? LayoutSize(width: s.height, height: s.width) : s }
+        func t(_ e: LayoutEdgeInsets) -> LayoutEdgeInsets {
+            horizontal ? LayoutEdgeInsets(top: e.left, left: e.top, bottom: e.right, right: e.bottom) : e
         }
-        func out(_ r: Rect) -> Rect {
-            horizontal ? Rect(x: r.y, y: r.x, width: r.height, height: r.width) : r
+        func out(_ r: LayoutRect) -> LayoutRect {
+            horizontal ? LayoutRect(x: r.y, y: r.x, width: r.height, height: r.width) : r
         }
         let view = t(spec.collectionView)
         var elements: [LayoutAttributes] = []
@@ -24,14 +24,14 @@ public enum ReferenceFlowLayout {
             let spacing = section.minimumInteritemSpacing ?? spec.minimumInteritemSpacing
             let header = t(section.headerReferenceSize ?? spec.headerReferenceSize).height
             let footer = t(section.footerReferenceSize ?? spec.footerReferenceSize).height
-            let sizes: [Size]
+            let sizes: [LayoutSize]
             switch section.items {
             case .count(let n): sizes = Array(repeating: itemSize, count: n)
             case .sizes(let list): sizes = list.map(t)
             }
             if header > 0 {
-                elements.append(.supplementary("header", IndexPath(section: s, item: 0),
-                                               out(Rect(x: 0, y: y, width: view.width, height: header))))
+                elements.append(.supplementary("header", LayoutIndexPath(section: s, item: 0),
+                                               out(LayoutRect(x: 0, y: y, width: view.width, height: header))))
             }
             y += header + inset.top
             let available = view.width - inset.left - inset.right
@@ -86,21 +86,21 @@ public enum ReferenceFlowLayout {
                 }
                 for (j, item) in line.enumerated() {
                     let size = sizes[item]
-                    elements.append(.cell(IndexPath(section: s, item: item),
-                                          out(Rect(x: xs[j], y: lineTop + (height - size.height) / 2,
+                    elements.append(.cell(LayoutIndexPath(section: s, item: item),
+                                          out(LayoutRect(x: xs[j], y: lineTop + (height - size.height) / 2,
                                                    width: size.width, height: size.height))))
                 }
                 lineTop += height + (l == lines.count - 1 ? 0 : lineSpacing)
             }
             y = lineTop + inset.bottom
             if footer > 0 {
-                elements.append(.supplementary("footer", IndexPath(section: s, item: 0),
-                                               out(Rect(x: 0, y: y, width: view.width, height: footer))))
+                elements.append(.supplementary("footer", LayoutIndexPath(section: s, item: 0),
+                                               out(LayoutRect(x: 0, y: y, width: view.width, height: footer))))
             }
             y += footer
         }
-        let size = horizontal ? Size(width: y, height: spec.collectionView.height)
-            : Size(width: spec.collectionView.width, height: y)
+        let size = horizontal ? LayoutSize(width: y, height: spec.collectionView.height)
+            : LayoutSize(width: spec.collectionView.width, height: y)
         return (size, elements)
     }
 }

@@ -52,16 +52,16 @@ public struct ReferenceGridLayout {
     }
 
     /// Every element at `offset`: cells not inside a merged range, merged ranges at their first cell.
-    public func all(offset: Point) -> [LayoutAttributes] {
+    public func all(offset: LayoutPoint) -> [LayoutAttributes] {
         let view = spec.collectionView
         let inset = spec.contentInset
         let f = spec.frozen
         let (R, C) = (spec.rows.count, spec.columns.count)
-        var covered = Set<IndexPath>()
-        var spans: [IndexPath: (Int, Int)] = [:]
+        var covered = Set<LayoutIndexPath>()
+        var spans: [LayoutIndexPath: (Int, Int)] = [:]
         for m in spec.merged {
-            for r in m.row...m.lastRow { for c in m.column...m.lastColumn { covered.insert(IndexPath(section: r, item: c)) } }
-            spans[IndexPath(section: m.row, item: m.column)] = (m.rows, m.columns)
+            for r in m.row...m.lastRow { for c in m.column...m.lastColumn { covered.insert(LayoutIndexPath(section: r, item: c)) } }
+            spans[LayoutIndexPath(section: m.row, item: m.column)] = (m.rows, m.columns)
         }
         let w = width
         let mirrored = spec.layoutDirection == .rightToLeft
@@ -72,7 +72,7 @@ public struct ReferenceGridLayout {
         var out: [LayoutAttributes] = []
         for r in 0..<R {
             for c in 0..<C {
-                let path = IndexPath(section: r, item: c)
+                let path = LayoutIndexPath(section: r, item: c)
                 let span = spans[path] ?? (1, 1)
                 if covered.contains(path), spans[path] == nil { continue }
                 let y0 = rowStarts[r]
@@ -93,7 +93,7 @@ public struct ReferenceGridLayout {
                     blockEnd: f.leading > 0 ? columnStarts[f.leading - 1] + columnSizes[f.leading - 1] : 0,
                     contentLength: w)
                 let x = mirrored ? w - u - width : u
-                var a = LayoutAttributes.cell(path, Rect(x: x, y: y, width: width, height: height))
+                var a = LayoutAttributes.cell(path, LayoutRect(x: x, y: y, width: width, height: height))
                 a.zIndex = (rowBand == 1 ? 0 : 1) + (columnBand == 1 ? 0 : 1)
                 a.rowSpan = span.0
                 a.columnSpan = span.1
@@ -104,7 +104,7 @@ public struct ReferenceGridLayout {
     }
 
     /// The elements whose closed frames meet `rect` at `offset`.
-    public func elements(in rect: Rect, offset: Point) -> [LayoutAttributes] {
+    public func elements(in rect: LayoutRect, offset: LayoutPoint) -> [LayoutAttributes] {
         all(offset: offset).filter { $0.frame.intersects(rect) }
     }
 }
@@ -130,12 +130,12 @@ extension RandomSpecs {
         }
         let rows = Int.random(in: 0...12, using: &rng)
         let columns = Int.random(in: 0...9, using: &rng)
-        var spec = GridLayoutSpec(collectionView: Size(width: quarter(40...300), height: quarter(40...300)),
+        var spec = GridLayoutSpec(collectionView: LayoutSize(width: quarter(40...300), height: quarter(40...300)),
                                   rows: axis(rows), columns: axis(columns))
         if Bool.random(using: &rng) { spec.rowSpacing = quarter(0...6) }
         if Bool.random(using: &rng) { spec.columnSpacing = quarter(0...6) }
         if Bool.random(using: &rng) {
-            spec.contentInset = EdgeInsets(top: quarter(0...20), left: quarter(0...20), bottom: quarter(0...20),
+            spec.contentInset = LayoutEdgeInsets(top: quarter(0...20), left: quarter(0...20), bottom: quarter(0...20),
                                            right: quarter(0...20))
         }
         if Bool.random(using: &rng) { spec.layoutDirection = .rightToLeft }
@@ -145,7 +145,7 @@ extension RandomSpecs {
         let trailing = Int.random(in: 0...min(2, columns - leading), using: &rng)
         spec.frozen = GridFrozen(top: top, bottom: bottom, leading: leading, trailing: trailing)
         // Merged ranges: tried at random places, kept when inside one band each way and apart from those kept.
-        var taken = Set<IndexPath>()
+        var taken = Set<LayoutIndexPath>()
         func band(_ i: Int, _ before: Int, _ count: Int, _ after: Int) -> Int { i < before ? 0 : i >= count - after ? 2 : 1 }
         for _ in 0..<Int.random(in: 0...6, using: &rng) where rows > 0 && columns > 0 {
             let m = GridMerge(row: Int.random(in: 0..<rows, using: &rng), column: Int.random(in: 0..<columns, using: &rng),
@@ -154,7 +154,7 @@ extension RandomSpecs {
                   band(m.row, top, rows, bottom) == band(m.lastRow, top, rows, bottom),
                   band(m.column, leading, columns, trailing) == band(m.lastColumn, leading, columns, trailing)
             else { continue }
-            let cells = (m.row...m.lastRow).flatMap { r in (m.column...m.lastColumn).map { IndexPath(section: r, item: $0) } }
+            let cells = (m.row...m.lastRow).flatMap { r in (m.column...m.lastColumn).map { LayoutIndexPath(section: r, item: $0) } }
             guard cells.allSatisfy({ !taken.contains($0) }) else { continue }
             taken.formUnion(cells)
             spec.merged.append(m)

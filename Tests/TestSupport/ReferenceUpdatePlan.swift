@@ -18,18 +18,18 @@ public struct ReferenceUpdatePlan: Sendable, Hashable {
         var reloadedSections: [Int: (op: Int, content: SectionContent?)] = [:]
         var movedSections: [Int: (op: Int, to: Int)] = [:]
         var insertedSections: [Int: (op: Int, content: SectionContent?)] = [:]
-        var deletedItems: [IndexPath: Int] = [:]
-        var reloadedItems: [IndexPath: (op: Int, size: Size?)] = [:]
-        var movedItems: [IndexPath: (op: Int, to: IndexPath)] = [:]
-        var insertedItems: [IndexPath: (op: Int, size: Size?)] = [:]
-        var touchedOld = Set<IndexPath>()  // items named by a delete, reload or move source
+        var deletedItems: [LayoutIndexPath: Int] = [:]
+        var reloadedItems: [LayoutIndexPath: (op: Int, size: LayoutSize?)] = [:]
+        var movedItems: [LayoutIndexPath: (op: Int, to: LayoutIndexPath)] = [:]
+        var insertedItems: [LayoutIndexPath: (op: Int, size: LayoutSize?)] = [:]
+        var touchedOld = Set<LayoutIndexPath>()  // items named by a delete, reload or move source
 
         func oldSection(_ s: Int, _ op: Int) throws(BatchError) {
             guard s >= 0, s < oldCounts.count else {
                 throw BatchError(operation: op, reason: "section \(s) does not exist before the batch (\(oldCounts.count) sections)")
             }
         }
-        func oldItem(_ p: IndexPath, _ op: Int) throws(BatchError) {
+        func oldItem(_ p: LayoutIndexPath, _ op: Int) throws(BatchError) {
             try oldSection(p.section, op)
             guard p.item >= 0, p.item < oldCounts[p.section] else {
                 throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) does not exist before the batch")
@@ -38,7 +38,7 @@ public struct ReferenceUpdatePlan: Sendable, Hashable {
                 throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) is already deleted, reloaded or moved")
             }
         }
-        func sizes(_ s: [Size]?, count: Int, _ op: Int) throws(BatchError) {
+        func sizes(_ s: [LayoutSize]?, count: Int, _ op: Int) throws(BatchError) {
             if let s, s.count != count {
                 throw BatchError(operation: op, reason: "\(s.count) sizes for \(count) items")
             }
@@ -108,7 +108,7 @@ public struct ReferenceUpdatePlan: Sendable, Hashable {
         // Items of deleted or reloaded sections cannot be changed one by one. (Dictionaries iterate in a
         // per-process order: every check that reports an operation goes through its entries in operation order,
         // so the same batch always blames the same operation, the later one.)
-        func gone(_ p: IndexPath) -> Bool { deletedSections[p.section] != nil || reloadedSections[p.section] != nil }
+        func gone(_ p: LayoutIndexPath) -> Bool { deletedSections[p.section] != nil || reloadedSections[p.section] != nil }
         let changedInGoneSections = (deletedItems.map { ($0.value, $0.key, "is in") }
             + reloadedItems.map { ($0.value.op, $0.key, "is in") }
             + movedItems.map { ($0.value.op, $0.key, "moves out of") })
@@ -161,7 +161,7 @@ public struct ReferenceUpdatePlan: Sendable, Hashable {
                 }
                 let count = plan.content?.count ?? 0
                 if let old = plan.oldSection, plan.content == nil {
-                    sections[index].items = (0..<oldCounts[old]).map { .reloaded(IndexPath(section: old, item: $0), size: nil) }
+                    sections[index].items = (0..<oldCounts[old]).map { .reloaded(LayoutIndexPath(section: old, item: $0), size: nil) }
                 } else {
                     sections[index].items = (0..<count).map { _ in .inserted(size: nil) }
                 }
@@ -169,7 +169,7 @@ public struct ReferenceUpdatePlan: Sendable, Hashable {
             }
             let old = plan.oldSection!
             let kept = (0..<oldCounts[old]).compactMap { item -> ItemSource? in
-                let p = IndexPath(section: old, item: item)
+                let p = LayoutIndexPath(section: old, item: item)
                 if deletedItems[p] != nil || movedItems[p] != nil { return nil }
                 if plan.reloaded { return .reloaded(p, size: nil) }
                 if let r = reloadedItems[p] { return .reloaded(p, size: r.size) }

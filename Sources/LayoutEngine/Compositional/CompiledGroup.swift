@@ -10,7 +10,7 @@ struct CompiledGroup: Sendable {
         var spacing: CompositionalSpacing
         var children: Range<Int>
         var insets: DirectionalInsets
-        var frame: Rect?
+        var frame: LayoutRect?
     }
 
     /// Plain values (placing a group copies nodes without reference counting); badges by node beside them.
@@ -60,17 +60,17 @@ struct CompiledGroup: Sendable {
 struct GroupPlacer {
     let compiled: CompiledGroup
     /// Reported sizes, by item (`CompositionalItems.unreported` or missing: none).
-    let reported: [Size]
+    let reported: [LayoutSize]
     /// The next item's index into `reported`.
     var next: Int
-    var frames: [Rect] = []
+    var frames: [LayoutRect] = []
     var nodes: [Int32] = []
     /// Counts and repeats stop once `frames` holds this many (a top group's budget: its items at most
     /// `CompositionalGroup.maxItemsPerGroup`, however estimated groups shrink); a group still places its first
     /// subitem, so each group consumes at least one item.
     var budgetEnd = CompositionalGroup.maxItemsPerGroup
 
-    init(_ compiled: CompiledGroup, reported: [Size] = [], next: Int = 0) {
+    init(_ compiled: CompiledGroup, reported: [LayoutSize] = [], next: Int = 0) {
         self.compiled = compiled
         self.reported = reported
         self.next = next
@@ -78,7 +78,7 @@ struct GroupPlacer {
 
     /// A subitem's size before it is placed (the fit test): its dimensions resolved, an item's estimated ones
     /// replaced by its reported size.
-    func provisionalSize(_ n: Int, container: Size) -> Size {
+    func provisionalSize(_ n: Int, container: LayoutSize) -> LayoutSize {
         let node = compiled.nodes[n]
         var s = node.size.resolve(in: container)
         if !node.isGroup, next < reported.count {
@@ -93,8 +93,8 @@ struct GroupPlacer {
 
     /// Places node `n` at `origin` in a container of `container`'s size (its fractions' reference), its length
     /// along a parent's axis forced to `forced` when given (`count`). Returns its slot's size.
-    mutating func place(_ n: Int, at origin: Point, container: Size, forced: (vertical: Bool, length: Double)? = nil)
-        -> Size
+    mutating func place(_ n: Int, at origin: LayoutPoint, container: LayoutSize, forced: (vertical: Bool, length: Double)? = nil)
+        -> LayoutSize
     {
         let node = compiled.nodes[n]
         var s = provisionalSize(n, container: container)
@@ -102,19 +102,19 @@ struct GroupPlacer {
             if forced.vertical { s.height = forced.length } else { s.width = forced.length }
         }
         guard node.isGroup else {
-            frames.append(node.insets.shrink(Rect(x: origin.x, y: origin.y, width: s.width, height: s.height)))
+            frames.append(node.insets.shrink(LayoutRect(x: origin.x, y: origin.y, width: s.width, height: s.height)))
             nodes.append(Int32(n))
             next += 1
             return s
         }
         let children = compiled.childList[node.children]
-        var extent = Size.zero
+        var extent = LayoutSize.zero
         switch node.axis {
         case .custom:
             for c in children {
                 let child = compiled.nodes[Int(c)]
-                let f = child.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-                frames.append(child.insets.shrink(Rect(x: origin.x + f.x, y: origin.y + f.y, width: f.width,
+                let f = child.frame ?? LayoutRect(x: 0, y: 0, width: 0, height: 0)
+                frames.append(child.insets.shrink(LayoutRect(x: origin.x + f.x, y: origin.y + f.y, width: f.width,
                                                        height: f.height)))
                 nodes.append(c)
                 next += 1
@@ -134,7 +134,7 @@ struct GroupPlacer {
                 let each = (length - Double(node.count - 1) * spacing) / Double(node.count)
                 let c = Int(children[children.startIndex])
                 for copy in 0..<node.count where copy == 0 || frames.count < budgetEnd {
-                    let at = vertical ? Point(x: origin.x, y: origin.y + position) : Point(x: origin.x + position, y: origin.y)
+                    let at = vertical ? LayoutPoint(x: origin.x, y: origin.y + position) : LayoutPoint(x: origin.x + position, y: origin.y)
                     let z = place(c, at: at, container: s, forced: (vertical, each))
                     across = max(across, vertical ? z.width : z.height)
                     position += each + spacing
@@ -150,14 +150,14 @@ struct GroupPlacer {
                     // not fit; a reported size may still make it longer).
                     if placed > 0, position + l > length + 1e-9 * max(1, abs(length)) { break }
                     if flexible { childStarts.append(frames.count) }
-                    let at = vertical ? Point(x: origin.x, y: origin.y + position) : Point(x: origin.x + position, y: origin.y)
-                    let z: Size
+                    let at = vertical ? LayoutPoint(x: origin.x, y: origin.y + position) : LayoutPoint(x: origin.x + position, y: origin.y)
+                    let z: LayoutSize
                     if compiled.nodes[c].isGroup {
                         z = place(c, at: at, container: s)
                     } else {
                         // An item: its provisional size is its size (what `place` would compute again).
                         z = provisional
-                        frames.append(compiled.nodes[c].insets.shrink(Rect(x: at.x, y: at.y, width: z.width, height: z.height)))
+                        frames.append(compiled.nodes[c].insets.shrink(LayoutRect(x: at.x, y: at.y, width: z.width, height: z.height)))
                         nodes.append(Int32(c))
                         next += 1
                     }
@@ -180,7 +180,7 @@ struct GroupPlacer {
                 }
                 along = length
             }
-            extent = vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+            extent = vertical ? LayoutSize(width: across, height: along) : LayoutSize(width: along, height: across)
         }
         if node.size.width.isEstimated { s.width = extent.width }
         if node.size.height.isEstimated { s.height = extent.height }

@@ -46,7 +46,7 @@ extension CompositionalLayoutSpec {
 /// The checks of one compositional layout's sections and groups (the view's size resolves fractions).
 struct CompositionalValidation {
     let check: RangeCheck
-    let view: Size
+    let view: LayoutSize
     let direction: ScrollDirection
 
     /// Checks a section and returns how many items its group can hold when placed (at most
@@ -55,7 +55,7 @@ struct CompositionalValidation {
     func section(_ s: CompositionalSection, at path: [SpecPathComponent]) throws(LayoutError) -> Int {
         try check.nonNegative(s.interGroupSpacing, at: path + [.key("interGroupSpacing")])
         try insets(s.contentInsets, at: path + [.key("contentInsets")])
-        let container = Size(width: view.width - s.contentInsets.leading - s.contentInsets.trailing,
+        let container = LayoutSize(width: view.width - s.contentInsets.leading - s.contentInsets.trailing,
                              height: view.height - s.contentInsets.top - s.contentInsets.bottom)
         guard container.width >= 0, container.height >= 0 else {
             throw .invalidValue(path: path + [.key("contentInsets")], reason: "the insets are larger than the view")
@@ -130,8 +130,8 @@ struct CompositionalValidation {
         try dimension(s.height, at: path + [.key("height")])
     }
 
-    func item(_ item: CompositionalItem, container: Size, inCustom: Bool, at path: [SpecPathComponent])
-        throws(LayoutError) -> Size
+    func item(_ item: CompositionalItem, container: LayoutSize, inCustom: Bool, at path: [SpecPathComponent])
+        throws(LayoutError) -> LayoutSize
     {
         try insets(item.contentInsets, at: path + [.key("contentInsets")])
         for (i, b) in item.supplementaryItems.enumerated() {
@@ -157,8 +157,8 @@ struct CompositionalValidation {
 
     /// Checks a group and returns its provisional size and how many items it holds.
     @discardableResult
-    func group(_ g: CompositionalGroup, container: Size, depth: Int, at path: [SpecPathComponent]) throws(LayoutError)
-        -> (size: Size, items: Int)
+    func group(_ g: CompositionalGroup, container: LayoutSize, depth: Int, at path: [SpecPathComponent]) throws(LayoutError)
+        -> (size: LayoutSize, items: Int)
     {
         guard depth <= CompositionalGroup.maxDepth else {
             throw .invalidValue(path: path, reason: "groups nest at most \(CompositionalGroup.maxDepth) deep (the top group counts as one)")
@@ -179,7 +179,7 @@ struct CompositionalValidation {
             }
             guard g.axis != .custom else { throw .invalidValue(path: path + [.key("count")], reason: "a custom group has no count") }
         }
-        var sizes: [Size] = []
+        var sizes: [LayoutSize] = []
         var counts: [Int] = []
         for (i, sub) in g.subitems.enumerated() {
             let at = path + [.key("subitems"), .index(i)]

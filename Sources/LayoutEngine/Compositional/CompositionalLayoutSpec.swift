@@ -8,7 +8,7 @@ public enum CompositionalDimension: Sendable, Hashable {
 
     /// The length in a container of `container`'s size.
     @inline(__always)
-    func resolve(in container: Size) -> Double {
+    func resolve(in container: LayoutSize) -> Double {
         switch self {
         case .absolute(let v), .estimated(let v): v
         case .fractionalWidth(let f): f * container.width
@@ -29,8 +29,8 @@ public struct CompositionalSize: Sendable, Hashable {
         self.height = height
     }
 
-    func resolve(in container: Size) -> Size {
-        Size(width: width.resolve(in: container), height: height.resolve(in: container))
+    func resolve(in container: LayoutSize) -> LayoutSize {
+        LayoutSize(width: width.resolve(in: container), height: height.resolve(in: container))
     }
 }
 
@@ -51,8 +51,8 @@ public struct DirectionalInsets: Sendable, Hashable {
     public static let zero = DirectionalInsets()
 
     /// `rect` shrunk by these insets (never to a negative width or height).
-    func shrink(_ r: Rect) -> Rect {
-        Rect(x: r.x + leading, y: r.y + top, width: max(0, r.width - leading - trailing),
+    func shrink(_ r: LayoutRect) -> LayoutRect {
+        LayoutRect(x: r.x + leading, y: r.y + top, width: max(0, r.width - leading - trailing),
              height: max(0, r.height - top - bottom))
     }
 }
@@ -81,11 +81,11 @@ public struct CompositionalBadge: Sendable, Hashable {
     public var kind: String
     public var size: CompositionalSize
     public var edges: [CompositionalEdge]
-    public var fractionalOffset: Point
-    public var absoluteOffset: Point
+    public var fractionalOffset: LayoutPoint
+    public var absoluteOffset: LayoutPoint
 
-    public init(kind: String, size: CompositionalSize, edges: [CompositionalEdge], fractionalOffset: Point = .zero,
-                absoluteOffset: Point = .zero) {
+    public init(kind: String, size: CompositionalSize, edges: [CompositionalEdge], fractionalOffset: LayoutPoint = .zero,
+                absoluteOffset: LayoutPoint = .zero) {
         self.kind = kind
         self.size = size
         self.edges = edges
@@ -97,7 +97,7 @@ public struct CompositionalBadge: Sendable, Hashable {
     public static let zIndex = 1
 
     /// The badge's frame on an item whose frame is `item`.
-    func frame(on item: Rect) -> Rect {
+    func frame(on item: LayoutRect) -> LayoutRect {
         let s = size.resolve(in: item.size)
         let top = edges.contains(.top)
         let bottom = edges.contains(.bottom)
@@ -109,18 +109,18 @@ public struct CompositionalBadge: Sendable, Hashable {
         if top && !bottom { y = item.y } else if bottom && !top { y = item.maxY - s.height }
         x += fractionalOffset.x * s.width + absoluteOffset.x
         y += fractionalOffset.y * s.height + absoluteOffset.y
-        return Rect(x: x, y: y, width: s.width, height: s.height)
+        return LayoutRect(x: x, y: y, width: s.width, height: s.height)
     }
 }
 
 /// `NSCollectionLayoutItem`. In a custom group an item has a `frame` relative to the group instead of a size.
 public struct CompositionalItem: Sendable, Hashable {
     public var size: CompositionalSize
-    public var frame: Rect?
+    public var frame: LayoutRect?
     public var contentInsets: DirectionalInsets
     public var supplementaryItems: [CompositionalBadge]
 
-    public init(size: CompositionalSize, frame: Rect? = nil, contentInsets: DirectionalInsets = .zero,
+    public init(size: CompositionalSize, frame: LayoutRect? = nil, contentInsets: DirectionalInsets = .zero,
                 supplementaryItems: [CompositionalBadge] = []) {
         self.size = size
         self.frame = frame
@@ -233,7 +233,7 @@ public struct CompositionalSection: Sendable, Hashable {
 /// whose size is not known yet). A size replaces the estimated dimensions of the item it lands on.
 public enum CompositionalItems: Sendable, Hashable {
     case count(Int)
-    case sizes([Size])
+    case sizes([LayoutSize])
 
     public var count: Int {
         switch self {
@@ -243,7 +243,7 @@ public enum CompositionalItems: Sendable, Hashable {
     }
 
     /// The size of an item not reported yet (written `null`).
-    public static let unreported = Size(width: -1, height: -1)
+    public static let unreported = LayoutSize(width: -1, height: -1)
 }
 
 /// One section of a compositional layout: its items, and its layout (nil: the layout's `defaultSection`).
@@ -259,15 +259,15 @@ public struct CompositionalSectionSpec: Sendable, Hashable {
 
 /// `UICollectionViewCompositionalLayout` (lists are written as one of these).
 public struct CompositionalLayoutSpec: Sendable, Hashable {
-    public var collectionView: Size
+    public var collectionView: LayoutSize
     /// `collectionView.contentInset`: the scroll range's insets; pinned boundary items stick inside them.
-    public var contentInset: EdgeInsets = .zero
+    public var contentInset: LayoutEdgeInsets = .zero
     public var scrollDirection: ScrollDirection = .vertical
     public var interSectionSpacing: Double = 0
     public var defaultSection: CompositionalSection?
     public var sections: [CompositionalSectionSpec]
 
-    public init(collectionView: Size, sections: [CompositionalSectionSpec], defaultSection: CompositionalSection? = nil) {
+    public init(collectionView: LayoutSize, sections: [CompositionalSectionSpec], defaultSection: CompositionalSection? = nil) {
         self.collectionView = collectionView
         self.sections = sections
         self.defaultSection = defaultSection

@@ -11,8 +11,8 @@ public enum ListSupplementaryMode: String, Sendable, Hashable, CaseIterable {
 /// A list (`UICollectionLayoutListConfiguration`): one full-width row per item, in sections with the appearance's
 /// insets, spacing and backgrounds. It is a compositional layout and is written as one (`compositional()`).
 public struct ListConfiguration: Sendable, Hashable {
-    public var collectionView: Size
-    public var contentInset: EdgeInsets = .zero
+    public var collectionView: LayoutSize
+    public var contentInset: LayoutEdgeInsets = .zero
     public var appearance: ListAppearance = .plain
     public var headerMode: ListSupplementaryMode = .none
     public var footerMode: ListSupplementaryMode = .none
@@ -20,7 +20,7 @@ public struct ListConfiguration: Sendable, Hashable {
     public var rowHeight: CompositionalDimension = .estimated(44)
     public var sections: [CompositionalItems]
 
-    public init(collectionView: Size, sections: [CompositionalItems]) {
+    public init(collectionView: LayoutSize, sections: [CompositionalItems]) {
         self.collectionView = collectionView
         self.sections = sections
     }

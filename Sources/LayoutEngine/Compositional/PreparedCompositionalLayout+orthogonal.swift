@@ -70,9 +70,9 @@ extension PreparedCompositionalLayout {
 extension PreparedCompositionalLayout {
     /// `indexPathForItemAtPoint:` with orthogonal rows scrolled by `sectionOffsets`: the last cell (cells share
     /// zIndex 0) whose frame, as on screen, holds `point`.
-    public func itemIndexPath(at point: Point, offset: Point, sectionOffsets: [Int: Double]) -> IndexPath? {
+    public func itemIndexPath(at point: LayoutPoint, offset: LayoutPoint, sectionOffsets: [Int: Double]) -> LayoutIndexPath? {
         var list = ElementList()
-        _ = elements(in: Rect(x: point.x, y: point.y, width: 0, height: 0), offset: offset,
+        _ = elements(in: LayoutRect(x: point.x, y: point.y, width: 0, height: 0), offset: offset,
                      sectionOffsets: sectionOffsets, limit: internalQueryLimit, into: &list)
         return list.elements.last { $0.category == .cell && $0.frame.contains(point) }?.indexPath
     }

@@ -1,7 +1,7 @@
 extension PreparedCompositionalLayout {
     /// Item `item` of section `s`'s frame, its row not scrolled. O(1).
     @inline(__always)
-    func cellFrame(_ s: SectionFrame, _ item: Int) -> (frame: Rect, node: Int32) {
+    func cellFrame(_ s: SectionFrame, _ item: Int) -> (frame: LayoutRect, node: Int32) {
         if !s.groups.isEmpty { return (itemFrames[s.explicitItems + item], itemNodes[s.explicitItems + item]) }
         let config = configs[s.config]
         let per = config.template.count
@@ -20,7 +20,7 @@ extension PreparedCompositionalLayout {
 
     /// A frame of an orthogonal section's row scrolled by `shift`.
     @inline(__always)
-    func shifted(_ f: Rect, _ shift: Double, _ rowVertical: Bool) -> Rect {
+    func shifted(_ f: LayoutRect, _ shift: Double, _ rowVertical: Bool) -> LayoutRect {
         guard shift != 0 else { return f }
         var r = f
         if rowVertical { r.y -= shift } else { r.x -= shift }
@@ -28,7 +28,7 @@ extension PreparedCompositionalLayout {
     }
 
     /// The boundary item `index` of section `s`, pinned per the content offset.
-    func boundary(_ sectionIndex: Int, _ index: Int, offset: Point) -> LayoutAttributes {
+    func boundary(_ sectionIndex: Int, _ index: Int, offset: LayoutPoint) -> LayoutAttributes {
         let s = sections[sectionIndex]
         let config = configs[s.config]
         let items = config.section.boundarySupplementaryItems
@@ -60,9 +60,9 @@ extension PreparedCompositionalLayout {
         }
         let insets = config.section.contentInsets
         let frame = vertical
-            ? Rect(x: insets.leading, y: v, width: size.width, height: size.height)
-            : Rect(x: v, y: insets.top, width: size.width, height: size.height)
-        var a = LayoutAttributes.supplementary(b.kind, IndexPath(section: sectionIndex, item: 0), frame)
+            ? LayoutRect(x: insets.leading, y: v, width: size.width, height: size.height)
+            : LayoutRect(x: v, y: insets.top, width: size.width, height: size.height)
+        var a = LayoutAttributes.supplementary(b.kind, LayoutIndexPath(section: sectionIndex, item: 0), frame)
         if b.pinToVisibleBounds { a.zIndex = CompositionalBoundaryItem.pinnedZIndex }
         return a
     }
@@ -70,18 +70,18 @@ extension PreparedCompositionalLayout {
     func decoration(_ sectionIndex: Int, _ d: CompositionalDecoration) -> LayoutAttributes {
         let s = sections[sectionIndex]
         let band = vertical
-            ? Rect(x: 0, y: s.start, width: viewSize.width, height: s.end - s.start)
-            : Rect(x: s.start, y: 0, width: s.end - s.start, height: viewSize.height)
-        return LayoutAttributes(category: .decoration, kind: d.kind, indexPath: IndexPath(section: sectionIndex, item: 0),
+            ? LayoutRect(x: 0, y: s.start, width: viewSize.width, height: s.end - s.start)
+            : LayoutRect(x: s.start, y: 0, width: s.end - s.start, height: viewSize.height)
+        return LayoutAttributes(category: .decoration, kind: d.kind, indexPath: LayoutIndexPath(section: sectionIndex, item: 0),
                                 frame: d.contentInsets.shrink(band), zIndex: CompositionalDecoration.zIndex)
     }
 
-    static func badge(_ b: CompositionalBadge, _ path: IndexPath, _ frame: Rect) -> LayoutAttributes {
+    static func badge(_ b: CompositionalBadge, _ path: LayoutIndexPath, _ frame: LayoutRect) -> LayoutAttributes {
         LayoutAttributes(category: .supplementary, kind: b.kind, indexPath: path, frame: frame,
                          zIndex: CompositionalBadge.zIndex)
     }
 
-    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         elements(in: rect, offset: offset, sectionOffsets: [:], limit: limit, into: &out)
     }
@@ -89,7 +89,7 @@ extension PreparedCompositionalLayout {
     /// `elements(in:offset:limit:into:)` with orthogonal sections scrolled: `sectionOffsets[s]` is section s's row
     /// offset (its cells and badges move back by it; its boundary items and decorations stay).
     /// - Complexity: O(log sections + log groups + k), plus the slots of the groups met that miss the rect.
-    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, sectionOffsets: [Int: Double],
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, sectionOffsets: [Int: Double],
                                                          limit: Int, into out: inout Sink) -> Bool {
         let vMin = vertical ? rect.minY : rect.minX
         let vMax = vertical ? rect.maxY : rect.maxX
@@ -134,13 +134,13 @@ extension PreparedCompositionalLayout {
     /// Appends boundary item `i` of a section if it meets `rect`: pinned for the content offset, or, for answers
     /// that hold at every offset (`ElementSink.unpinned`), a pinned item where it sits unpinned with its sticky
     /// range, when any place of that range meets `rect`.
-    private func appendBoundary(_ index: Int, _ i: Int, rect: Rect, offset: Point,
+    private func appendBoundary(_ index: Int, _ i: Int, rect: LayoutRect, offset: LayoutPoint,
                                 into out: inout some ElementSink & ~Copyable) {
         if out.unpinned, let (a, range) = stickyBoundary(section: index, boundaryItem: i) {
             let length = vertical ? a.frame.height : a.frame.width
             let span = vertical
-                ? Rect(x: a.frame.x, y: range.min, width: a.frame.width, height: range.max - range.min + length)
-                : Rect(x: range.min, y: a.frame.y, width: range.max - range.min + length, height: a.frame.height)
+                ? LayoutRect(x: a.frame.x, y: range.min, width: a.frame.width, height: range.max - range.min + length)
+                : LayoutRect(x: range.min, y: a.frame.y, width: range.max - range.min + length, height: a.frame.height)
             if span.intersects(rect) { out.append(a, sticky: range) }
             return
         }
@@ -149,7 +149,7 @@ extension PreparedCompositionalLayout {
     }
 
     /// Appends the cells (each followed by its badges) of a section meeting `rect`, its row scrolled by `shift`.
-    private func appendCells(_ index: Int, _ s: SectionFrame, _ config: SectionConfig, rect: Rect, shift: Double,
+    private func appendCells(_ index: Int, _ s: SectionFrame, _ config: SectionConfig, rect: LayoutRect, shift: Double,
                              limit: Int, looked: inout Int, into out: inout some ElementSink & ~Copyable) -> Bool {
         guard s.itemCount > 0 else { return true }
         let rowVertical = config.rowVertical
@@ -161,7 +161,7 @@ extension PreparedCompositionalLayout {
             if looked > limit { return false }
             let (f, node) = cellFrame(s, item)
             let frame = shifted(f, shift, rowVertical)
-            let path = IndexPath(section: index, item: item)
+            let path = LayoutIndexPath(section: index, item: item)
             if frame.intersects(rect) { out.appendCell(path, frame) }
             for badge in config.compiled.badges[Int(node)] {
                 let bf = shifted(badge.frame(on: f), shift, rowVertical)
@@ -225,11 +225,11 @@ extension PreparedCompositionalLayout {
     }
 
     /// O(1).
-    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
         attributesForItem(at: indexPath, sectionOffsets: [:])
     }
 
-    public func attributesForItem(at indexPath: IndexPath, sectionOffsets: [Int: Double]) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, sectionOffsets: [Int: Double]) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let s = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < s.itemCount else { return nil }
@@ -239,13 +239,13 @@ extension PreparedCompositionalLayout {
     }
 
     /// A boundary item of its kind (item 0), else the badge of that kind on the item.
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         attributesForSupplementaryView(ofKind: kind, at: indexPath, offset: offset, sectionOffsets: [:])
     }
 
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point,
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint,
                                                sectionOffsets: [Int: Double]) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let s = sections[indexPath.section]
@@ -260,7 +260,7 @@ extension PreparedCompositionalLayout {
         return Self.badge(badge, indexPath, shifted(badge.frame(on: f), shift, config.rowVertical))
     }
 
-    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
@@ -300,7 +300,7 @@ extension PreparedCompositionalLayout {
         guard let i = items.firstIndex(where: { $0.kind == SupplementaryKind.header && $0.alignment.isBefore }) else {
             return nil
         }
-        let f = boundary(section, i, offset: Point(x: -Double.infinity, y: -Double.infinity)).frame
+        let f = boundary(section, i, offset: LayoutPoint(x: -Double.infinity, y: -Double.infinity)).frame
         return vertical ? ScrollExtent(f.minY, f.height) : ScrollExtent(f.minX, f.width)
     }
 
@@ -340,7 +340,7 @@ extension PreparedCompositionalLayout {
         guard b.pinToVisibleBounds else { return nil }
         // Unpinned: an item before the content at an offset far before it, one after at an offset far after.
         let far = b.alignment.isBefore ? -Double.infinity : Double.infinity
-        let a = boundary(section, index, offset: vertical ? Point(x: 0, y: far) : Point(x: far, y: 0))
+        let a = boundary(section, index, offset: vertical ? LayoutPoint(x: 0, y: far) : LayoutPoint(x: far, y: 0))
         let natural = vertical ? a.frame.minY : a.frame.minX
         let length = vertical ? a.frame.height : a.frame.width
         let range = b.alignment.isBefore

@@ -20,12 +20,12 @@ public struct PreparedCompositionalLayout: PreparedLayout {
     let groupReach: [Double]
     let groupFirstItem: [Int32]
     /// Per item of those sections: frame and node (its spec in the section's compiled group).
-    let itemFrames: [Rect]
+    let itemFrames: [LayoutRect]
     let itemNodes: [Int32]
     /// Per section, the running maximum of `visitMax`; and how far any section's elements reach before its start.
     let reach: [Double]
     let maxOverhang: Double
-    public let contentSize: Size
+    public let contentSize: LayoutSize
     public let numberOfItems: Int
 
     /// What sections sharing a layout share: its compiled group, its group placed once, its boundary items' sizes.
@@ -35,13 +35,13 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         let orthogonal: Bool
         /// Whether groups follow one another along y.
         let rowVertical: Bool
-        let template: [Rect]
+        let template: [LayoutRect]
         let templateNodes: [Int32]
-        let groupSize: Size
+        let groupSize: LayoutSize
         /// The template's elements (frames and badges) along the row axis and across it, relative to the group.
         let rowExtent: (min: Double, max: Double)
         let crossExtent: (min: Double, max: Double)
-        let boundarySizes: [Size]
+        let boundarySizes: [LayoutSize]
         /// When the template's slots start in order along the row axis (a vertical group in a vertical layout, a
         /// row's horizontal group): each slot's start, the running maximum of its elements' ends, and how far a
         /// slot's badges reach before its start, so that a query finds the first slot it meets by binary search.
@@ -62,7 +62,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         var contentStart: Double
         var contentEnd: Double
         /// Group 0's origin.
-        var origin: Point
+        var origin: LayoutPoint
         var groupCount: Int
         /// Groups in `groupRow`... (empty: the section repeats its config's template).
         var groups: Range<Int>
@@ -87,7 +87,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         var groupRow: [Double] = []
         var groupReach: [Double] = []
         var groupFirstItem: [Int32] = []
-        var itemFrames: [Rect] = []
+        var itemFrames: [LayoutRect] = []
         var itemNodes: [Int32] = []
         var reach: [Double] = []
         var maxOverhang = 0.0
@@ -130,11 +130,11 @@ public struct PreparedCompositionalLayout: PreparedLayout {
                 }
             }
             frame.rowStart = rowStart
-            frame.origin = vertical ? Point(x: rowStart, y: v) : Point(x: v, y: rowStart)
+            frame.origin = vertical ? LayoutPoint(x: rowStart, y: v) : LayoutPoint(x: v, y: rowStart)
             let perGroup = config.template.count
             var contentLength = 0.0
             var rowEnd = rowStart
-            let sizes: [Size] = if case .sizes(let z) = entry.items { z } else { [] }
+            let sizes: [LayoutSize] = if case .sizes(let z) = entry.items { z } else { [] }
             if n > 0, config.compiled.hasEstimated, !sizes.isEmpty {
                 // Placed group by group: reported sizes change groups.
                 var placer = GroupPlacer(config.compiled, reported: sizes)
@@ -151,7 +151,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
                 let hasBadges = config.compiled.badges.contains { !$0.isEmpty }
                 while placer.frames.count < n {
                     let firstFrame = placer.frames.count
-                    let origin = config.rowVertical ? Point(x: frame.origin.x, y: row) : Point(x: row, y: frame.origin.y)
+                    let origin = config.rowVertical ? LayoutPoint(x: frame.origin.x, y: row) : LayoutPoint(x: row, y: frame.origin.y)
                     placer.budgetEnd = firstFrame + CompositionalGroup.maxItemsPerGroup
                     let size = placer.place(0, at: origin, container: container)
                     var lo = Double.infinity
@@ -239,22 +239,22 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         self.reach = reach
         self.maxOverhang = maxOverhang
         self.numberOfItems = firstItem
-        self.contentSize = vertical ? Size(width: view.width, height: v) : Size(width: v, height: view.height)
+        self.contentSize = vertical ? LayoutSize(width: view.width, height: v) : LayoutSize(width: v, height: view.height)
     }
 
     @inline(__always)
-    static func extend(_ lo: inout Double, _ hi: inout Double, _ r: Rect, _ alongY: Bool) {
+    static func extend(_ lo: inout Double, _ hi: inout Double, _ r: LayoutRect, _ alongY: Bool) {
         lo = min(lo, alongY ? r.minY : r.minX)
         hi = max(hi, alongY ? r.maxY : r.maxX)
     }
 
     /// The top group's container: the view less the section's content insets.
-    static func container(_ s: CompositionalSection, view: Size) -> Size {
-        Size(width: max(0, view.width - s.contentInsets.leading - s.contentInsets.trailing),
+    static func container(_ s: CompositionalSection, view: LayoutSize) -> LayoutSize {
+        LayoutSize(width: max(0, view.width - s.contentInsets.leading - s.contentInsets.trailing),
              height: max(0, view.height - s.contentInsets.top - s.contentInsets.bottom))
     }
 
-    static func config(_ s: CompositionalSection, view: Size, vertical: Bool) -> SectionConfig {
+    static func config(_ s: CompositionalSection, view: LayoutSize, vertical: Bool) -> SectionConfig {
         let compiled = CompiledGroup(s.group)
         var placer = GroupPlacer(compiled)
         let groupSize = placer.place(0, at: .zero, container: container(s, view: view))
@@ -284,8 +284,8 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         }
         // Boundary items: across, the view less the section's insets along it; along, the view.
         let boundaryContainer = vertical
-            ? Size(width: max(0, view.width - s.contentInsets.leading - s.contentInsets.trailing), height: view.height)
-            : Size(width: view.width, height: max(0, view.height - s.contentInsets.top - s.contentInsets.bottom))
+            ? LayoutSize(width: max(0, view.width - s.contentInsets.leading - s.contentInsets.trailing), height: view.height)
+            : LayoutSize(width: view.width, height: max(0, view.height - s.contentInsets.top - s.contentInsets.bottom))
         return SectionConfig(section: s, compiled: compiled, orthogonal: orthogonal, rowVertical: rowVertical,
                              template: placer.frames, templateNodes: placer.nodes, groupSize: groupSize,
                              rowExtent: row, crossExtent: cross,
@@ -295,7 +295,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
 
     public var spec: LayoutSpec { .compositional(compositionalSpec) }
     public var numberOfSections: Int { sections.count }
-    public var viewSize: Size { compositionalSpec.collectionView }
+    public var viewSize: LayoutSize { compositionalSpec.collectionView }
     public var isBoundsDependent: Bool {
         configs.contains { $0.section.boundarySupplementaryItems.contains(where: \.pinToVisibleBounds) }
     }
@@ -307,7 +307,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
     /// Counts the spec's item sizes too: the layout holds its spec.
     public var byteCount: Int {
         let given = compositionalSpec.sections.reduce(0) { total, section in
-            if case .sizes(let sizes) = section.items { return total + sizes.count * MemoryLayout<Size>.stride }
+            if case .sizes(let sizes) = section.items { return total + sizes.count * MemoryLayout<LayoutSize>.stride }
             return total
         }
         return sections.count * MemoryLayout<SectionFrame>.stride

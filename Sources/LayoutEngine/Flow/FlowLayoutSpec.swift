@@ -1,7 +1,7 @@
 /// The items of one section: a count (every item has the section's item size) or one size per item.
 public enum FlowItems: Sendable, Hashable {
     case count(Int)
-    case sizes([Size])
+    case sizes([LayoutSize])
 
     public var count: Int {
         switch self {
@@ -15,18 +15,18 @@ public enum FlowItems: Sendable, Hashable {
 /// (the `UICollectionViewDelegateFlowLayout` methods, when they answer).
 public struct FlowSectionSpec: Sendable, Hashable {
     public var items: FlowItems
-    public var itemSize: Size?
+    public var itemSize: LayoutSize?
     public var minimumLineSpacing: Double?
     public var minimumInteritemSpacing: Double?
-    public var sectionInset: EdgeInsets?
-    public var headerReferenceSize: Size?
-    public var footerReferenceSize: Size?
+    public var sectionInset: LayoutEdgeInsets?
+    public var headerReferenceSize: LayoutSize?
+    public var footerReferenceSize: LayoutSize?
     /// The section's decoration views, replacing the layout's.
     public var decorations: [DecorationSpec]?
 
-    public init(items: FlowItems, itemSize: Size? = nil, minimumLineSpacing: Double? = nil,
-                minimumInteritemSpacing: Double? = nil, sectionInset: EdgeInsets? = nil,
-                headerReferenceSize: Size? = nil, footerReferenceSize: Size? = nil) {
+    public init(items: FlowItems, itemSize: LayoutSize? = nil, minimumLineSpacing: Double? = nil,
+                minimumInteritemSpacing: Double? = nil, sectionInset: LayoutEdgeInsets? = nil,
+                headerReferenceSize: LayoutSize? = nil, footerReferenceSize: LayoutSize? = nil) {
         self.items = items
         self.itemSize = itemSize
         self.minimumLineSpacing = minimumLineSpacing
@@ -39,17 +39,17 @@ public struct FlowSectionSpec: Sendable, Hashable {
 
 /// `UICollectionViewFlowLayout`: layout-wide parameters (UIKit's defaults) and the sections.
 public struct FlowLayoutSpec: Sendable, Hashable {
-    public var collectionView: Size
+    public var collectionView: LayoutSize
     public var scrollDirection: ScrollDirection = .vertical
-    public var itemSize = Size(width: 50, height: 50)
+    public var itemSize = LayoutSize(width: 50, height: 50)
     /// Self-sizing (`estimatedItemSize`): when set, items given by count start at this size (instead of
     /// `itemSize`) until the client reports their real sizes (`POST /v1/layouts/{id}/sizes`).
-    public var estimatedItemSize: Size?
+    public var estimatedItemSize: LayoutSize?
     public var minimumLineSpacing: Double = 10
     public var minimumInteritemSpacing: Double = 10
-    public var sectionInset: EdgeInsets = .zero
-    public var headerReferenceSize: Size = .zero
-    public var footerReferenceSize: Size = .zero
+    public var sectionInset: LayoutEdgeInsets = .zero
+    public var headerReferenceSize: LayoutSize = .zero
+    public var footerReferenceSize: LayoutSize = .zero
     public var sections: [FlowSectionSpec]
     /// Beyond UIKit: alignment along and across lines, and right-to-left mirroring.
     public var alignment = FlowAlignment()
@@ -60,11 +60,11 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var scrollTargetBehavior: ScrollTargetBehavior = .none
     /// `collectionView.contentInset` (UIScrollView's adjusted content inset): the scroll range, pinned headers and
     /// scroll positions; no frame of a non-pinned element.
-    public var contentInset: EdgeInsets = .zero
+    public var contentInset: LayoutEdgeInsets = .zero
     /// Where content shorter than the view sits: `.end` for chat (the newest message at the bottom).
     public var contentAnchor: ContentAnchor = .start
 
-    public init(collectionView: Size, sections: [FlowSectionSpec]) {
+    public init(collectionView: LayoutSize, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView
         self.sections = sections
     }
@@ -102,16 +102,16 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// The size of items given by count in sections without their own: the estimate, when self-sizing.
-    public var defaultItemSize: Size { estimatedItemSize ?? itemSize }
+    public var defaultItemSize: LayoutSize { estimatedItemSize ?? itemSize }
 }
 
 /// One section's effective parameters.
 struct ResolvedFlowSection {
     var items: FlowItems
-    var itemSize: Size
+    var itemSize: LayoutSize
     var lineSpacing: Double
     var interitemSpacing: Double
-    var inset: EdgeInsets
-    var header: Size
-    var footer: Size
+    var inset: LayoutEdgeInsets
+    var header: LayoutSize
+    var footer: LayoutSize
 }

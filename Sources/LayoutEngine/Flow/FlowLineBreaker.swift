@@ -64,7 +64,7 @@ enum FlowLineBreaker {
     /// Breaks items of varied sizes into lines and places them along each line (rules 3-7b and the alignment
     /// options). Calls `line(firstItem, lengthV)` once per line, in order, after appending each item's `u` to `us`.
     /// `start`, when not 0, must be the first item of a line (lines before it are not looked at).
-    static func breakLines(sizes: [Size], from start: Int = 0, axes: LineAxes, spacing: Double, before: Double,
+    static func breakLines(sizes: [LayoutSize], from start: Int = 0, axes: LineAxes, spacing: Double, before: Double,
                            available: Double, alignment: FlowAlignment, us: inout [Double],
                            line: (Int, Double) -> Void) {
         let n = sizes.count

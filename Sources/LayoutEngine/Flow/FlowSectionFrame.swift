@@ -10,7 +10,7 @@ enum FlowPlacement: Sendable {
     case grid(FlowGrid)
     /// Sizes vary: lines `lines` of the layout's line table; `sizes` are the spec's (shared, not copied);
     /// `firstU` indexes the layout's `itemU` array at the section's first item.
-    case lines(Range<Int>, sizes: [Size], firstU: Int)
+    case lines(Range<Int>, sizes: [LayoutSize], firstU: Int)
 }
 
 /// A uniform section: item i is at line i / columns, column i % columns.

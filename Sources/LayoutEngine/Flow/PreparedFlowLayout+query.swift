@@ -1,6 +1,6 @@
 extension PreparedFlowLayout {
     /// - Complexity: O(log sections + log lines + k).
-    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
         // Mirroring does not round-trip exactly: search a hair wider, mirror back, then give exactly what meets
@@ -29,7 +29,7 @@ extension PreparedFlowLayout {
     }
 
     /// Made one by one and given as they are made: plain cells as their index path and frame.
-    private func unmirroredElements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+    private func unmirroredElements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                                    into out: inout Sink) -> Bool
     {
         let (vMin, vMax) = axes.vRange(rect)
@@ -56,7 +56,7 @@ extension PreparedFlowLayout {
     }
 
     private func appendGridItems<Sink: ElementSink & ~Copyable>(_ g: FlowGrid, section: Int, count: Int,
-                                                                rect: Rect, limit: Int, into out: inout Sink)
+                                                                rect: LayoutRect, limit: Int, into out: inout Sink)
         -> Bool
     {
         let (vMin, vMax) = axes.vRange(rect)
@@ -77,7 +77,7 @@ extension PreparedFlowLayout {
                 if item >= count { break }
                 let u = origin + Double(column) * pitch
                 guard u <= uMax, u + g.itemU >= uMin else { continue }
-                out.appendCell(IndexPath(section: section, item: item),
+                out.appendCell(LayoutIndexPath(section: section, item: item),
                                axes.frame(u: u, v: v, lengthU: g.itemU, lengthV: g.itemV))
                 // Per element: one line can hold millions of zero-width items.
                 if out.count > limit { return false }
@@ -86,7 +86,7 @@ extension PreparedFlowLayout {
         return true
     }
 
-    private func appendLineItems(_ lines: Range<Int>, sizes: [Size], firstU: Int, section: Int, rect: Rect,
+    private func appendLineItems(_ lines: Range<Int>, sizes: [LayoutSize], firstU: Int, section: Int, rect: LayoutRect,
                                  u: (Double, Double), v: (Double, Double), limit: Int,
                                  into out: inout some ElementSink & ~Copyable) -> Bool {
         // First line whose far edge reaches the rect: line ends grow with the line index.
@@ -118,7 +118,7 @@ extension PreparedFlowLayout {
                 let size = sizes[item]
                 let itemV = lineV[line] + (lineLength[line] - axes.v(size)) * across
                 if itemV <= v.1, itemV + axes.v(size) >= v.0 {
-                    out.appendCell(IndexPath(section: section, item: item),
+                    out.appendCell(LayoutIndexPath(section: section, item: item),
                                    axes.frame(u: itemStart, v: itemV, lengthU: axes.u(size), lengthV: axes.v(size)))
                     if out.count > limit { return false }  // per element: a line can hold millions of items
                 }
@@ -130,7 +130,7 @@ extension PreparedFlowLayout {
     }
 
     /// - Complexity: O(1) for uniform sections, O(log lines) for varied ones.
-    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
         let item = indexPath.item
@@ -157,7 +157,7 @@ extension PreparedFlowLayout {
         }
     }
 
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
@@ -166,7 +166,7 @@ extension PreparedFlowLayout {
                                              offset: offset))
     }
 
-    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }

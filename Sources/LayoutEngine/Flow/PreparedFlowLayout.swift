@@ -6,7 +6,7 @@ public struct PreparedFlowLayout: SectionedLayout {
     public let flowSpec: FlowLayoutSpec
     let axes: LineAxes
     let chrome: SectionChrome
-    public let contentSize: Size
+    public let contentSize: LayoutSize
     let sections: [FlowSectionFrame]
     /// Line table of the varied sections: first item (within its section), start and length in `v`.
     let lineFirst: [Int]
@@ -189,7 +189,7 @@ public struct PreparedFlowLayout: SectionedLayout {
 
     public var spec: LayoutSpec { .flow(flowSpec) }
     public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
-    public var viewSize: Size { flowSpec.collectionView }
+    public var viewSize: LayoutSize { flowSpec.collectionView }
     var scrollDirection: ScrollDirection { flowSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { flowSpec.scrollTargetBehavior }
 
@@ -199,7 +199,7 @@ public struct PreparedFlowLayout: SectionedLayout {
         var sizes = 0
         for s in flowSpec.sections { if case .sizes(let list) = s.items { sizes += list.count } }
         return sections.count * MemoryLayout<FlowSectionFrame>.stride
-            + sizes * MemoryLayout<Size>.stride
+            + sizes * MemoryLayout<LayoutSize>.stride
             + itemU.count * 8 + lineFirst.count * 24
             + flowSpec.sections.count * MemoryLayout<FlowSectionSpec>.stride
     }
@@ -208,12 +208,12 @@ public struct PreparedFlowLayout: SectionedLayout {
     var isMirrored: Bool { flowSpec.layoutDirection == .rightToLeft }
 
     @inline(__always)
-    func mirrored(_ r: Rect) -> Rect { Rect(x: contentSize.width - r.x - r.width, y: r.y, width: r.width, height: r.height) }
+    func mirrored(_ r: LayoutRect) -> LayoutRect { LayoutRect(x: contentSize.width - r.x - r.width, y: r.y, width: r.width, height: r.height) }
 
     /// The content offset in the unmirrored layout (the visible bounds mirrored).
     @inline(__always)
-    func mirrored(offset: Point) -> Point {
-        Point(x: contentSize.width - offset.x - flowSpec.collectionView.width, y: offset.y)
+    func mirrored(offset: LayoutPoint) -> LayoutPoint {
+        LayoutPoint(x: contentSize.width - offset.x - flowSpec.collectionView.width, y: offset.y)
     }
 
     func mirrored(_ a: LayoutAttributes?) -> LayoutAttributes? {
@@ -225,7 +225,7 @@ public struct PreparedFlowLayout: SectionedLayout {
 
 extension FlowItems {
     /// The size every item has, when they all have one (`count`, or a list of equal sizes); nil when they vary.
-    func uniformSize(default size: Size) -> Size? {
+    func uniformSize(default size: LayoutSize) -> LayoutSize? {
         switch self {
         case .count: return size
         case .sizes(let sizes):

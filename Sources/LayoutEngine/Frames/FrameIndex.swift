@@ -23,7 +23,7 @@ struct FrameIndex: Sendable {
         var maxX: Double
         var maxY: Double
 
-        /// Closed overlap, as `Rect.intersects` computes it.
+        /// Closed overlap, as `LayoutRect.intersects` computes it.
         @inline(__always)
         func meets(_ q: Box) -> Bool { minX <= q.maxX && q.minX <= maxX && minY <= q.maxY && q.minY <= maxY }
 
@@ -42,7 +42,7 @@ struct FrameIndex: Sendable {
             self.maxY = maxY
         }
 
-        init(_ r: Rect) { self.init(minX: r.x, minY: r.y, maxX: r.x + r.width, maxY: r.y + r.height) }
+        init(_ r: LayoutRect) { self.init(minX: r.x, minY: r.y, maxX: r.x + r.width, maxY: r.y + r.height) }
     }
 
     struct Node: Sendable {

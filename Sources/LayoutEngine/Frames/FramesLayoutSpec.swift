@@ -1,18 +1,18 @@
 /// A layout whose frames the client computed and posts (react-virtualized's `Collection`): the service keeps
 /// them, indexes them and answers rects, tiles, hits and scroll targets as for any other layout.
 public struct FramesLayoutSpec: Sendable, Hashable {
-    public var collectionView: Size
+    public var collectionView: LayoutSize
     /// `collectionView.contentInset` (see `FlowLayoutSpec.contentInset`).
-    public var contentInset: EdgeInsets = .zero
+    public var contentInset: LayoutEdgeInsets = .zero
     /// The axis tiles cut along and scroll targets stop on; frames themselves may lie anywhere.
     public var scrollDirection: ScrollDirection = .vertical
     /// Where flings stop (`targetContentOffset`).
     public var scrollTargetBehavior: ScrollTargetBehavior = .none
     /// `collectionViewContentSize`; nil: from the origin to the frames' furthest edges (`defaultContentSize`).
-    public var contentSize: Size?
+    public var contentSize: LayoutSize?
     public var elements: FrameElements
 
-    public init(collectionView: Size, elements: FrameElements) {
+    public init(collectionView: LayoutSize, elements: FrameElements) {
         self.collectionView = collectionView
         self.elements = elements
     }
@@ -34,7 +34,7 @@ public struct FramesLayoutSpec: Sendable, Hashable {
     }
 
     /// From the origin to the furthest right and bottom edges of the frames (0 when there are none).
-    public var defaultContentSize: Size {
+    public var defaultContentSize: LayoutSize {
         var right = 0.0
         var bottom = 0.0
         let e = elements
@@ -44,7 +44,7 @@ public struct FramesLayoutSpec: Sendable, Hashable {
         for i in e.y.indices {
             bottom = max(bottom, e.y[i] + e.height[i])
         }
-        return Size(width: right, height: bottom)
+        return LayoutSize(width: right, height: bottom)
     }
 }
 

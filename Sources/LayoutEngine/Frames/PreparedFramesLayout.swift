@@ -7,7 +7,7 @@ public struct PreparedFramesLayout: PreparedLayout {
     let items: [Int]?
     /// The number of cells in each section.
     let cellCounts: [Int]
-    public let contentSize: Size
+    public let contentSize: LayoutSize
 
     /// `prepareLayout`. The spec must have passed `validate` and be normalized (elements in answer order).
     /// - Complexity: O(n log n) for the index (see `FrameIndex.init`).
@@ -29,7 +29,7 @@ public struct PreparedFramesLayout: PreparedLayout {
         framesSpec.elements.category == nil ? framesSpec.elements.count : cellCounts.reduce(0, +)
     }
     public var isBoundsDependent: Bool { false }
-    public var viewSize: Size { framesSpec.collectionView }
+    public var viewSize: LayoutSize { framesSpec.collectionView }
 
     public var byteCount: Int {
         let e = framesSpec.elements
@@ -44,8 +44,8 @@ public struct PreparedFramesLayout: PreparedLayout {
     func attributes(_ i: Int) -> LayoutAttributes {
         let e = framesSpec.elements
         return LayoutAttributes(category: e.category?[i] ?? .cell, kind: e.kind?[i] ?? "",
-                                indexPath: IndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
-                                frame: Rect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
+                                indexPath: LayoutIndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
+                                frame: LayoutRect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
                                 zIndex: e.zIndex?[i] ?? 0)
     }
 
@@ -54,7 +54,7 @@ public struct PreparedFramesLayout: PreparedLayout {
     /// `sink.unpinned` change nothing.
     /// - Complexity: the index's search (O(log n + k) for the frames of layouts; see `FrameIndex`), then O(k log k)
     ///   to put the k frames found in answer order. A page (`limit`) costs the whole rect's frames.
-    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         guard rect.width >= 0, rect.height >= 0 else { return true }
         var found: [Int32] = []
@@ -66,8 +66,8 @@ public struct PreparedFramesLayout: PreparedLayout {
         for id in found {
             let i = Int(id)
             if plain {
-                out.appendCell(IndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
-                               Rect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]))
+                out.appendCell(LayoutIndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
+                               LayoutRect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]))
             } else {
                 let a = attributes(i)
                 // A cell at z 0 has every other attribute at its default here.
@@ -79,7 +79,7 @@ public struct PreparedFramesLayout: PreparedLayout {
     }
 
     /// The position of the element with this index path, category and kind. O(log n).
-    func position(of path: IndexPath, category: ElementCategory, kind: String) -> Int? {
+    func position(of path: LayoutIndexPath, category: ElementCategory, kind: String) -> Int? {
         let e = framesSpec.elements
         if e.section == nil, items == nil {
             return category == .cell && path.section == 0 && (0..<e.count).contains(path.item) ? path.item : nil
@@ -97,23 +97,23 @@ public struct PreparedFramesLayout: PreparedLayout {
         return lo < e.count && keyOf(lo) == key ? lo : nil
     }
 
-    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
         position(of: indexPath, category: .cell, kind: "").map(attributes)
     }
 
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         position(of: indexPath, category: .supplementary, kind: kind).map(attributes)
     }
 
-    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         position(of: indexPath, category: .decoration, kind: kind).map(attributes)
     }
 
-    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+    public func targetContentOffset(proposed: LayoutPoint, velocity: LayoutPoint) -> LayoutPoint {
         ScrollTargeting(behavior: framesSpec.scrollTargetBehavior, direction: framesSpec.scrollDirection,
                         view: viewSize, content: contentSize, inset: contentInset)
             .target(proposed: proposed, velocity: velocity) { cellsAndCompleteness(in: $0, offset: proposed) }

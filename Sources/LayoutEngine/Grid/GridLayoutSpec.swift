@@ -100,9 +100,9 @@ public struct GridMerge: Sendable, Hashable {
 /// A spreadsheet: rows and columns of cells scrolling both ways, a cell `(section: row, item: column)`. Nothing is
 /// stored per cell: rows and columns have a default size, and sizes given per row or column.
 public struct GridLayoutSpec: Sendable, Hashable {
-    public var collectionView: Size
+    public var collectionView: LayoutSize
     /// `collectionView.contentInset`: the scroll range, where frozen rows and columns pin, scroll positions.
-    public var contentInset: EdgeInsets = .zero
+    public var contentInset: LayoutEdgeInsets = .zero
     public var rows: GridAxisSpec
     public var columns: GridAxisSpec
     public var rowSpacing: Double = 0
@@ -115,7 +115,7 @@ public struct GridLayoutSpec: Sendable, Hashable {
     /// The most rows, and the most columns, of a grid (nothing is stored per row or column but sizes given).
     public static let maxCount = 1_000_000_000
 
-    public init(collectionView: Size, rows: GridAxisSpec, columns: GridAxisSpec) {
+    public init(collectionView: LayoutSize, rows: GridAxisSpec, columns: GridAxisSpec) {
         self.collectionView = collectionView
         self.rows = rows
         self.columns = columns

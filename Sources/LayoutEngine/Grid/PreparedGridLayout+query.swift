@@ -9,7 +9,7 @@ extension PreparedGridLayout {
     /// - Complexity: O(log rows + log columns) binary searches of starts per block, plus per block with merged
     ///   ranges `GridMergeIndex.forEach`'s cost; then O(1) a cell (O(log) with overrides), and for merged ranges
     ///   O(a) a row for the a ranges across it; rows covered whole by merged ranges are skipped in one step.
-    public func elements<S: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int, into out: inout S)
+    public func elements<S: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int, into out: inout S)
         -> Bool
     {
         guard rect.width >= 0, rect.height >= 0, rows.count > 0, columns.count > 0 else { return true }
@@ -38,7 +38,7 @@ extension PreparedGridLayout {
     }
 
     /// The cells of one block: those of `rows` × `columns`, less those merged ranges cover, and the ranges.
-    private func emit<S: ElementSink & ~Copyable>(_ b: GridBlock, rect: Rect, limit: Int, start: Int, into out: inout S)
+    private func emit<S: ElementSink & ~Copyable>(_ b: GridBlock, rect: LayoutRect, limit: Int, start: Int, into out: inout S)
         -> Bool
     {
         if mergeIndex.isEmpty {
@@ -109,7 +109,7 @@ extension PreparedGridLayout {
 
     /// The plain cells of row `r`, columns `columns`, of block `b`.
     @inline(__always)
-    private func cells<S: ElementSink & ~Copyable>(row r: Int, columns cc: Range<Int>, _ b: GridBlock, rect: Rect, limit: Int,
+    private func cells<S: ElementSink & ~Copyable>(row r: Int, columns cc: Range<Int>, _ b: GridBlock, rect: LayoutRect, limit: Int,
                                        start: Int, into out: inout S) -> Bool {
         guard !cc.isEmpty else { return true }
         let y = rows.start(r) + b.dy
@@ -122,11 +122,11 @@ extension PreparedGridLayout {
             let u = (uniform ? Double(c) * columns.pitch : columns.start(c)) + b.dx
             let x = isMirrored ? columns.length - u - width : u
             guard x <= rect.maxX, rect.minX <= x + width else { continue }
-            let f = Rect(x: x, y: y, width: width, height: height)
+            let f = LayoutRect(x: x, y: y, width: width, height: height)
             if b.zIndex == 0 {
-                out.appendCell(IndexPath(section: r, item: c), f)
+                out.appendCell(LayoutIndexPath(section: r, item: c), f)
             } else {
-                var a = LayoutAttributes.cell(IndexPath(section: r, item: c), f)
+                var a = LayoutAttributes.cell(LayoutIndexPath(section: r, item: c), f)
                 a.zIndex = b.zIndex
                 out.append(a)
             }

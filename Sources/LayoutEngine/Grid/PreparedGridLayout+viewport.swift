@@ -1,6 +1,6 @@
 extension PreparedGridLayout {
     /// The cell's rows (a merged range's, at its first cell) where they lie unpinned.
-    public func scrollExtent(ofItem indexPath: IndexPath) -> ScrollExtent? {
+    public func scrollExtent(ofItem indexPath: LayoutIndexPath) -> ScrollExtent? {
         guard let a = attributesForItem(at: indexPath, offset: .zero) else { return nil }
         let r = indexPath.section
         let start = rows.start(r)
@@ -9,13 +9,13 @@ extension PreparedGridLayout {
 
     /// The frozen rows and columns pinned at the edges, over a cell that scrolls under them; a frozen cell is
     /// not covered along the axis it is frozen on.
-    public func scrollCover(ofItem path: IndexPath) -> EdgeInsets {
+    public func scrollCover(ofItem path: LayoutIndexPath) -> LayoutEdgeInsets {
         guard path.section >= 0, path.section < rows.count, path.item >= 0, path.item < columns.count else {
             return .zero
         }
         let rowCover = rows.band(of: path.section) == 1 ? rows.covers : (0, 0)
         let columnCover = columns.band(of: path.item) == 1 ? columns.covers : (0, 0)
-        return EdgeInsets(top: rowCover.0, left: isMirrored ? columnCover.1 : columnCover.0, bottom: rowCover.1,
+        return LayoutEdgeInsets(top: rowCover.0, left: isMirrored ? columnCover.1 : columnCover.0, bottom: rowCover.1,
                           right: isMirrored ? columnCover.0 : columnCover.1)
     }
 
@@ -23,7 +23,7 @@ extension PreparedGridLayout {
     /// nearest the visible area's start below the frozen ones: the next one in the direction of the velocity,
     /// or the nearest without one.
     /// - Complexity: O(log rows + log columns) starts.
-    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+    public func targetContentOffset(proposed: LayoutPoint, velocity: LayoutPoint) -> LayoutPoint {
         let range = scrollRange
         let p = range.clamp(proposed)
         let inset = gridSpec.contentInset
@@ -40,7 +40,7 @@ extension PreparedGridLayout {
         if let s = Self.snap(columns, edge, speed: isMirrored ? -velocity.x : velocity.x) {
             x = isMirrored ? w - (s - lead) - view.width : s - lead
         }
-        return range.clamp(Point(x: x, y: y))
+        return range.clamp(LayoutPoint(x: x, y: y))
     }
 
     /// The start, among the rows (columns) that scroll, chosen for `edge` and `speed`; nil when none scroll.

@@ -23,7 +23,7 @@ public struct PreparedGridLayout: PreparedLayout {
     }
 
     public var spec: LayoutSpec { .grid(gridSpec) }
-    public var contentSize: Size { Size(width: columns.length, height: rows.length) }
+    public var contentSize: LayoutSize { LayoutSize(width: columns.length, height: rows.length) }
     public var numberOfSections: Int { rows.count }
     public func numberOfItems(inSection section: Int) -> Int { section >= 0 && section < rows.count ? columns.count : 0 }
     public var numberOfItems: Int { rows.count * columns.count }
@@ -31,14 +31,14 @@ public struct PreparedGridLayout: PreparedLayout {
         let f = gridSpec.frozen
         return f.top + f.bottom + f.leading + f.trailing > 0
     }
-    public var viewSize: Size { gridSpec.collectionView }
+    public var viewSize: LayoutSize { gridSpec.collectionView }
     public var byteCount: Int { MemoryLayout<Self>.stride + rows.byteCount + columns.byteCount + mergeIndex.byteCount }
 
     var isMirrored: Bool { gridSpec.layoutDirection == .rightToLeft }
 
     /// How far the three bands of rows and of columns move at `offset` (columns along their own direction:
     /// from the right when mirrored).
-    func shifts(at offset: Point) -> (rows: (Double, Double, Double), columns: (Double, Double, Double)) {
+    func shifts(at offset: LayoutPoint) -> (rows: (Double, Double, Double), columns: (Double, Double, Double)) {
         let view = gridSpec.collectionView
         let inset = gridSpec.contentInset
         let top = offset.y + inset.top
@@ -54,18 +54,18 @@ public struct PreparedGridLayout: PreparedLayout {
     /// The frame of rows `r` and columns `c` (a cell, or a merged range), moved by `dx` along the columns'
     /// direction and `dy` down.
     @inline(__always)
-    func frame(rows r: ClosedRange<Int>, columns c: ClosedRange<Int>, dx: Double, dy: Double) -> Rect {
+    func frame(rows r: ClosedRange<Int>, columns c: ClosedRange<Int>, dx: Double, dy: Double) -> LayoutRect {
         let y = rows.start(r.lowerBound)
         let u = columns.start(c.lowerBound)
         let height = r.lowerBound == r.upperBound ? rows.size(r.lowerBound) : rows.end(r.upperBound) - y
         let width = c.lowerBound == c.upperBound ? columns.size(c.lowerBound) : columns.end(c.upperBound) - u
         let x = isMirrored ? columns.length - (u + dx) - width : u + dx
-        return Rect(x: x, y: y + dy, width: width, height: height)
+        return LayoutRect(x: x, y: y + dy, width: width, height: height)
     }
 
     /// The attributes of rows `r` and columns `c` in row band `rowBand` and column band `columnBand`.
-    func attributes(_ r: ClosedRange<Int>, _ c: ClosedRange<Int>, frame: Rect, zIndex: Int) -> LayoutAttributes {
-        var a = LayoutAttributes.cell(IndexPath(section: r.lowerBound, item: c.lowerBound), frame)
+    func attributes(_ r: ClosedRange<Int>, _ c: ClosedRange<Int>, frame: LayoutRect, zIndex: Int) -> LayoutAttributes {
+        var a = LayoutAttributes.cell(LayoutIndexPath(section: r.lowerBound, item: c.lowerBound), frame)
         a.zIndex = zIndex
         a.rowSpan = r.count
         a.columnSpan = c.count
@@ -76,7 +76,7 @@ public struct PreparedGridLayout: PreparedLayout {
 
     /// O(1) without merged ranges, O(log² m) with m of them. A cell inside a merged range other than its first
     /// is nil: the range is the cell at its first.
-    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
         let (r, c) = (indexPath.section, indexPath.item)
         guard r >= 0, r < rows.count, c >= 0, c < columns.count else { return nil }
         var rr = r...r
@@ -95,7 +95,7 @@ public struct PreparedGridLayout: PreparedLayout {
 
     static func pick(_ t: (Double, Double, Double), _ i: Int) -> Double { i == 0 ? t.0 : i == 1 ? t.1 : t.2 }
 
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         nil

@@ -4,13 +4,13 @@ extension PreparedLayout {
     /// when it faces away from the viewer.
     /// - Complexity: that of a rect query for a point: O(log n + k), k the cells stacked there (at most about
     ///   2,000 are considered: more stacked at one point is a degenerate layout).
-    public func itemIndexPath(at point: Point, offset: Point) -> IndexPath? {
+    public func itemIndexPath(at point: LayoutPoint, offset: LayoutPoint) -> LayoutIndexPath? {
         var candidates: [LayoutAttributes] = []
         // A transformed cell may be drawn outside its frame: widen the search by a few view sizes then.
         let reach = transformsCells ? max(viewSize.width, viewSize.height) : 0
-        _ = elements(in: Rect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach),
+        _ = elements(in: LayoutRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach),
                      offset: offset, limit: internalQueryLimit, into: &candidates)
-        var best: (key: (Int, Double, Int), path: IndexPath)?
+        var best: (key: (Int, Double, Int), path: LayoutIndexPath)?
         for (i, a) in candidates.enumerated() where a.category == .cell && !a.isHidden {
             let depth: Double
             if a.transform3D.isIdentity {

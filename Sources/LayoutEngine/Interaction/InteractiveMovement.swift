@@ -3,7 +3,7 @@ public struct InteractiveMove: Sendable, Hashable {
     /// The dragged item: its size, centred at the position, above everything else.
     public var attributes: LayoutAttributes
     /// `targetIndexPathForInteractivelyMovingItem:withPosition:`.
-    public var target: IndexPath
+    public var target: LayoutIndexPath
 
     /// The zIndex of a dragged item.
     public static let zIndex = 10_000
@@ -13,18 +13,18 @@ extension PreparedLayout {
     /// The moving item's attributes at `position`, and the index path it would take there: the item under the
     /// position, else the item nearest it (within a view's size around it), else its own. Nil for an unknown item.
     /// - Complexity: one or two rect queries around the position.
-    public func interactiveMove(of item: IndexPath, to position: Point, offset: Point) -> InteractiveMove? {
+    public func interactiveMove(of item: LayoutIndexPath, to position: LayoutPoint, offset: LayoutPoint) -> InteractiveMove? {
         guard var a = attributesForItem(at: item, offset: offset) else { return nil }
-        a.frame = Rect(x: position.x - a.frame.width / 2, y: position.y - a.frame.height / 2, width: a.frame.width,
+        a.frame = LayoutRect(x: position.x - a.frame.width / 2, y: position.y - a.frame.height / 2, width: a.frame.width,
                        height: a.frame.height)
         a.zIndex = InteractiveMove.zIndex
         var target = item
         if let under = itemIndexPath(at: position, offset: offset) {
             target = under
         } else {
-            let around = Rect(x: position.x - viewSize.width / 2, y: position.y - viewSize.height / 2,
+            let around = LayoutRect(x: position.x - viewSize.width / 2, y: position.y - viewSize.height / 2,
                               width: viewSize.width, height: viewSize.height)
-            func distance(_ f: Rect) -> Double {
+            func distance(_ f: LayoutRect) -> Double {
                 let dx = max(f.minX - position.x, 0, position.x - f.maxX)
                 let dy = max(f.minY - position.y, 0, position.y - f.maxY)
                 return dx * dx + dy * dy

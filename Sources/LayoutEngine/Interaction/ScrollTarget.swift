@@ -14,17 +14,17 @@ public enum ScrollTargetBehavior: String, Sendable, Hashable, CaseIterable {
 struct ScrollTargeting {
     let behavior: ScrollTargetBehavior
     let direction: ScrollDirection
-    let view: Size
-    let content: Size
+    let view: LayoutSize
+    let content: LayoutSize
     /// The largest offset along the scroll axis (the content's length less a viewport, or a wheel's turn).
     let maxOffset: Double
     /// `collectionView.contentInset`: the scroll range runs from `-before` to the content's end plus `after` less
     /// the view; item stops are taken inside the inset.
-    let inset: EdgeInsets
+    let inset: LayoutEdgeInsets
     let range: ScrollRange
 
-    init(behavior: ScrollTargetBehavior, direction: ScrollDirection, view: Size, content: Size,
-         inset: EdgeInsets = .zero) {
+    init(behavior: ScrollTargetBehavior, direction: ScrollDirection, view: LayoutSize, content: LayoutSize,
+         inset: LayoutEdgeInsets = .zero) {
         self.behavior = behavior
         self.direction = direction
         self.view = view
@@ -46,8 +46,8 @@ struct ScrollTargeting {
     /// The target for `proposed` and `velocity`; `items` returns the cells meeting a rect (at the proposal's
     /// offset), for the item behaviours.
     /// - Complexity: one or a few rect queries around the proposal.
-    func target(proposed: Point, velocity: Point,
-                items: (Rect) -> (cells: [LayoutAttributes], complete: Bool)) -> Point {
+    func target(proposed: LayoutPoint, velocity: LayoutPoint,
+                items: (LayoutRect) -> (cells: [LayoutAttributes], complete: Bool)) -> LayoutPoint {
         // Clamped first: the target is in the scroll range anyway, and the item search widens from here, so a
         // proposal far outside must not make it widen without end.
         let along = min(max(vertical ? proposed.y : proposed.x, minOffset), maxOffset)
@@ -64,7 +64,7 @@ struct ScrollTargeting {
         }
         target = min(max(target, minOffset), maxOffset)
         let across = range.clamp(proposed)
-        return vertical ? Point(x: across.x, y: target) : Point(x: target, y: across.y)
+        return vertical ? LayoutPoint(x: across.x, y: target) : LayoutPoint(x: target, y: across.y)
     }
 
     /// A whole number near `value`: the nearest, or the next one up (down) for a positive (negative) speed.
@@ -81,7 +81,7 @@ struct ScrollTargeting {
     /// A window whose query was cut short (a degenerate layout: too many cells or sections in it) ends the search
     /// with the stops found so far.
     func nearestStop(to along: Double, speed: Double,
-                     items: (Rect) -> (cells: [LayoutAttributes], complete: Bool)) -> Double? {
+                     items: (LayoutRect) -> (cells: [LayoutAttributes], complete: Bool)) -> Double? {
         let centred = behavior == .centeredItem
         // Where an item's edge (or centre) lies when it is a stop at `along` (within the content: `along` is in
         // the scroll range).
@@ -93,8 +93,8 @@ struct ScrollTargeting {
         var band = max(viewLength / 4, length * 0x1p-40, 0x1p-40)
         for _ in 0..<2100 {
             let rect = vertical
-                ? Rect(x: 0, y: place - band, width: content.width, height: 2 * band)
-                : Rect(x: place - band, y: 0, width: 2 * band, height: content.height)
+                ? LayoutRect(x: 0, y: place - band, width: content.width, height: 2 * band)
+                : LayoutRect(x: place - band, y: 0, width: 2 * band, height: content.height)
             let (cells, complete) = items(rect)
             let stops = cells.map { a in
                 let f = a.frame

@@ -19,8 +19,8 @@ public enum Transition {
     /// component, zIndex and hidden taken from the nearer end. An element of one layout only fades (alpha to 0
     /// towards the other end) where it is. At progress 0 and 1 the answer is exactly the layout's own.
     /// - Complexity: two rect queries and O(k log k).
-    public static func elements(from: any PreparedLayout, to: any PreparedLayout, progress p: Double, in rect: Rect,
-                                offset: Point, limit: Int) -> [LayoutAttributes]? {
+    public static func elements(from: any PreparedLayout, to: any PreparedLayout, progress p: Double, in rect: LayoutRect,
+                                offset: LayoutPoint, limit: Int) -> [LayoutAttributes]? {
         var a: [LayoutAttributes] = []
         var b: [LayoutAttributes] = []
         guard from.elements(in: rect, offset: offset, limit: limit, into: &a),
@@ -62,7 +62,7 @@ public enum Transition {
     static func interpolate(_ s: LayoutAttributes, _ e: LayoutAttributes, _ p: Double) -> LayoutAttributes {
         func mix(_ x: Double, _ y: Double) -> Double { p == 0 ? x : p == 1 ? y : x + (y - x) * p }
         var out = p < 0.5 ? s : e
-        out.frame = Rect(x: mix(s.frame.x, e.frame.x), y: mix(s.frame.y, e.frame.y),
+        out.frame = LayoutRect(x: mix(s.frame.x, e.frame.x), y: mix(s.frame.y, e.frame.y),
                          width: mix(s.frame.width, e.frame.width), height: mix(s.frame.height, e.frame.height))
         out.alpha = mix(s.alpha, e.alpha)
         if !(s.transform3D.isIdentity && e.transform3D.isIdentity) {
@@ -76,7 +76,7 @@ public enum Transition {
 struct ElementKey: Hashable {
     var category: ElementCategory
     var kind: String
-    var indexPath: IndexPath
+    var indexPath: LayoutIndexPath
 
     init(_ a: LayoutAttributes) {
         category = a.category
@@ -95,7 +95,7 @@ struct ElementKey: Hashable {
         return (indexPath.section, rank, indexPath.item)
     }
 
-    func attributes(in layout: any PreparedLayout, offset: Point) -> LayoutAttributes? {
+    func attributes(in layout: any PreparedLayout, offset: LayoutPoint) -> LayoutAttributes? {
         switch category {
         case .cell: layout.attributesForItem(at: indexPath, offset: offset)
         case .supplementary: layout.attributesForSupplementaryView(ofKind: kind, at: indexPath, offset: offset)

@@ -4,46 +4,46 @@ import RealModule
 /// item centres put the item's frame in the rect, and visits only the items on those arcs.
 public struct PreparedCircleLayout: PreparedLayout {
     public let circleSpec: CircleLayoutSpec
-    let center: Point
+    let center: LayoutPoint
     let radius: Double
 
     public init(_ spec: CircleLayoutSpec) {
         circleSpec = spec
-        center = Point(x: spec.collectionView.width / 2, y: spec.collectionView.height / 2)
+        center = LayoutPoint(x: spec.collectionView.width / 2, y: spec.collectionView.height / 2)
         radius = spec.effectiveRadius
     }
 
     public var spec: LayoutSpec { .circle(circleSpec) }
-    public var contentSize: Size { circleSpec.collectionView }
+    public var contentSize: LayoutSize { circleSpec.collectionView }
     public var numberOfSections: Int { 1 }
     public var numberOfItems: Int { circleSpec.items }
     public func numberOfItems(inSection section: Int) -> Int { section == 0 ? circleSpec.items : 0 }
     public var isBoundsDependent: Bool { false }
-    public var viewSize: Size { circleSpec.collectionView }
+    public var viewSize: LayoutSize { circleSpec.collectionView }
     public var byteCount: Int { MemoryLayout<Self>.stride }
 
     func angle(_ item: Int) -> Double { 2 * Double.pi * Double(item) / Double(circleSpec.items) }
 
-    func frame(_ item: Int) -> Rect {
+    func frame(_ item: Int) -> LayoutRect {
         let a = angle(item)
         let s = circleSpec.itemSize
-        return Rect(x: center.x + radius * .cos(a) - s.width / 2, y: center.y + radius * .sin(a) - s.height / 2,
+        return LayoutRect(x: center.x + radius * .cos(a) - s.width / 2, y: center.y + radius * .sin(a) - s.height / 2,
                     width: s.width, height: s.height)
     }
 
-    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
         guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < circleSpec.items else { return nil }
         return .cell(indexPath, frame(indexPath.item))
     }
 
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         nil
     }
 
     /// - Complexity: O(k) (plus a few candidates at the arcs' ends); stops at the limit.
-    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         let n = circleSpec.items
         guard n > 0, rect.width >= 0, rect.height >= 0 else { return true }
@@ -67,7 +67,7 @@ public struct PreparedCircleLayout: PreparedLayout {
             while i <= run.upperBound {
                 let f = frame(i)
                 if f.intersects(rect) {
-                    out.appendCell(IndexPath(section: 0, item: i), f)
+                    out.appendCell(LayoutIndexPath(section: 0, item: i), f)
                     if out.count - start > limit { return false }
                 }
                 i += 1
@@ -80,13 +80,13 @@ public struct PreparedCircleLayout: PreparedLayout {
     /// The angle intervals (within [0, 2π]) where an item centred on the circle would meet `rect`: where the
     /// centre lies in the rect grown by half an item on each side, and by a little slack, so that rounding in the
     /// trigonometry loses no item on an edge (the caller tests each candidate's frame exactly).
-    func arcs(meeting rect: Rect) -> [(Double, Double)] {
+    func arcs(meeting rect: LayoutRect) -> [(Double, Double)] {
         let s = circleSpec.itemSize
         let slack = 1e-9 * max(1, radius, abs(center.x), abs(center.y))
-        let grown = Rect(x: rect.x - s.width / 2 - slack, y: rect.y - s.height / 2 - slack,
+        let grown = LayoutRect(x: rect.x - s.width / 2 - slack, y: rect.y - s.height / 2 - slack,
                          width: rect.width + s.width + 2 * slack, height: rect.height + s.height + 2 * slack)
         func inside(_ a: Double) -> Bool {
-            grown.contains(Point(x: center.x + radius * .cos(a), y: center.y + radius * .sin(a)))
+            grown.contains(LayoutPoint(x: center.x + radius * .cos(a), y: center.y + radius * .sin(a)))
         }
         guard radius > 0 else { return inside(0) ? [(0, 2 * .pi)] : [] }
         // The circle crosses each edge line at most twice; between crossings it is all in or all out.

@@ -18,11 +18,11 @@ public struct PreparedWheelLayout: PreparedLayout {
     public var numberOfItems: Int { wheelSpec.items }
     public func numberOfItems(inSection section: Int) -> Int { section == 0 ? wheelSpec.items : 0 }
     public var isBoundsDependent: Bool { true }
-    public var viewSize: Size { wheelSpec.collectionView }
+    public var viewSize: LayoutSize { wheelSpec.collectionView }
     public var transformsCells: Bool { true }
 
     /// Any behaviour but `none` snaps to whole items: one item per view height of scrolling.
-    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+    public func targetContentOffset(proposed: LayoutPoint, velocity: LayoutPoint) -> LayoutPoint {
         let behavior: ScrollTargetBehavior = wheelSpec.scrollTargetBehavior == .none ? .none : .paging
         return ScrollTargeting(behavior: behavior, direction: .vertical, view: viewSize, content: contentSize,
                                inset: wheelSpec.contentInset)
@@ -36,9 +36,9 @@ public struct PreparedWheelLayout: PreparedLayout {
     /// One view width by one turn. An infinite wheel has a turn before and after its central band
     /// `[period, 2 · period)`, plus a viewport, so a client can scroll either way from `initialOffset` and is moved
     /// back into the band (by whole turns, which changes nothing on screen) whenever it leaves it.
-    public var contentSize: Size {
+    public var contentSize: LayoutSize {
         let h = wheelSpec.collectionView.height
-        return Size(width: wheelSpec.collectionView.width, height: wheelSpec.infinite ? 3 * period + h : max(period, h))
+        return LayoutSize(width: wheelSpec.collectionView.width, height: wheelSpec.infinite ? 3 * period + h : max(period, h))
     }
 
     public var wrapPeriod: Double? { wheelSpec.infinite ? period : nil }
@@ -47,21 +47,21 @@ public struct PreparedWheelLayout: PreparedLayout {
     var bandStart: Double { wheelSpec.infinite ? period : 0 }
 
     /// An infinite wheel starts at the central band's start (item 0 in front, as at offset 0).
-    public var initialOffset: Point? { wheelSpec.infinite ? Point(x: 0, y: period) : nil }
+    public var initialOffset: LayoutPoint? { wheelSpec.infinite ? LayoutPoint(x: 0, y: period) : nil }
 
     /// Offsets outside the central band `[period, 2 · period)` move back into it by whole turns.
-    public func wrapAdjustment(for offset: Point) -> Point? {
+    public func wrapAdjustment(for offset: LayoutPoint) -> LayoutPoint? {
         guard wheelSpec.infinite, period > 0, offset.y < period || offset.y >= 2 * period else { return nil }
         let turns = ((offset.y - period) / period).rounded(.down)
         // A far offset over a vanishing period: no whole number of turns to tell.
         guard turns.isFinite, (turns * period).isFinite else { return nil }
-        return Point(x: 0, y: -turns * period)
+        return LayoutPoint(x: 0, y: -turns * period)
     }
 
     /// Item i is in front at offset `bandStart + ((n - i) mod n) · viewHeight` (its angle a whole turn): its
     /// extent starts there plus the top inset and is as long as the visible area, so that every scroll position
     /// puts it in front.
-    public func scrollExtent(ofItem indexPath: IndexPath) -> ScrollExtent? {
+    public func scrollExtent(ofItem indexPath: LayoutIndexPath) -> ScrollExtent? {
         let n = wheelSpec.items
         guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < n else { return nil }
         let h = wheelSpec.collectionView.height
@@ -71,7 +71,7 @@ public struct PreparedWheelLayout: PreparedLayout {
     }
 
     /// The item in front at `offset` (or turning away from the front).
-    public func anchorCandidates(at offset: Point) -> [(IndexPath, ScrollExtent)] {
+    public func anchorCandidates(at offset: LayoutPoint) -> [(LayoutIndexPath, ScrollExtent)] {
         let n = wheelSpec.items
         let h = wheelSpec.collectionView.height
         guard n > 0, h > 0 else { return [] }
@@ -79,48 +79,48 @@ public struct PreparedWheelLayout: PreparedLayout {
         // In Double first: a far offset over a tiny view is beyond Int.
         let turns = ((y - bandStart) / h).rounded(.down)
         guard turns >= 0, turns <= Double(n) else { return [] }
-        let path = IndexPath(section: 0, item: (n - Int(turns) % n) % n)
+        let path = LayoutIndexPath(section: 0, item: (n - Int(turns) % n) % n)
         return scrollExtent(ofItem: path).map { [(path, $0)] } ?? []
     }
 
     /// (i + offset.y / viewHeight) / n · 2π.
-    public func angle(item: Int, offset: Point) -> Double {
+    public func angle(item: Int, offset: LayoutPoint) -> Double {
         (Double(item) + offset.y / wheelSpec.collectionView.height) / Double(wheelSpec.items) * 2 * .pi
     }
 
     /// T(0, 0, radius) · Rx(angle) · P.
-    public func transform(item: Int, offset: Point) -> Transform3D {
+    public func transform(item: Int, offset: LayoutPoint) -> Transform3D {
         .translation(x: 0, y: 0, z: radius) * .rotationX(angle(item: item, offset: offset))
             * .perspective(m34: wheelSpec.m34)
     }
 
     /// The item-sized frame centred in the visible bounds.
-    func frame(offset: Point) -> Rect {
+    func frame(offset: LayoutPoint) -> LayoutRect {
         let v = wheelSpec.collectionView
         let s = wheelSpec.itemSize
-        return Rect(x: offset.x + (v.width - s.width) / 2, y: offset.y + (v.height - s.height) / 2,
+        return LayoutRect(x: offset.x + (v.width - s.width) / 2, y: offset.y + (v.height - s.height) / 2,
                     width: s.width, height: s.height)
     }
 
-    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
         guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < wheelSpec.items else { return nil }
         return LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame(offset: offset),
                                 transform3D: transform(item: indexPath.item, offset: offset))
     }
 
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         nil
     }
 
     /// Every item shares the frame at the visible centre: all of them, or none. O(k).
-    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         guard frame(offset: offset).intersects(rect), rect.width >= 0, rect.height >= 0 else { return true }
         guard wheelSpec.items <= limit else { return false }
         for i in 0..<wheelSpec.items {
-            out.append(attributesForItem(at: IndexPath(section: 0, item: i), offset: offset)!)
+            out.append(attributesForItem(at: LayoutIndexPath(section: 0, item: i), offset: offset)!)
         }
         return true
     }

@@ -2,12 +2,12 @@
 /// content (insets and items) across the whole view, optionally its header and footer too, shrunk by `inset`.
 public struct DecorationSpec: Sendable, Hashable {
     public var kind: String
-    public var inset: EdgeInsets
+    public var inset: LayoutEdgeInsets
     public var zIndex: Int
     public var includeHeader: Bool
     public var includeFooter: Bool
 
-    public init(kind: String, inset: EdgeInsets = .zero, zIndex: Int = -1, includeHeader: Bool = false,
+    public init(kind: String, inset: LayoutEdgeInsets = .zero, zIndex: Int = -1, includeHeader: Bool = false,
                 includeFooter: Bool = false) {
         self.kind = kind
         self.inset = inset

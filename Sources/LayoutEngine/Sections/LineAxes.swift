@@ -13,34 +13,34 @@ struct LineAxes: Sendable {
     init(_ direction: ScrollDirection) { vertical = direction == .vertical }
 
     @inline(__always)
-    func frame(u: Double, v: Double, lengthU: Double, lengthV: Double) -> Rect {
+    func frame(u: Double, v: Double, lengthU: Double, lengthV: Double) -> LayoutRect {
         vertical
-            ? Rect(x: u, y: v, width: lengthU, height: lengthV)
-            : Rect(x: v, y: u, width: lengthV, height: lengthU)
+            ? LayoutRect(x: u, y: v, width: lengthU, height: lengthV)
+            : LayoutRect(x: v, y: u, width: lengthV, height: lengthU)
     }
 
     /// A size's length along a line.
-    @inline(__always) func u(_ s: Size) -> Double { vertical ? s.width : s.height }
+    @inline(__always) func u(_ s: LayoutSize) -> Double { vertical ? s.width : s.height }
     /// A size's length across lines (in the scroll direction).
-    @inline(__always) func v(_ s: Size) -> Double { vertical ? s.height : s.width }
+    @inline(__always) func v(_ s: LayoutSize) -> Double { vertical ? s.height : s.width }
 
     /// A rect's closed interval along lines.
-    @inline(__always) func uRange(_ r: Rect) -> (Double, Double) {
+    @inline(__always) func uRange(_ r: LayoutRect) -> (Double, Double) {
         vertical ? (r.minX, r.maxX) : (r.minY, r.maxY)
     }
 
     /// A rect's closed interval in the scroll direction.
-    @inline(__always) func vRange(_ r: Rect) -> (Double, Double) {
+    @inline(__always) func vRange(_ r: LayoutRect) -> (Double, Double) {
         vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
     }
 
     /// The insets before and after a line (left/right for vertical scrolling, top/bottom for horizontal).
-    func lineInsets(_ e: EdgeInsets) -> (Double, Double) { vertical ? (e.left, e.right) : (e.top, e.bottom) }
+    func lineInsets(_ e: LayoutEdgeInsets) -> (Double, Double) { vertical ? (e.left, e.right) : (e.top, e.bottom) }
     /// The insets before the first and after the last line of a section.
-    func stackInsets(_ e: EdgeInsets) -> (Double, Double) { vertical ? (e.top, e.bottom) : (e.left, e.right) }
+    func stackInsets(_ e: LayoutEdgeInsets) -> (Double, Double) { vertical ? (e.top, e.bottom) : (e.left, e.right) }
 }
 
 extension LineAxes {
     /// A point's coordinate in the scroll direction (`y` for vertical scrolling).
-    @inline(__always) func v(_ p: Point) -> Double { vertical ? p.y : p.x }
+    @inline(__always) func v(_ p: LayoutPoint) -> Double { vertical ? p.y : p.x }
 }

@@ -14,8 +14,8 @@ struct SectionChrome: Sendable {
 
     /// A section's header (`kind` "header") or footer ("footer") for the content offset `offset`, when its
     /// length is not 0.
-    func supplementary(_ kind: String, section: Int, band: SectionBand, offset: Point) -> LayoutAttributes? {
-        let path = IndexPath(section: section, item: 0)
+    func supplementary(_ kind: String, section: Int, band: SectionBand, offset: LayoutPoint) -> LayoutAttributes? {
+        let path = LayoutIndexPath(section: section, item: 0)
         switch kind {
         case SupplementaryKind.header:
             guard band.headerLength > 0 else { return nil }
@@ -54,10 +54,10 @@ struct SectionChrome: Sendable {
         let from = d.includeHeader ? band.start : band.contentStart
         let to = d.includeFooter ? band.end : band.footerStart
         let r = axes.frame(u: 0, v: from, lengthU: viewU, lengthV: to - from)
-        let frame = Rect(x: r.x + d.inset.left, y: r.y + d.inset.top, width: r.width - d.inset.left - d.inset.right,
+        let frame = LayoutRect(x: r.x + d.inset.left, y: r.y + d.inset.top, width: r.width - d.inset.left - d.inset.right,
                          height: r.height - d.inset.top - d.inset.bottom)
         guard frame.width >= 0, frame.height >= 0 else { return nil }
-        return LayoutAttributes(category: .decoration, kind: d.kind, indexPath: IndexPath(section: section, item: 0),
+        return LayoutAttributes(category: .decoration, kind: d.kind, indexPath: LayoutIndexPath(section: section, item: 0),
                                 frame: frame, zIndex: d.zIndex)
     }
 
@@ -65,7 +65,7 @@ struct SectionChrome: Sendable {
     /// from its own place to where it meets the footer (see `supplementary`).
     func stickyHeader(section: Int, band: SectionBand) -> (LayoutAttributes, StickyRange)? {
         guard spec.pinHeaders, band.headerLength > 0 else { return nil }
-        var a = LayoutAttributes.supplementary(SupplementaryKind.header, IndexPath(section: section, item: 0),
+        var a = LayoutAttributes.supplementary(SupplementaryKind.header, LayoutIndexPath(section: section, item: 0),
                                                axes.frame(u: 0, v: band.start, lengthU: viewU,
                                                           lengthV: band.headerLength))
         a.zIndex = Self.pinnedZIndex
@@ -76,7 +76,7 @@ struct SectionChrome: Sendable {
     /// from the section's content start to its own place.
     func stickyFooter(section: Int, band: SectionBand) -> (LayoutAttributes, StickyRange)? {
         guard spec.pinFooters, band.footerLength > 0 else { return nil }
-        var a = LayoutAttributes.supplementary(SupplementaryKind.footer, IndexPath(section: section, item: 0),
+        var a = LayoutAttributes.supplementary(SupplementaryKind.footer, LayoutIndexPath(section: section, item: 0),
                                                axes.frame(u: 0, v: band.footerStart, lengthU: viewU,
                                                           lengthV: band.footerLength))
         a.zIndex = Self.pinnedZIndex
@@ -84,7 +84,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends a sticky element if any place its range allows meets `rect`.
-    private func appendSticky<Sink: ElementSink & ~Copyable>(_ sticky: (LayoutAttributes, StickyRange), rect: Rect,
+    private func appendSticky<Sink: ElementSink & ~Copyable>(_ sticky: (LayoutAttributes, StickyRange), rect: LayoutRect,
                                                  into out: inout Sink) {
         let (a, range) = sticky
         let length = axes.vertical ? a.frame.height : a.frame.width
@@ -95,7 +95,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the header of `section` if it meets `rect` (called before the section's cells).
-    func appendHeader<Sink: ElementSink & ~Copyable>(section: Int, band: SectionBand, rect: Rect, offset: Point,
+    func appendHeader<Sink: ElementSink & ~Copyable>(section: Int, band: SectionBand, rect: LayoutRect, offset: LayoutPoint,
                                          into out: inout Sink) {
         if out.unpinned, let sticky = stickyHeader(section: section, band: band) {
             appendSticky(sticky, rect: rect, into: &out)
@@ -110,7 +110,7 @@ struct SectionChrome: Sendable {
 
     /// Appends the footer, then the decorations, of `section` that meet `rect` (called after its cells).
     func appendFooterAndDecorations<Sink: ElementSink & ~Copyable>(section: Int, band: SectionBand, own: [DecorationSpec]?,
-                                                       rect: Rect, offset: Point, into out: inout Sink) {
+                                                       rect: LayoutRect, offset: LayoutPoint, into out: inout Sink) {
         if out.unpinned, let sticky = stickyFooter(section: section, band: band) {
             appendSticky(sticky, rect: rect, into: &out)
         } else if let a = supplementary(SupplementaryKind.footer, section: section, band: band, offset: offset),

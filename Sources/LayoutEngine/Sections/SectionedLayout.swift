@@ -45,7 +45,7 @@ extension SectionedLayout {
 }
 
 extension SectionedLayout {
-    public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+    public func targetContentOffset(proposed: LayoutPoint, velocity: LayoutPoint) -> LayoutPoint {
         ScrollTargeting(behavior: scrollTargetBehavior, direction: scrollDirection, view: viewSize,
                         content: contentSize, inset: contentInset)
             .target(proposed: proposed, velocity: velocity) { cellsAndCompleteness(in: $0, offset: proposed) }
@@ -54,7 +54,7 @@ extension SectionedLayout {
 
 extension LineAxes {
     /// The content size of sections stacked to `length` in a view of `view`'s size: the view's breadth across.
-    func contentSize(view: Size, length: Double) -> Size {
-        vertical ? Size(width: view.width, height: length) : Size(width: length, height: view.height)
+    func contentSize(view: LayoutSize, length: Double) -> LayoutSize {
+        vertical ? LayoutSize(width: view.width, height: length) : LayoutSize(width: length, height: view.height)
     }
 }

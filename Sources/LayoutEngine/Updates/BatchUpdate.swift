@@ -9,11 +9,11 @@ public enum SectionContent: Sendable, Hashable {
 /// name index paths before the batch; inserts and the destination of a move name index paths after it.
 public enum BatchOperation: Sendable, Hashable {
     /// Items at these new index paths; `sizes` (one per item) default to the section's item size.
-    case insertItems([IndexPath], sizes: [Size]?)
-    case deleteItems([IndexPath])
+    case insertItems([LayoutIndexPath], sizes: [LayoutSize]?)
+    case deleteItems([LayoutIndexPath])
     /// Items replaced in place (they fade out and in); `sizes` give their new sizes.
-    case reloadItems([IndexPath], sizes: [Size]?)
-    case moveItem(from: IndexPath, to: IndexPath)
+    case reloadItems([LayoutIndexPath], sizes: [LayoutSize]?)
+    case moveItem(from: LayoutIndexPath, to: LayoutIndexPath)
     /// Sections at these new indexes, with their content (one per section; default: empty).
     case insertSections([Int], content: [SectionContent]?)
     case deleteSections([Int])
@@ -36,11 +36,11 @@ public struct BatchError: Error, Sendable, Hashable {
 /// Where one item of the updated layout comes from.
 public enum ItemSource: Sendable, Hashable {
     /// The item at this index path before the batch (kept, or moved here).
-    case old(IndexPath)
+    case old(LayoutIndexPath)
     /// Reloaded in place: the item at this old index path, replaced (with a new size, if given).
-    case reloaded(IndexPath, size: Size?)
+    case reloaded(LayoutIndexPath, size: LayoutSize?)
     /// New, with a size if given.
-    case inserted(size: Size?)
+    case inserted(size: LayoutSize?)
 }
 
 /// A run of items of the updated layout that come from the same place: old items kept in order, reloaded ones,
@@ -49,9 +49,9 @@ public enum ItemRun: Sendable, Hashable {
     /// These items of an old section, in order (kept, or one moved item).
     case old(section: Int, items: Range<Int>)
     /// These items of an old section, reloaded in place; `size` (for a one-item run) is its new size.
-    case reloaded(section: Int, items: Range<Int>, size: Size?)
+    case reloaded(section: Int, items: Range<Int>, size: LayoutSize?)
     /// `count` new items; `size` (for a one-item run) is its size.
-    case inserted(count: Int, size: Size?)
+    case inserted(count: Int, size: LayoutSize?)
 
     public var count: Int {
         switch self {
@@ -108,8 +108,8 @@ public struct SectionPlan: Sendable, Hashable {
         }
         let offset = item - starts[lo]
         switch runs[lo] {
-        case .old(let s, let r): return .old(IndexPath(section: s, item: r.lowerBound + offset))
-        case .reloaded(let s, let r, let size): return .reloaded(IndexPath(section: s, item: r.lowerBound + offset), size: size)
+        case .old(let s, let r): return .old(LayoutIndexPath(section: s, item: r.lowerBound + offset))
+        case .reloaded(let s, let r, let size): return .reloaded(LayoutIndexPath(section: s, item: r.lowerBound + offset), size: size)
         case .inserted(_, let size): return .inserted(size: size)
         }
     }

@@ -110,7 +110,7 @@ extension WaterfallLayoutSpec {
                     into.append(contentsOf: l[r])
                 })
             case .sizes:
-                section.items = .sizes(p.gather(inserted: Size(width: 1, height: 1), given: { $0 }) { s, r, into in
+                section.items = .sizes(p.gather(inserted: LayoutSize(width: 1, height: 1), given: { $0 }) { s, r, into in
                     guard case .sizes(let z) = sections[s].items else {
                         preconditionFailure("checked above: items stay with their kind of section")
                     }
@@ -128,7 +128,7 @@ extension SectionPlan {
     /// appends the values of an old section's items), given sizes through `given`, new items without one as
     /// `inserted`.
     /// - Complexity: O(items), as copies of whole runs.
-    func gather<T>(inserted: T, given: (Size) -> T, old: (Int, Range<Int>, inout [T]) -> Void) -> [T] {
+    func gather<T>(inserted: T, given: (LayoutSize) -> T, old: (Int, Range<Int>, inout [T]) -> Void) -> [T] {
         var values: [T] = []
         values.reserveCapacity(count)
         for run in runs {

@@ -2,23 +2,23 @@
 /// moves so that what is on screen stays still.
 public enum SelfSizing {
     /// A size report as a batch: each reported item reloaded with its size (index paths do not change).
-    public static func batch(_ reports: [(IndexPath, Size)]) -> [BatchOperation] {
+    public static func batch(_ reports: [(LayoutIndexPath, LayoutSize)]) -> [BatchOperation] {
         [.reloadItems(reports.map(\.0), sizes: reports.map(\.1))]
     }
 
     /// How far to move the content offset so that the first cell visible at `offset` stays where it is on
     /// screen (along the scroll axis; cells above it changed size). Zero when no cell is visible.
     /// - Complexity: a rect query and a look-up.
-    public static func offsetAdjustment(old: any PreparedLayout, new: any PreparedLayout, offset: Point,
-                                        direction: ScrollDirection) -> Point {
+    public static func offsetAdjustment(old: any PreparedLayout, new: any PreparedLayout, offset: LayoutPoint,
+                                        direction: ScrollDirection) -> LayoutPoint {
         var visible: [LayoutAttributes] = []
-        _ = old.elements(in: Rect(x: offset.x, y: offset.y, width: old.viewSize.width, height: old.viewSize.height),
+        _ = old.elements(in: LayoutRect(x: offset.x, y: offset.y, width: old.viewSize.width, height: old.viewSize.height),
                          offset: offset, limit: .max - 1, into: &visible)
         guard let anchor = visible.first(where: { $0.category == .cell }),
               let moved = new.attributesForItem(at: anchor.indexPath, offset: offset) else { return .zero }
         return direction == .vertical
-            ? Point(x: 0, y: moved.frame.y - anchor.frame.y)
-            : Point(x: moved.frame.x - anchor.frame.x, y: 0)
+            ? LayoutPoint(x: 0, y: moved.frame.y - anchor.frame.y)
+            : LayoutPoint(x: moved.frame.x - anchor.frame.x, y: 0)
     }
 }
 

@@ -15,8 +15,8 @@ public struct UpdateAnimations: Sendable, Hashable {
     public var deletedSupplementary: [LayoutAttributes]
 
     /// - Complexity: two rect queries, plus O(k log runs) look-ups in the plan.
-    public static func make(old: any PreparedLayout, new: any PreparedLayout, plan: UpdatePlan, rect: Rect,
-                            offset: Point, limit: Int) -> UpdateAnimations? {
+    public static func make(old: any PreparedLayout, new: any PreparedLayout, plan: UpdatePlan, rect: LayoutRect,
+                            offset: LayoutPoint, limit: Int) -> UpdateAnimations? {
         var before: [LayoutAttributes] = []
         var after: [LayoutAttributes] = []
         guard old.elements(in: rect, offset: offset, limit: limit, into: &before),
@@ -31,7 +31,7 @@ public struct UpdateAnimations: Sendable, Hashable {
                 oldSection[s] = o
             }
         }
-        func counterpart(_ a: LayoutAttributes, in layout: any PreparedLayout, paths: (IndexPath) -> IndexPath?,
+        func counterpart(_ a: LayoutAttributes, in layout: any PreparedLayout, paths: (LayoutIndexPath) -> LayoutIndexPath?,
                          sections: [Int: Int]) -> LayoutAttributes? {
             switch a.category {
             case .cell:
@@ -39,7 +39,7 @@ public struct UpdateAnimations: Sendable, Hashable {
                 return layout.attributesForItem(at: p, offset: offset)
             case .supplementary, .decoration:
                 guard let s = sections[a.indexPath.section] else { return nil }
-                let p = IndexPath(section: s, item: a.indexPath.item)
+                let p = LayoutIndexPath(section: s, item: a.indexPath.item)
                 return a.category == .supplementary
                     ? layout.attributesForSupplementaryView(ofKind: a.kind, at: p, offset: offset)
                     : layout.attributesForDecorationView(ofKind: a.kind, at: p, offset: offset)
@@ -70,7 +70,7 @@ public struct UpdateAnimations: Sendable, Hashable {
         func views(_ layout: any PreparedLayout, sections: [Int]) -> [LayoutAttributes] {
             sections.flatMap { s in
                 [SupplementaryKind.header, SupplementaryKind.footer].compactMap {
-                    layout.attributesForSupplementaryView(ofKind: $0, at: IndexPath(section: s, item: 0), offset: offset)
+                    layout.attributesForSupplementaryView(ofKind: $0, at: LayoutIndexPath(section: s, item: 0), offset: offset)
                 }
             }
         }

@@ -11,18 +11,18 @@ public struct UpdatePlan: Sendable, Hashable {
         var reloadedSections: [Int: (op: Int, content: SectionContent?)] = [:]
         var movedSections: [Int: (op: Int, to: Int)] = [:]
         var insertedSections: [Int: (op: Int, content: SectionContent?)] = [:]
-        var deletedItems: [IndexPath: Int] = [:]
-        var reloadedItems: [IndexPath: (op: Int, size: Size?)] = [:]
-        var movedItems: [IndexPath: (op: Int, to: IndexPath)] = [:]
-        var insertedItems: [IndexPath: (op: Int, size: Size?)] = [:]
-        var touchedOld = Set<IndexPath>()  // items named by a delete, reload or move source
+        var deletedItems: [LayoutIndexPath: Int] = [:]
+        var reloadedItems: [LayoutIndexPath: (op: Int, size: LayoutSize?)] = [:]
+        var movedItems: [LayoutIndexPath: (op: Int, to: LayoutIndexPath)] = [:]
+        var insertedItems: [LayoutIndexPath: (op: Int, size: LayoutSize?)] = [:]
+        var touchedOld = Set<LayoutIndexPath>()  // items named by a delete, reload or move source
 
         func oldSection(_ s: Int, _ op: Int) throws(BatchError) {
             guard s >= 0, s < oldCounts.count else {
                 throw BatchError(operation: op, reason: "section \(s) does not exist before the batch (\(oldCounts.count) sections)")
             }
         }
-        func oldItem(_ p: IndexPath, _ op: Int) throws(BatchError) {
+        func oldItem(_ p: LayoutIndexPath, _ op: Int) throws(BatchError) {
             try oldSection(p.section, op)
             guard p.item >= 0, p.item < oldCounts[p.section] else {
                 throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) does not exist before the batch")
@@ -31,7 +31,7 @@ public struct UpdatePlan: Sendable, Hashable {
                 throw BatchError(operation: op, reason: "item \(p.section)/\(p.item) is already deleted, reloaded or moved")
             }
         }
-        func sizes(_ s: [Size]?, count: Int, _ op: Int) throws(BatchError) {
+        func sizes(_ s: [LayoutSize]?, count: Int, _ op: Int) throws(BatchError) {
             if let s, s.count != count {
                 throw BatchError(operation: op, reason: "\(s.count) sizes for \(count) items")
             }
@@ -101,7 +101,7 @@ public struct UpdatePlan: Sendable, Hashable {
         // Items of deleted or reloaded sections cannot be changed one by one. (Dictionaries iterate in a
         // per-process order: every check that reports an operation goes through its entries in operation order,
         // so the same batch always blames the same operation, the later one.)
-        func gone(_ p: IndexPath) -> Bool { deletedSections[p.section] != nil || reloadedSections[p.section] != nil }
+        func gone(_ p: LayoutIndexPath) -> Bool { deletedSections[p.section] != nil || reloadedSections[p.section] != nil }
         let changedInGoneSections = (deletedItems.map { ($0.value, $0.key, "is in") }
             + reloadedItems.map { ($0.value.op, $0.key, "is in") }
             + movedItems.map { ($0.value.op, $0.key, "moves out of") })
@@ -150,7 +150,7 @@ public struct UpdatePlan: Sendable, Hashable {
         var leaving: [Int: [Int]] = [:]
         for p in deletedItems.keys { leaving[p.section, default: []].append(p.item) }
         for p in movedItems.keys { leaving[p.section, default: []].append(p.item) }
-        var reloading: [Int: [(item: Int, size: Size?)]] = [:]
+        var reloading: [Int: [(item: Int, size: LayoutSize?)]] = [:]
         for (p, entry) in reloadedItems { reloading[p.section, default: []].append((p.item, entry.size)) }
         for (index, plan) in sections.enumerated() {
             let incoming = (destinations.removeValue(forKey: index) ?? []).sorted { ($0.op, $0.item) < ($1.op, $1.item) }
@@ -215,7 +215,7 @@ public struct UpdatePlan: Sendable, Hashable {
         /// Per old section: its items' runs, by first old item, with where each starts in the new layout.
         var runs: [Int: [(items: Range<Int>, newSection: Int, newStart: Int)]] = [:]
 
-        public func newPath(ofOld path: IndexPath) -> IndexPath? {
+        public func newPath(ofOld path: LayoutIndexPath) -> LayoutIndexPath? {
             guard let list = runs[path.section] else { return nil }
             var lo = 0
             var hi = list.count
@@ -224,7 +224,7 @@ public struct UpdatePlan: Sendable, Hashable {
                 if list[mid].items.upperBound <= path.item { lo = mid + 1 } else { hi = mid }
             }
             guard lo < list.count, list[lo].items.contains(path.item) else { return nil }
-            return IndexPath(section: list[lo].newSection, item: list[lo].newStart + path.item - list[lo].items.lowerBound)
+            return LayoutIndexPath(section: list[lo].newSection, item: list[lo].newStart + path.item - list[lo].items.lowerBound)
         }
     }
 
@@ -243,7 +243,7 @@ public struct UpdatePlan: Sendable, Hashable {
 
     /// The old index path of a new item that existed before (kept or moved; not reloaded or inserted), or nil.
     /// - Complexity: O(log runs).
-    public func oldPath(ofNew path: IndexPath) -> IndexPath? {
+    public func oldPath(ofNew path: LayoutIndexPath) -> LayoutIndexPath? {
         guard sections.indices.contains(path.section), path.item >= 0, path.item < sections[path.section].count,
               case .old(let p) = sections[path.section].source(of: path.item) else { return nil }
         return p
@@ -256,12 +256,12 @@ private struct KeptItems {
     let section: Int
     let count: Int
     let gone: [Int]
-    let reloaded: [(item: Int, size: Size?)]?
+    let reloaded: [(item: Int, size: LayoutSize?)]?
     var next = 0  // the next old item to look at
     var goneIndex = 0
     var reloadedIndex = 0
 
-    init(section: Int, count: Int, gone: [Int], reloaded: [(item: Int, size: Size?)]?) {
+    init(section: Int, count: Int, gone: [Int], reloaded: [(item: Int, size: LayoutSize?)]?) {
         self.section = section
         self.count = count
         self.gone = gone

@@ -12,10 +12,10 @@ public enum ContentAnchor: String, Sendable, Hashable, CaseIterable {
 /// `contentInset`, `withViewport` returns the same spec at another one (everything else kept).
 extension LayoutSpec {
     /// The spec's `collectionView` size.
-    public var collectionView: Size { viewport.size }
+    public var collectionView: LayoutSize { viewport.size }
 
     /// The spec's `collectionView.contentInset`.
-    public var contentInset: EdgeInsets { viewport.contentInset }
+    public var contentInset: LayoutEdgeInsets { viewport.contentInset }
 
     public var viewport: Viewport {
         switch self {
@@ -60,9 +60,9 @@ extension LayoutSpec {
 }
 
 public struct Viewport: Sendable, Hashable {
-    public var size: Size
-    public var contentInset: EdgeInsets
-    public init(size: Size, contentInset: EdgeInsets = .zero) {
+    public var size: LayoutSize
+    public var contentInset: LayoutEdgeInsets
+    public init(size: LayoutSize, contentInset: LayoutEdgeInsets = .zero) {
         self.size = size
         self.contentInset = contentInset
     }
@@ -71,22 +71,22 @@ public struct Viewport: Sendable, Hashable {
 /// The offsets a scroll view allows: from `-inset.top` (`-inset.left`) to the content's end plus the bottom
 /// (right) inset less the view, never below the start.
 public struct ScrollRange: Sendable, Hashable {
-    public var min: Point
-    public var max: Point
+    public var min: LayoutPoint
+    public var max: LayoutPoint
 
-    public init(view: Size, content: Size, inset: EdgeInsets) {
-        min = Point(x: -inset.left, y: -inset.top)
-        max = Point(x: Swift.max(min.x, content.width + inset.right - view.width),
+    public init(view: LayoutSize, content: LayoutSize, inset: LayoutEdgeInsets) {
+        min = LayoutPoint(x: -inset.left, y: -inset.top)
+        max = LayoutPoint(x: Swift.max(min.x, content.width + inset.right - view.width),
                     y: Swift.max(min.y, content.height + inset.bottom - view.height))
     }
 
-    public func clamp(_ p: Point) -> Point {
-        Point(x: Swift.min(Swift.max(p.x, min.x), max.x), y: Swift.min(Swift.max(p.y, min.y), max.y))
+    public func clamp(_ p: LayoutPoint) -> LayoutPoint {
+        LayoutPoint(x: Swift.min(Swift.max(p.x, min.x), max.x), y: Swift.min(Swift.max(p.y, min.y), max.y))
     }
 }
 
 extension PreparedLayout {
-    public var contentInset: EdgeInsets { spec.contentInset }
+    public var contentInset: LayoutEdgeInsets { spec.contentInset }
 
     public var scrollRange: ScrollRange { ScrollRange(view: viewSize, content: contentSize, inset: contentInset) }
 }
@@ -100,13 +100,13 @@ struct Axis {
 
     var other: Axis { Axis(vertical: !vertical) }
 
-    func of(_ p: Point) -> Double { vertical ? p.y : p.x }
-    func of(_ s: Size) -> Double { vertical ? s.height : s.width }
+    func of(_ p: LayoutPoint) -> Double { vertical ? p.y : p.x }
+    func of(_ s: LayoutSize) -> Double { vertical ? s.height : s.width }
     /// The frame's start and length on this axis.
-    func extent(_ r: Rect) -> ScrollExtent { vertical ? ScrollExtent(r.minY, r.height) : ScrollExtent(r.minX, r.width) }
+    func extent(_ r: LayoutRect) -> ScrollExtent { vertical ? ScrollExtent(r.minY, r.height) : ScrollExtent(r.minX, r.width) }
     /// The inset before (top, left) and after (bottom, right) on this axis.
-    func insets(_ e: EdgeInsets) -> (before: Double, after: Double) { vertical ? (e.top, e.bottom) : (e.left, e.right) }
-    func with(_ p: Point, _ v: Double) -> Point { vertical ? Point(x: p.x, y: v) : Point(x: v, y: p.y) }
+    func insets(_ e: LayoutEdgeInsets) -> (before: Double, after: Double) { vertical ? (e.top, e.bottom) : (e.left, e.right) }
+    func with(_ p: LayoutPoint, _ v: Double) -> LayoutPoint { vertical ? LayoutPoint(x: p.x, y: v) : LayoutPoint(x: v, y: p.y) }
 }
 
 /// An element's place along one axis in content coordinates: where the content offset's leading edge (less the

@@ -5,7 +5,7 @@ public enum ScrollAnchor: Sendable, Hashable {
     /// edge (its distance to the edge kept); else the first cell across that edge (the fraction above it kept).
     case firstVisible
     /// This cell: its leading edge keeps its distance to the visible area's leading edge.
-    case item(IndexPath)
+    case item(LayoutIndexPath)
     /// The content's end keeps its distance to the viewport's trailing edge (a chat that follows new messages).
     case end
 }
@@ -14,9 +14,9 @@ public enum ScrollAnchor: Sendable, Hashable {
 public struct AnchorPlacement: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         /// The cell's start is `distance` past the visible area's leading edge.
-        case edge(IndexPath, distance: Double)
+        case edge(LayoutIndexPath, distance: Double)
         /// `fraction` of the cell's length is above the leading edge.
-        case fraction(IndexPath, Double)
+        case fraction(LayoutIndexPath, Double)
         /// The content's end (with the trailing inset) is `distance` past the viewport's trailing edge.
         case end(distance: Double)
         /// Nothing to keep (no cell on screen): the offset stays, clamped.
@@ -25,10 +25,10 @@ public struct AnchorPlacement: Sendable, Hashable {
 
     let kind: Kind
     /// The offset the anchor was found at (in a wrapping layout's central band).
-    public let offset: Point
+    public let offset: LayoutPoint
 
     /// The cell the placement follows, if any.
-    public var indexPath: IndexPath? {
+    public var indexPath: LayoutIndexPath? {
         switch kind {
         case .edge(let p, _), .fraction(let p, _): p
         case .end, .none: nil
@@ -39,9 +39,9 @@ public struct AnchorPlacement: Sendable, Hashable {
 extension PreparedLayout {
     /// Where `anchor` is at `offset`; nil when it names no cell of this layout.
     /// - Complexity: one rect query over the viewport (the default anchor), or one item look-up.
-    public func placement(of anchor: ScrollAnchor, at offset: Point) -> AnchorPlacement? {
+    public func placement(of anchor: ScrollAnchor, at offset: LayoutPoint) -> AnchorPlacement? {
         let wrap = wrapAdjustment(for: offset) ?? .zero
-        let offset = Point(x: offset.x + wrap.x, y: offset.y + wrap.y)
+        let offset = LayoutPoint(x: offset.x + wrap.x, y: offset.y + wrap.y)
         let axis = Axis(spec.scrollDirection)
         let edge = axis.of(offset) + axis.insets(contentInset).before
         switch anchor {
@@ -68,7 +68,7 @@ extension PreparedLayout {
     /// after the change: itself, or a neighbour when it was deleted; nil when none survives), clamped to the scroll
     /// range. The offset across the scroll axis stays (clamped).
     public func contentOffset(keeping placement: AnchorPlacement, from old: any PreparedLayout,
-                              survivor: (IndexPath) -> (old: IndexPath, new: IndexPath)? = { ($0, $0) }) -> Point {
+                              survivor: (LayoutIndexPath) -> (old: LayoutIndexPath, new: LayoutIndexPath)? = { ($0, $0) }) -> LayoutPoint {
         let axis = Axis(spec.scrollDirection)
         let before = axis.insets(contentInset).before
         var along = axis.of(placement.offset)
@@ -126,12 +126,12 @@ public struct AnchorSurvivors: Sendable {
 
     /// The cell that stands for old cell `path`: itself, the next surviving one, else the previous one.
     /// - Complexity: O(log runs + old sections crossed).
-    public func survivor(of path: IndexPath) -> (old: IndexPath, new: IndexPath)? {
+    public func survivor(of path: LayoutIndexPath) -> (old: LayoutIndexPath, new: LayoutIndexPath)? {
         guard runs.indices.contains(path.section) else { return nil }
-        func place(_ s: Int, _ k: Int, _ item: Int) -> (old: IndexPath, new: IndexPath) {
+        func place(_ s: Int, _ k: Int, _ item: Int) -> (old: LayoutIndexPath, new: LayoutIndexPath) {
             let run = runs[s][k]
-            return (IndexPath(section: s, item: item),
-                    IndexPath(section: run.newSection, item: run.newStart + item - run.items.lowerBound))
+            return (LayoutIndexPath(section: s, item: item),
+                    LayoutIndexPath(section: run.newSection, item: run.newStart + item - run.items.lowerBound))
         }
         // Same section: the first run ending after the item.
         let list = runs[path.section]

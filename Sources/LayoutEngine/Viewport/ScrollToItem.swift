@@ -18,7 +18,7 @@ extension PreparedLayout {
     /// `scrollToItem(at:at:)`: the content offset that puts the cell at `position` of the visible area (inside
     /// the content inset; below its section's pinned header for `top`), from `offset` (kept on the other axis),
     /// clamped to the scroll range. Nil when the cell does not exist.
-    public func scrollOffset(toItem path: IndexPath, at position: ScrollPosition, from offset: Point) -> Point? {
+    public func scrollOffset(toItem path: LayoutIndexPath, at position: ScrollPosition, from offset: LayoutPoint) -> LayoutPoint? {
         guard let frame = attributesForItem(at: path, offset: offset)?.frame,
               let along = scrollExtent(ofItem: path) else { return nil }
         return scrollOffset(to: frame, along: along, cover: scrollCover(ofItem: path), at: position, from: offset)
@@ -26,31 +26,31 @@ extension PreparedLayout {
 
     /// The same for a section: its header (not covered by pinning), or its first cell when it has no header. Nil
     /// when the section has neither.
-    public func scrollOffset(toSection section: Int, at position: ScrollPosition, from offset: Point) -> Point? {
+    public func scrollOffset(toSection section: Int, at position: ScrollPosition, from offset: LayoutPoint) -> LayoutPoint? {
         if let along = headerExtent(ofSection: section),
            let frame = attributesForSupplementaryView(ofKind: SupplementaryKind.header,
-                                                      at: IndexPath(section: section, item: 0), offset: offset)?.frame
+                                                      at: LayoutIndexPath(section: section, item: 0), offset: offset)?.frame
         {
             return scrollOffset(to: frame, along: along, cover: .zero, at: position, from: offset)
         }
-        return scrollOffset(toItem: IndexPath(section: section, item: 0), at: position, from: offset)
+        return scrollOffset(toItem: LayoutIndexPath(section: section, item: 0), at: position, from: offset)
     }
 
     /// How much of the visible area's edges pinned elements cover over the cell: its section's pinned header
     /// (at the view's right in a right-to-left horizontal flow), by default.
-    public func scrollCover(ofItem path: IndexPath) -> EdgeInsets {
+    public func scrollCover(ofItem path: LayoutIndexPath) -> LayoutEdgeInsets {
         let pinned = pinnedHeaderLength(ofSection: path.section)
         guard pinned > 0 else { return .zero }
-        if spec.scrollDirection == .vertical { return EdgeInsets(top: pinned, left: 0, bottom: 0, right: 0) }
+        if spec.scrollDirection == .vertical { return LayoutEdgeInsets(top: pinned, left: 0, bottom: 0, right: 0) }
         let pinnedAtEnd = if case .flow(let f) = spec { f.layoutDirection == .rightToLeft } else { false }
-        return pinnedAtEnd ? EdgeInsets(top: 0, left: 0, bottom: 0, right: pinned)
-            : EdgeInsets(top: 0, left: pinned, bottom: 0, right: 0)
+        return pinnedAtEnd ? LayoutEdgeInsets(top: 0, left: 0, bottom: 0, right: pinned)
+            : LayoutEdgeInsets(top: 0, left: pinned, bottom: 0, right: 0)
     }
 
     /// `frame` at `offset`, with `along` its offset-independent extent on the scroll axis; `cover` what pinned
     /// elements cover of the visible area's edges.
-    func scrollOffset(to frame: Rect, along: ScrollExtent, cover: EdgeInsets, at position: ScrollPosition,
-                      from offset: Point) -> Point {
+    func scrollOffset(to frame: LayoutRect, along: ScrollExtent, cover: LayoutEdgeInsets, at position: ScrollPosition,
+                      from offset: LayoutPoint) -> LayoutPoint {
         let scroll = Axis(spec.scrollDirection)
         var target = offset
         for axis in [Axis(vertical: true), Axis(vertical: false)] where position.vertical.map({ $0 == axis.vertical }) ?? true {

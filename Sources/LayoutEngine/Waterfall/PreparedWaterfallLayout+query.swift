@@ -1,13 +1,13 @@
 extension PreparedWaterfallLayout {
     /// - Complexity: O(log sections + log items + k), plus the items of other columns that end in the band
     ///   between the first reaching item's start and the rect (at most a column's worth per column).
-    public func elements<Sink: ElementSink & ~Copyable>(in rect: Rect, offset: Point, limit: Int,
+    public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         let (vMin, vMax) = axes.vRange(rect)
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
         let startCount = out.count
         // Round robin scans by start; answers go in item order (`ElementSink.appendCells(foundOutOfOrder:)`).
-        var found: [(indexPath: IndexPath, frame: Rect)] = []
+        var found: [(indexPath: LayoutIndexPath, frame: LayoutRect)] = []
         return visitBands(count: sections.count, from: vMin, to: vMax, limit: limit, { sections[$0].band }) { s in
             let section = sections[s]
             chrome.appendHeader(section: s, band: section.band, rect: rect, offset: offset, into: &out)
@@ -32,13 +32,13 @@ extension PreparedWaterfallLayout {
                 let frame = cellFrame(section, index)
                 if frame.intersects(rect) {
                     if section.sorted {
-                        found.append((IndexPath(section: s, item: item), frame))
+                        found.append((LayoutIndexPath(section: s, item: item), frame))
                         if out.count + found.count - startCount > limit {
                             stopped = true
                             break
                         }
                     } else {
-                        out.appendCell(IndexPath(section: s, item: item), frame)
+                        out.appendCell(LayoutIndexPath(section: s, item: item), frame)
                         if out.count - startCount > limit { return false }
                     }
                 }
@@ -57,20 +57,20 @@ extension PreparedWaterfallLayout {
     }
 
     @inline(__always)
-    func cellFrame(_ section: WaterfallSectionFrame, _ index: Int) -> Rect {
+    func cellFrame(_ section: WaterfallSectionFrame, _ index: Int) -> LayoutRect {
         axes.frame(u: section.columnU(itemColumn[index]), v: itemV[index], lengthU: section.columnLength,
                    lengthV: itemLength[index])
     }
 
     /// O(1).
-    public func attributesForItem(at indexPath: IndexPath, offset: Point) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
         return .cell(indexPath, cellFrame(section, section.firstItem + indexPath.item))
     }
 
-    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
@@ -78,7 +78,7 @@ extension PreparedWaterfallLayout {
                                     offset: offset)
     }
 
-    public func attributesForDecorationView(ofKind kind: String, at indexPath: IndexPath, offset: Point)
+    public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }

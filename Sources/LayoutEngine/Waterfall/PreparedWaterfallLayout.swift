@@ -10,7 +10,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     public let waterfallSpec: WaterfallLayoutSpec
     let axes: LineAxes
     let chrome: SectionChrome
-    public let contentSize: Size
+    public let contentSize: LayoutSize
     let sections: [WaterfallSectionFrame]
     /// Per item (all sections, in order): start and length in `v`, column.
     let itemV: [Double]
@@ -133,7 +133,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
 
     public var spec: LayoutSpec { .waterfall(waterfallSpec) }
     public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
-    public var viewSize: Size { waterfallSpec.collectionView }
+    public var viewSize: LayoutSize { waterfallSpec.collectionView }
     var scrollDirection: ScrollDirection { waterfallSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { waterfallSpec.scrollTargetBehavior }
 

@@ -2,7 +2,7 @@
 /// sizes scaled to the column's width keeping their aspect ratio.
 public enum WaterfallItems: Sendable, Hashable {
     case lengths([Double])
-    case sizes([Size])
+    case sizes([LayoutSize])
 
     public var count: Int {
         switch self {
@@ -25,13 +25,13 @@ public struct WaterfallSectionSpec: Sendable, Hashable {
     public var columnCount: Int?
     public var columnSpacing: Double?
     public var itemSpacing: Double?
-    public var sectionInset: EdgeInsets?
+    public var sectionInset: LayoutEdgeInsets?
     public var headerHeight: Double?
     public var footerHeight: Double?
     public var decorations: [DecorationSpec]?
 
     public init(items: WaterfallItems, columnCount: Int? = nil, columnSpacing: Double? = nil,
-                itemSpacing: Double? = nil, sectionInset: EdgeInsets? = nil, headerHeight: Double? = nil,
+                itemSpacing: Double? = nil, sectionInset: LayoutEdgeInsets? = nil, headerHeight: Double? = nil,
                 footerHeight: Double? = nil, decorations: [DecorationSpec]? = nil) {
         self.items = items
         self.columnCount = columnCount
@@ -47,12 +47,12 @@ public struct WaterfallSectionSpec: Sendable, Hashable {
 /// A waterfall (masonry) layout: `columnCount` columns of equal width inside the section insets.
 /// For horizontal scrolling the columns are rows and lengths run along x (header and footer "heights" too).
 public struct WaterfallLayoutSpec: Sendable, Hashable {
-    public var collectionView: Size
+    public var collectionView: LayoutSize
     public var scrollDirection: ScrollDirection = .vertical
     public var columnCount = 2
     public var columnSpacing: Double = 10
     public var itemSpacing: Double = 10
-    public var sectionInset: EdgeInsets = .zero
+    public var sectionInset: LayoutEdgeInsets = .zero
     public var headerHeight: Double = 0
     public var footerHeight: Double = 0
     public var placement: WaterfallPlacement = .shortestColumn
@@ -60,14 +60,14 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var sections: [WaterfallSectionSpec]    /// Where flings stop (`targetContentOffset`).
     public var scrollTargetBehavior: ScrollTargetBehavior = .none
     /// `collectionView.contentInset` (see `FlowLayoutSpec.contentInset`).
-    public var contentInset: EdgeInsets = .zero
+    public var contentInset: LayoutEdgeInsets = .zero
     /// Where content shorter than the view sits (`.end`: chat).
     public var contentAnchor: ContentAnchor = .start
 
 
     public static let maxColumns = 1024
 
-    public init(collectionView: Size, sections: [WaterfallSectionSpec]) {
+    public init(collectionView: LayoutSize, sections: [WaterfallSectionSpec]) {
         self.collectionView = collectionView
         self.sections = sections
     }
@@ -116,7 +116,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
                 // breadth times the aspect ratio) within the length limit, so it stays finite.
                 let vertical = scrollDirection == .vertical
                 let breadth = vertical ? collectionView.width : collectionView.height
-                func scaledLength(_ z: Size) -> Double { (vertical ? z.height / z.width : z.width / z.height) * breadth }
+                func scaledLength(_ z: LayoutSize) -> Double { (vertical ? z.height / z.width : z.width / z.height) * breadth }
                 if let j = sizes.firstIndex(where: { !(check.isNonNegative($0.width) && $0.width > 0
                                                        && check.isNonNegative($0.height) && $0.height > 0
                                                        && scaledLength($0) <= limits.maxLength) }) {

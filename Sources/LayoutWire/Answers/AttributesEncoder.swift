@@ -82,7 +82,7 @@ public enum AttributesEncoder {
     /// `PlainCellEncoder.write` beside that one's own numbers, it made the optimizer leave the digit-pair loads and
     /// stores as calls; called, it costs a call per row.
     @inline(never)
-    static func writeGeometry(_ f: Rect, into c: inout JSONCursor) -> GeometryMarks {
+    static func writeGeometry(_ f: LayoutRect, into c: inout JSONCursor) -> GeometryMarks {
         c.raw(",\"frame\":{\"x\":")
         c.number(f.x)
         let xEnd = c.position
@@ -113,8 +113,8 @@ public enum AttributesEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"elements":[...]}`, the answer to a rect query;
     /// the adjustment is there when the client must move its offset (a wrapping layout left its central band).
     /// `next`: the cursor of the next page, when the answer is one page and more follow.
-    public static func writeRectAnswer(contentSize: Size, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
-                                       offsetAdjustment: Point? = nil, next: String? = nil,
+    public static func writeRectAnswer(contentSize: LayoutSize, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
+                                       offsetAdjustment: LayoutPoint? = nil, next: String? = nil,
                                        into w: inout JSONWriter) {
         writeRectAnswerHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, into: &w)
         elements.withUnsafeBufferPointer { list in
@@ -144,7 +144,7 @@ public enum AttributesEncoder {
         }
     }
 
-    static func writeRectAnswerHead(contentSize: Size, offsetAdjustment: Point?, into w: inout JSONWriter) {
+    static func writeRectAnswerHead(contentSize: LayoutSize, offsetAdjustment: LayoutPoint?, into w: inout JSONWriter) {
         w.raw("{\"contentSize\":")
         writeSize(contentSize, into: &w)
         if let d = offsetAdjustment {
@@ -171,7 +171,7 @@ public enum AttributesEncoder {
     }
 
     /// `{"x","y"}`: a content offset or an adjustment of one.
-    public static func writePoint(_ p: Point, into w: inout JSONWriter) {
+    public static func writePoint(_ p: LayoutPoint, into w: inout JSONWriter) {
         w.raw("{\"x\":")
         w.number(p.x)
         w.raw(",\"y\":")
@@ -180,7 +180,7 @@ public enum AttributesEncoder {
     }
 
     /// `{"section","item"}`.
-    public static func writeIndexPath(_ path: IndexPath, into w: inout JSONWriter) {
+    public static func writeIndexPath(_ path: LayoutIndexPath, into w: inout JSONWriter) {
         w.raw("{\"section\":")
         w.int(path.section)
         w.raw(",\"item\":")
@@ -197,7 +197,7 @@ public enum AttributesEncoder {
         w.raw("}")
     }
 
-    public static func writeSize(_ s: Size, into w: inout JSONWriter) {
+    public static func writeSize(_ s: LayoutSize, into w: inout JSONWriter) {
         w.raw("{\"width\":")
         w.number(s.width)
         w.raw(",\"height\":")

@@ -10,19 +10,19 @@ public import LayoutEngine
 /// The cells are kept in a buffer of their own rather than an array (an array's append costs a uniqueness check
 /// and two calls a cell): a reference, which copies of a writer share, so a query fills one writer in place.
 public struct ColumnsAnswerWriter: ElementSink {
-    private let contentSize: Size
-    private let offsetAdjustment: Point?
+    private let contentSize: LayoutSize
+    private let offsetAdjustment: LayoutPoint?
     private var storage = PlainCellStorage.make(capacity: 256)
     /// Every element, once one of them was not a plain cell (the cells then stay as they were).
     private var list: [LayoutAttributes]?
     public private(set) var count = 0
 
-    public init(contentSize: Size, offsetAdjustment: Point?) {
+    public init(contentSize: LayoutSize, offsetAdjustment: LayoutPoint?) {
         self.contentSize = contentSize
         self.offsetAdjustment = offsetAdjustment
     }
 
-    public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) {
+    public mutating func appendCell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect) {
         count += 1
         guard list == nil else { return list!.append(.cell(indexPath, frame)) }
         let kept = storage.withUnsafeMutablePointers { header, cells in
@@ -92,8 +92,8 @@ public struct ColumnsAnswerWriter: ElementSink {
 /// A plain cell (`LayoutAttributes.isPlainCell`) as a columnar answer keeps it: its index path and frame say all
 /// of it.
 struct PlainCell {
-    var indexPath: IndexPath
-    var frame: Rect
+    var indexPath: LayoutIndexPath
+    var frame: LayoutRect
 }
 
 /// `ColumnsAnswerWriter`'s cells: a count and a capacity, then the cells, in one allocation. `PlainCell` is

@@ -8,8 +8,8 @@ public import LayoutEngine
 /// cells).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
-    public static func writeAnswer(contentSize: Size, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
-                                   offsetAdjustment: Point? = nil, next: String? = nil, into w: inout JSONWriter) {
+    public static func writeAnswer(contentSize: LayoutSize, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
+                                   offsetAdjustment: LayoutPoint? = nil, next: String? = nil, into w: inout JSONWriter) {
         // Elements read in place: no copy, no retain of each.
         elements.withUnsafeBufferPointer { list in
             write(contentSize: contentSize, elements: list, sticky: sticky, offsetAdjustment: offsetAdjustment,
@@ -17,8 +17,8 @@ public enum ColumnsEncoder {
         }
     }
 
-    private static func write(contentSize: Size, elements: UnsafeBufferPointer<LayoutAttributes>,
-                              sticky: [StickyRange?]?, offsetAdjustment: Point?, next: String?,
+    private static func write(contentSize: LayoutSize, elements: UnsafeBufferPointer<LayoutAttributes>,
+                              sticky: [StickyRange?]?, offsetAdjustment: LayoutPoint?, next: String?,
                               into w: inout JSONWriter) {
         writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: elements.count, into: &w)
         var cells = true, zero = true, opaque = true, shown = true, identity = true, single = true
@@ -121,7 +121,7 @@ public enum ColumnsEncoder {
     }
 
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n`.
-    static func writeHead(contentSize: Size, offsetAdjustment: Point?, count: Int, into w: inout JSONWriter) {
+    static func writeHead(contentSize: LayoutSize, offsetAdjustment: LayoutPoint?, count: Int, into w: inout JSONWriter) {
         w.raw("{\"contentSize\":")
         AttributesEncoder.writeSize(contentSize, into: &w)
         if let d = offsetAdjustment {

@@ -26,7 +26,7 @@ enum PlainCellEncoder {
     /// Kept a function of its own: inlined into its callers, the number formatting it inlines eight times made
     /// the optimizer leave the digit-pair loads and stores as calls.
     @inline(never)
-    static func write(section: Int, item: Int, frame f: Rect, row: inout Row, into w: inout JSONWriter) {
+    static func write(section: Int, item: Int, frame f: LayoutRect, row: inout Row, into w: inout JSONWriter) {
         let start = w.count
         w.write(reserving: reservedBytes) { c in
             let origin = c.position - start  // where offset 0 of the writer's text is, during this write

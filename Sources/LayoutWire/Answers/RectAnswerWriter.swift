@@ -8,7 +8,7 @@ public struct RectAnswerWriter: ElementSink, ~Copyable {
     public private(set) var count = 0
 
     /// `capacity`: the bytes to start with (the text grows past them as needed).
-    public init(contentSize: Size, offsetAdjustment: Point?, capacity: Int) {
+    public init(contentSize: LayoutSize, offsetAdjustment: LayoutPoint?, capacity: Int) {
         w = JSONWriter(capacity: capacity)
         AttributesEncoder.writeRectAnswerHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, into: &w)
     }
@@ -19,7 +19,7 @@ public struct RectAnswerWriter: ElementSink, ~Copyable {
         withUnsafePointer(to: a) { AttributesEncoder.writeElement($0, sticky: nil, row: &row, into: &w) }
     }
 
-    public mutating func appendCell(_ indexPath: IndexPath, _ frame: Rect) {
+    public mutating func appendCell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect) {
         if count > 0 { w.raw(",") }
         count += 1
         PlainCellEncoder.write(section: indexPath.section, item: indexPath.item, frame: frame, row: &row, into: &w)

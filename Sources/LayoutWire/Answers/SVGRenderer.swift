@@ -4,7 +4,7 @@ public import LayoutEngine
 /// element the polygon its transform projects the frame to, about the frame's centre as `CALayer` does), labelled
 /// with its index path, categories in distinct styles, and the queried rect's outline. For bug reports and docs.
 public enum SVGRenderer {
-    public static func render(_ elements: [LayoutAttributes], rect: Rect) -> [UInt8] {
+    public static func render(_ elements: [LayoutAttributes], rect: LayoutRect) -> [UInt8] {
         var out = ""
         out.reserveCapacity(256 + elements.count * 220)
         let pad = 2.0

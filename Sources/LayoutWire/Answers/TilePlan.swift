@@ -46,13 +46,13 @@ public struct TilePlan: Sendable, Equatable {
     }
 
     /// The band of tile `k`, across the whole content (and well beyond it, for elements that reach outside).
-    public func rect(_ k: Int, content: Size) -> Rect {
+    public func rect(_ k: Int, content: LayoutSize) -> LayoutRect {
         let across = vertical ? content.width : content.height
         let start = Double(k) * length
         let margin = acrossMargin ?? max(across, 1) * 4 + 1_000_000
         return vertical
-            ? Rect(x: -margin, y: start, width: across + 2 * margin, height: length)
-            : Rect(x: start, y: -margin, width: length, height: across + 2 * margin)
+            ? LayoutRect(x: -margin, y: start, width: across + 2 * margin, height: length)
+            : LayoutRect(x: start, y: -margin, width: length, height: across + 2 * margin)
     }
 }
 

@@ -7,7 +7,7 @@ public enum UpdateEncoder {
     /// `"insertedSupplementary"` and `"deletedSupplementary"` (`[{"kind","section","item"}]`), then, when the
     /// request had an offset, `"contentOffset":{"x","y"}` (the offset that keeps the anchor in place).
     public static func writeUpdateAnswer(id: String, layout: any PreparedLayout, animations: UpdateAnimations?,
-                                         contentOffset: Point? = nil, into w: inout JSONWriter) {
+                                         contentOffset: LayoutPoint? = nil, into w: inout JSONWriter) {
         SummaryEncoder.writeMembers(id: id, layout: layout, includeSpec: false, into: &w)
         if let a = animations {
             w.raw(",\"animations\":")
@@ -31,8 +31,8 @@ public enum UpdateEncoder {
     }
 
     /// The summary, `"contentOffsetAdjustment":{"x","y"}` and `"contentOffset":{"x","y"}`.
-    public static func writeSizesAnswer(id: String, layout: any PreparedLayout, contentOffsetAdjustment: Point,
-                                        contentOffset: Point, into w: inout JSONWriter) {
+    public static func writeSizesAnswer(id: String, layout: any PreparedLayout, contentOffsetAdjustment: LayoutPoint,
+                                        contentOffset: LayoutPoint, into w: inout JSONWriter) {
         SummaryEncoder.writeMembers(id: id, layout: layout, includeSpec: false, into: &w)
         w.raw(",\"contentOffsetAdjustment\":")
         AttributesEncoder.writePoint(contentOffsetAdjustment, into: &w)

@@ -4,8 +4,8 @@ public import LayoutEngine
 /// `{"updates": [{"op": ..., ...}], "rect"?: {x, y, width, height}, "offset"?: {x, y}}`.
 public struct BatchRequest: Sendable {
     public var operations: [BatchOperation]
-    public var rect: Rect?
-    public var offset: Point
+    public var rect: LayoutRect?
+    public var offset: LayoutPoint
     /// Whether the body gave `offset` (the answer then has `contentOffset`).
     public var offsetGiven = false
     /// What keeps its place (an index path before the batch).
@@ -28,17 +28,17 @@ public enum BatchDecoder {
     static func decode(_ root: SpecReader, for spec: LayoutSpec) throws(SpecError) -> BatchRequest {
         let m = try root.object(allowed: ["updates", "rect", "offset", "anchor"], required: ["updates"])
         let operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec) }
-        var rect: Rect?
+        var rect: LayoutRect?
         if let r = m["rect"] {
             let f = try r.object(allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
-            rect = Rect(x: try f["x"]!.number(), y: try f["y"]!.number(), width: try f["width"]!.number(),
+            rect = LayoutRect(x: try f["x"]!.number(), y: try f["y"]!.number(), width: try f["width"]!.number(),
                         height: try f["height"]!.number())
             if rect!.width < 0 || rect!.height < 0 { throw r.fail("width and height must be 0 or more") }
         }
-        var offset = Point.zero
+        var offset = LayoutPoint.zero
         if let r = m["offset"] {
             let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
-            offset = Point(x: try f["x"]!.number(), y: try f["y"]!.number())
+            offset = LayoutPoint(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
         return BatchRequest(operations: operations, rect: rect, offset: offset, offsetGiven: m["offset"] != nil,
                             anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
@@ -91,10 +91,10 @@ public enum BatchDecoder {
     }
 
     /// `[section, item]`.
-    static func indexPath(_ r: SpecReader) throws(SpecError) -> IndexPath {
+    static func indexPath(_ r: SpecReader) throws(SpecError) -> LayoutIndexPath {
         guard r.value.kind == .array, r.value.count == 2 else { throw r.fail("must be a [section, item] pair") }
         let parts = try r.array { (p: SpecReader) throws(SpecError) in try p.count() }
-        return IndexPath(section: parts[0], item: parts[1])
+        return LayoutIndexPath(section: parts[0], item: parts[1])
     }
 
     /// A section of the layout's kind, as in its spec.

@@ -3,8 +3,8 @@ public import LayoutEngine
 /// The body of `POST /v1/layouts/{id}/sizes`:
 /// `{"sizes": [{"section", "item", "width", "height"}], "offset"?: {x, y}}`.
 public struct SizeReport: Sendable {
-    public var sizes: [(IndexPath, Size)]
-    public var offset: Point
+    public var sizes: [(LayoutIndexPath, LayoutSize)]
+    public var offset: LayoutPoint
     /// What keeps its place (`contentOffset`).
     public var anchor: ScrollAnchor = .firstVisible
 }
@@ -18,19 +18,19 @@ public enum SizeReportDecoder {
 
     static func decode(_ root: SpecReader) throws(SpecError) -> SizeReport {
         let m = try root.object(allowed: ["sizes", "offset", "anchor"], required: ["sizes"])
-        let sizes = try m["sizes"]!.array { (r: SpecReader) throws(SpecError) -> (IndexPath, Size) in
+        let sizes = try m["sizes"]!.array { (r: SpecReader) throws(SpecError) -> (LayoutIndexPath, LayoutSize) in
             let f = try r.object(allowed: ["section", "item", "width", "height"],
                                  required: ["section", "item", "width", "height"])
-            let size = Size(width: try f["width"]!.number(), height: try f["height"]!.number())
+            let size = LayoutSize(width: try f["width"]!.number(), height: try f["height"]!.number())
             for (key, v) in [("width", size.width), ("height", size.height)] where !(v >= 0 && v <= 1e9) {
                 throw SpecError(path: r.path + [.key(key)], reason: "must be from 0 to 1000000000")
             }
-            return (IndexPath(section: try f["section"]!.count(), item: try f["item"]!.count()), size)
+            return (LayoutIndexPath(section: try f["section"]!.count(), item: try f["item"]!.count()), size)
         }
-        var offset = Point.zero
+        var offset = LayoutPoint.zero
         if let r = m["offset"] {
             let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
-            offset = Point(x: try f["x"]!.number(), y: try f["y"]!.number())
+            offset = LayoutPoint(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
         return SizeReport(sizes: sizes, offset: offset,
                           anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)

@@ -5,13 +5,13 @@ public import LayoutEngine
 public struct BoundsRequest: Sendable {
     public var width: Double?
     public var height: Double?
-    public var contentInset: EdgeInsets?
-    public var offset: Point
+    public var contentInset: LayoutEdgeInsets?
+    public var offset: LayoutPoint
     public var anchor: ScrollAnchor
 
     /// `old` with the fields the body names replaced.
     public func viewport(from old: Viewport) -> Viewport {
-        Viewport(size: Size(width: width ?? old.size.width, height: height ?? old.size.height),
+        Viewport(size: LayoutSize(width: width ?? old.size.width, height: height ?? old.size.height),
                  contentInset: contentInset ?? old.contentInset)
     }
 }
@@ -43,14 +43,14 @@ enum ViewportDecoding {
             return .end
         }
         let m = try r.object(allowed: ["section", "item"], required: ["section", "item"])
-        return .item(IndexPath(section: try m["section"]!.count(), item: try m["item"]!.count()))
+        return .item(LayoutIndexPath(section: try m["section"]!.count(), item: try m["item"]!.count()))
     }
 }
 
 extension SpecReader {
     /// `{"x": x, "y": y}`.
-    func point() throws(SpecError) -> Point {
+    func point() throws(SpecError) -> LayoutPoint {
         let f = try object(allowed: ["x", "y"], required: ["x", "y"])
-        return Point(x: try f["x"]!.number(), y: try f["y"]!.number())
+        return LayoutPoint(x: try f["x"]!.number(), y: try f["y"]!.number())
     }
 }

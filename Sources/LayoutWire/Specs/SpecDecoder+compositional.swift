@@ -33,10 +33,10 @@ extension SpecDecoder {
     }
 
     /// `[[w, h] | null, ...]`: null for an item whose size is not reported yet.
-    static func optionalSizePairs(_ r: SpecReader) throws(SpecError) -> [Size] {
+    static func optionalSizePairs(_ r: SpecReader) throws(SpecError) -> [LayoutSize] {
         guard r.value.kind == .array else { throw r.fail("must be an array of [width, height] pairs (or null)") }
         // Negative sizes are refused here: [-1, -1] stands for null inside the engine.
-        func checked(_ z: Size, _ j: Int) throws(SpecError) -> Size {
+        func checked(_ z: LayoutSize, _ j: Int) throws(SpecError) -> LayoutSize {
             if !(z.width >= 0) { throw SpecError(path: r.path + [.index(j), .index(0)], reason: "must be 0 or more") }
             if !(z.height >= 0) { throw SpecError(path: r.path + [.index(j), .index(1)], reason: "must be 0 or more") }
             return z
@@ -47,12 +47,12 @@ extension SpecDecoder {
             return sizes
         }
         var j = -1
-        return try r.array { (e: SpecReader) throws(SpecError) -> Size in
+        return try r.array { (e: SpecReader) throws(SpecError) -> LayoutSize in
             j += 1
             if e.value.kind == .null { return CompositionalItems.unreported }
             guard e.value.kind == .array, e.value.count == 2 else { throw e.fail("must be a [width, height] pair or null") }
             let n = try e.array { (x: SpecReader) throws(SpecError) in try x.number() }
-            return try checked(Size(width: n[0], height: n[1]), j)
+            return try checked(LayoutSize(width: n[0], height: n[1]), j)
         }
     }
 
@@ -143,14 +143,14 @@ extension SpecDecoder {
         return item
     }
 
-    static func point(_ r: SpecReader) throws(SpecError) -> Point {
+    static func point(_ r: SpecReader) throws(SpecError) -> LayoutPoint {
         let m = try r.object(allowed: ["x", "y"], required: ["x", "y"])
-        return Point(x: try m["x"]!.number(), y: try m["y"]!.number())
+        return LayoutPoint(x: try m["x"]!.number(), y: try m["y"]!.number())
     }
 
-    static func rect(_ r: SpecReader) throws(SpecError) -> Rect {
+    static func rect(_ r: SpecReader) throws(SpecError) -> LayoutRect {
         let m = try r.object(allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
-        return Rect(x: try m["x"]!.number(), y: try m["y"]!.number(), width: try m["width"]!.number(),
+        return LayoutRect(x: try m["x"]!.number(), y: try m["y"]!.number(), width: try m["width"]!.number(),
                     height: try m["height"]!.number())
     }
 

@@ -105,7 +105,7 @@ extension SpecEncoder {
         w.raw("]")
     }
 
-    static func point(_ p: Point, _ w: inout JSONWriter) {
+    static func point(_ p: LayoutPoint, _ w: inout JSONWriter) {
         w.raw("{\"x\":"); w.number(p.x); w.raw(",\"y\":"); w.number(p.y); w.raw("}")
     }
 

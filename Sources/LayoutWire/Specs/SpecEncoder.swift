@@ -24,7 +24,7 @@ public enum SpecEncoder {
         }
     }
 
-    static func size(_ s: Size, _ w: inout JSONWriter) {
+    static func size(_ s: LayoutSize, _ w: inout JSONWriter) {
         w.raw("{\"height\":")
         w.number(s.height)
         w.raw(",\"width\":")
@@ -33,7 +33,7 @@ public enum SpecEncoder {
     }
 
     /// `"collectionView":{...},`: its `contentInset` only when it is not zero (ids of specs without one stay).
-    static func collectionView(_ s: Size, _ inset: EdgeInsets, _ w: inout JSONWriter) {
+    static func collectionView(_ s: LayoutSize, _ inset: LayoutEdgeInsets, _ w: inout JSONWriter) {
         w.key("collectionView")
         if inset == .zero {
             size(s, &w)
@@ -57,7 +57,7 @@ public enum SpecEncoder {
         w.raw(",")
     }
 
-    static func insets(_ e: EdgeInsets, _ w: inout JSONWriter) {
+    static func insets(_ e: LayoutEdgeInsets, _ w: inout JSONWriter) {
         w.raw("{\"bottom\":")
         w.number(e.bottom)
         w.raw(",\"left\":")
@@ -111,7 +111,7 @@ public enum SpecEncoder {
     }
 
     /// `[[w,h],...]`.
-    static func sizePairs(_ sizes: [Size], _ w: inout JSONWriter) {
+    static func sizePairs(_ sizes: [LayoutSize], _ w: inout JSONWriter) {
         w.raw("[")
         for (i, size) in sizes.enumerated() {
             if i > 0 { w.raw(",") }

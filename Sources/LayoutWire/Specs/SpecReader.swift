@@ -71,22 +71,22 @@ struct SpecReader {
     }
 
     /// `{"width": w, "height": h}`.
-    func size() throws(SpecError) -> Size {
+    func size() throws(SpecError) -> LayoutSize {
         let m = try object(allowed: ["width", "height"], required: ["width", "height"])
-        return Size(width: try m["width"]!.number(), height: try m["height"]!.number())
+        return LayoutSize(width: try m["width"]!.number(), height: try m["height"]!.number())
     }
 
     /// `collectionView`: `{"width": w, "height": h, "contentInset"?: {top, left, bottom, right}}`.
     func viewport() throws(SpecError) -> Viewport {
         let m = try object(allowed: ["width", "height", "contentInset"], required: ["width", "height"])
-        return Viewport(size: Size(width: try m["width"]!.number(), height: try m["height"]!.number()),
+        return Viewport(size: LayoutSize(width: try m["width"]!.number(), height: try m["height"]!.number()),
                         contentInset: try m["contentInset"]?.insets() ?? .zero)
     }
 
     /// `{"top", "left", "bottom", "right"}`, each optional (0).
-    func insets() throws(SpecError) -> EdgeInsets {
+    func insets() throws(SpecError) -> LayoutEdgeInsets {
         let m = try object(allowed: ["top", "left", "bottom", "right"])
-        return EdgeInsets(top: try m["top"]?.number() ?? 0, left: try m["left"]?.number() ?? 0,
+        return LayoutEdgeInsets(top: try m["top"]?.number() ?? 0, left: try m["left"]?.number() ?? 0,
                           bottom: try m["bottom"]?.number() ?? 0, right: try m["right"]?.number() ?? 0)
     }
 
@@ -124,11 +124,11 @@ struct SpecReader {
 
     /// `[[w, h], ...]`, read straight off the tape (this is most of a large spec).
     /// - Complexity: O(n), no allocation but the result.
-    func sizePairs() throws(SpecError) -> [Size] {
+    func sizePairs() throws(SpecError) -> [LayoutSize] {
         guard value.kind == .array else { throw fail("must be an array of [width, height] pairs") }
         let count = value.count
         let document = value.document
-        var out: [Size] = []
+        var out: [LayoutSize] = []
         out.reserveCapacity(count)
         var failure: SpecError?
         document.nodes.withUnsafeBufferPointer { nodes in
@@ -136,7 +136,7 @@ struct SpecReader {
             for j in 0..<count {
                 let pair = nodes[i]
                 if pair.kind == .array, pair.count == 2, nodes[i + 1].kind == .number, nodes[i + 2].kind == .number {
-                    out.append(Size(width: Double(bitPattern: nodes[i + 1].payload),
+                    out.append(LayoutSize(width: Double(bitPattern: nodes[i + 1].payload),
                                     height: Double(bitPattern: nodes[i + 2].payload)))
                     i += 3
                     continue
