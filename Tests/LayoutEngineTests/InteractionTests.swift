@@ -72,7 +72,7 @@ import Testing
     /// and the item search went on for ever. It ends, at the nearest item edge.
     @Test func aVanishingViewportStillEndsTheSearch() {
         for behavior in [ScrollTargetBehavior.item, .centeredItem, .paging] {
-            var spec = FlowLayoutSpec(collectionView: LayoutSize(width: 390, height: 5e-324),
+            var spec = FlowLayoutSpec(collectionView: LayoutSize(width: 390, height: .leastNonzeroMagnitude),
                                       sections: [FlowSectionSpec(items: .count(30)),
                                                  FlowSectionSpec(items: .sizes([LayoutSize(width: 50, height: 80)]))])
             spec.scrollTargetBehavior = behavior
