@@ -20,6 +20,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Release builds of the engine serialize its generic code, so that the service specializes the rect query for its
+/// answer writers (the query is generic over its sink; the writers live in LayoutWire).
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "layout-service",
     platforms: [.macOS(.v15)],
@@ -38,7 +42,7 @@ let package = Package(
         // Pure Swift: geometry, specs, flow layout, prepared layouts and their spatial index. No Foundation, no I/O.
         .target(
             name: "LayoutEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: strict),
+            swiftSettings: strict + crossModule),
         // JSON reading and writing (own strict parser), spec decoding with JSON pointers, canonical form, encoding.
         .target(name: "LayoutWire", dependencies: ["LayoutEngine"], swiftSettings: strict),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
