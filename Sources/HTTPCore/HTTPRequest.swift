@@ -37,7 +37,9 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Calls `body` with the UTF-8 of the first query argument of that name (the bytes of the string
-    /// `queryValue` gives), or nil when there is none.
+    /// `queryValue` gives), or nil when there is none. Inlinable: specialized where it is called, it does not
+    /// look up the metadata of its generic result at run time.
+    @inlinable
     public func withQueryValue<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>?) throws(Problem) -> R)
         throws(Problem) -> R
     {
@@ -56,7 +58,8 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The index of the first query argument of that name (names read in place, as `HTTPHeaderName.index` does).
-    private func queryIndex(_ name: String) -> Int? {
+    @usableFromInline
+    func queryIndex(_ name: String) -> Int? {
         query.withUnsafeBufferPointer { list in
             for i in list.indices where list[i].name == name { return i }
             return nil

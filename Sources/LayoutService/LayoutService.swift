@@ -273,6 +273,18 @@ public final class LayoutService: HTTPHandler {
             body: SummaryEncoder.bytes(id: id, layout: layout, includeSpec: false))
     }
 
+    /// The rect query into an answer writer. A flow layout (the common kind) is queried as itself, not through
+    /// `any PreparedLayout`, so that its query is specialized for the writer (Package.swift's `crossModule`) and
+    /// does not call the writer through witness tables for every cell.
+    private static func elements<Writer: ElementSink & ~Copyable>(of layout: any PreparedLayout, in rect: LayoutRect,
+                                                                  offset: LayoutPoint, limit: Int,
+                                                                  into writer: inout Writer) -> Bool {
+        if let flow = layout as? PreparedFlowLayout {
+            return flow.elements(in: rect, offset: offset, limit: limit, into: &writer)
+        }
+        return layout.elements(in: rect, offset: offset, limit: limit, into: &writer)
+    }
+
     /// `GET .../attributes?rect=x,y,w,h[&offset=x,y][&limit=n[&cursor=c]]`: `layoutAttributesForElementsInRect:`,
     /// whole (at most `maxElements`, else a 422) or by pages of `limit` elements (`next` names the next page).
     private func attributes(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
@@ -302,14 +314,14 @@ public final class LayoutService: HTTPHandler {
             case .full:
                 var answer = RectAnswerWriter(contentSize: layout.contentSize,
                                               offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
-                guard layout.elements(in: rect, offset: offset, limit: take, into: &answer) else {
+                guard Self.elements(of: layout, in: rect, offset: offset, limit: take, into: &answer) else {
                     throw tooManyElements()
                 }
                 return Self.json(200, answer.finish())
             case .columns:
                 var answer = ColumnsAnswerWriter(contentSize: layout.contentSize,
                                                  offsetAdjustment: layout.wrapAdjustment(for: offset))
-                guard layout.elements(in: rect, offset: offset, limit: take, into: &answer) else {
+                guard Self.elements(of: layout, in: rect, offset: offset, limit: take, into: &answer) else {
                     throw tooManyElements()
                 }
                 return Self.json(200, answer.finish())

@@ -9,21 +9,24 @@ public import LayoutEngine
 ///
 /// The cells are kept in a buffer of their own rather than an array (an array's append costs a uniqueness check
 /// and two calls a cell): a reference, which copies of a writer share, so a query fills one writer in place.
+/// `appendCell` is inlinable, so that a query specialized for this writer keeps a cell without a call.
 public struct ColumnsAnswerWriter: ElementSink {
     private let contentSize: LayoutSize
     private let offsetAdjustment: LayoutPoint?
-    private var storage = PlainCellStorage.make(capacity: 256)
+    @usableFromInline var storage = PlainCellStorage.make(capacity: 256)
     /// Every element, once one of them was not a plain cell (the cells then stay as they were).
-    private var list: [LayoutAttributes]?
-    public private(set) var count = 0
+    @usableFromInline var list: [LayoutAttributes]?
+    @usableFromInline var given = 0
+    public var count: Int { given }
 
     public init(contentSize: LayoutSize, offsetAdjustment: LayoutPoint?) {
         self.contentSize = contentSize
         self.offsetAdjustment = offsetAdjustment
     }
 
+    @inlinable
     public mutating func appendCell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect) {
-        count += 1
+        given += 1
         guard list == nil else { return list!.append(.cell(indexPath, frame)) }
         let kept = storage.withUnsafeMutablePointers { header, cells in
             let n = header.pointee.count
@@ -36,7 +39,8 @@ public struct ColumnsAnswerWriter: ElementSink {
     }
 
     /// A plain cell when the buffer is full: into one twice the size.
-    private mutating func appendGrowing(_ cell: PlainCell) {
+    @usableFromInline
+    mutating func appendGrowing(_ cell: PlainCell) {
         let larger = PlainCellStorage.make(capacity: 2 * storage.capacity)
         storage.withUnsafeMutablePointers { oldHeader, old in
             larger.withUnsafeMutablePointers { header, cells in
@@ -54,7 +58,7 @@ public struct ColumnsAnswerWriter: ElementSink {
             if a.isPlainCell { return appendCell(a.indexPath, a.frame) }
             list = withCells { cells in cells.map { .cell($0.indexPath, $0.frame) } }
         }
-        count += 1
+        given += 1
         list!.append(a)
     }
 
@@ -91,14 +95,22 @@ public struct ColumnsAnswerWriter: ElementSink {
 
 /// A plain cell (`LayoutAttributes.isPlainCell`) as a columnar answer keeps it: its index path and frame say all
 /// of it.
+@usableFromInline
 struct PlainCell {
-    var indexPath: LayoutIndexPath
-    var frame: LayoutRect
+    @usableFromInline var indexPath: LayoutIndexPath
+    @usableFromInline var frame: LayoutRect
+
+    @usableFromInline
+    init(indexPath: LayoutIndexPath, frame: LayoutRect) {
+        self.indexPath = indexPath
+        self.frame = frame
+    }
 }
 
 /// `ColumnsAnswerWriter`'s cells: a count and a capacity, then the cells, in one allocation. `PlainCell` is
 /// trivial: nothing to deinitialize.
-private final class PlainCellStorage: ManagedBuffer<(count: Int, capacity: Int), PlainCell> {
+@usableFromInline
+final class PlainCellStorage: ManagedBuffer<(count: Int, capacity: Int), PlainCell> {
     static func make(capacity: Int) -> PlainCellStorage {
         let buffer = create(minimumCapacity: capacity) { _ in (0, capacity) }
         return unsafeDowncast(buffer, to: PlainCellStorage.self)
