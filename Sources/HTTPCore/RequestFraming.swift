@@ -38,8 +38,10 @@ public struct RequestFraming: Sendable {
         return framing.problem
     }
 
-    /// One header field: its name and its value as sent (without the whitespace around it); `folded` when its line
-    /// was continued on the next (obs-fold, RFC 9112 §5.2: refused).
+    /// One header field: its name and its value as sent, from after the whitespace that follows the colon to the
+    /// end of the line (whitespace at the end included: libmicrohttpd frames no body by a `Content-Length` or a
+    /// `Transfer-Encoding` that has it, so neither does this check); `folded` when its line was continued on the
+    /// next (obs-fold, RFC 9112 §5.2: refused).
     public mutating func add(folded: Bool = false, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         guard found == nil else { return }
         if folded { return refuse("the header \"\(Self.printable(name))\" is folded onto the next line (obs-fold)") }

@@ -70,7 +70,9 @@ struct BodyRateWindow {
     /// that holds more than the bytes received less what a span needs.
     private func deadline(over span: Int64) -> Int64 {
         guard bytesPerSecond > 0 else { return Self.never }
-        let needed = Int(min(Int64(Int.max / 2), Int64(bytesPerSecond) * span / 1_000_000_000))
+        // Saturating: a rate and window large enough to overflow need more than any body holds.
+        let (product, overflow) = Int64(bytesPerSecond).multipliedReportingOverflow(by: span)
+        let needed = overflow ? Int.max / 2 : Int(min(Int64(Int.max / 2), product / 1_000_000_000))
         let threshold = received - needed
         var index = (last - count + 1 + Self.slots) % Self.slots
         for _ in 0..<count {

@@ -17,9 +17,10 @@ final class PGConnection: @unchecked Sendable {
     /// Set when a call missed its deadline or the connection failed: it is not used again.
     private(set) var broken = false
 
-    /// Connects within `timeout`, and sets the connection's `statement_timeout` to it.
-    init(url: String, timeout: Duration) throws(ArchiveError) {
-        let deadline = ContinuousClock.now + timeout
+    /// Connects by `deadline` (within `timeout` when none is given), and sets the connection's `statement_timeout`
+    /// to `timeout`: the connection outlives the call that made it, and every later statement gets the whole time.
+    init(url: String, timeout: Duration, deadline given: ContinuousClock.Instant? = nil) throws(ArchiveError) {
+        let deadline = given ?? ContinuousClock.now + timeout
         let keywords = ["dbname"], values = [url]
         let started: OpaquePointer? = Self.withCStrings(keywords) { k in
             Self.withCStrings(values) { v in PQconnectStartParams(k, v, 1) }

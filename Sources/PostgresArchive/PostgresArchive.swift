@@ -125,7 +125,7 @@ public final class PostgresArchive: SpecArchive {
             if let pooled = idle.withLock({ $0.popLast() }) {
                 connection = pooled
             } else {
-                connection = try PGConnection(url: url, timeout: timeout)
+                connection = try PGConnection(url: url, timeout: timeout, deadline: deadline)
             }
             let result: T
             do {
@@ -133,7 +133,7 @@ public final class PostgresArchive: SpecArchive {
             } catch {
                 // An error on a healthy connection is the answer.
                 guard connection.broken, error.kind != .timedOut else { throw error }
-                connection = try PGConnection(url: url, timeout: ContinuousClock.now.duration(to: deadline))
+                connection = try PGConnection(url: url, timeout: timeout, deadline: deadline)
                 result = try body(connection, deadline)
             }
             if !connection.broken {

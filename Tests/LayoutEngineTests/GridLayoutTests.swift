@@ -177,6 +177,23 @@ import Testing
         #expect(all.first?.frame == LayoutRect(x: 0, y: 0, width: 40, height: 999_999_999))
     }
 
+    /// A rect in the gap between two columns, down a billion rows, meets no cell: the query does not walk the rows
+    /// (it would take minutes in a debug build), with merged ranges elsewhere in the grid or not; one across the gap
+    /// is found.
+    @Test(.timeLimit(.minutes(1))) func aRectInAColumnGapWalksNoRows() {
+        var spec = GridLayoutSpec(collectionView: LayoutSize(width: 400, height: 400),
+                                  rows: GridAxisSpec(count: 1_000_000_000, size: 1),
+                                  columns: GridAxisSpec(count: 4, size: 100))
+        spec.columnSpacing = 10
+        let gap = LayoutRect(x: 101, y: 0, width: 4, height: 1e9)
+        #expect(Self.query(PreparedGridLayout(spec), gap, .zero).isEmpty)
+        spec.merged = [GridMerge(row: 10, column: 2, rows: 5, columns: 2),
+                       GridMerge(row: 500_000_000, column: 0, rows: 2, columns: 2)]
+        let got = Self.query(PreparedGridLayout(spec), gap, .zero)
+        #expect(got.map(\.indexPath) == [LayoutIndexPath(section: 500_000_000, item: 0)])
+        #expect(got.first?.columnSpan == 2)
+    }
+
     @Test func aBillionCellsAnswerAViewport() {
         let spec = GridLayoutSpec(collectionView: LayoutSize(width: 1280, height: 800),
                                   rows: GridAxisSpec(count: 1_000_000, size: 28), columns: GridAxisSpec(count: 10_000, size: 100))

@@ -41,9 +41,14 @@ extension PreparedGridLayout {
     private func emit<S: ElementSink & ~Copyable>(_ b: GridBlock, rect: LayoutRect, limit: Int, start: Int, into out: inout S)
         -> Bool
     {
+        // The columns whose cells meet the rect: the block's may hold one more at each end (found a spacing wider,
+        // for the merged ranges across a gap), which no cell of any row meets. Rows are only visited for these or
+        // for a merged range, so a rect in a gap between columns costs no walk down its rows.
+        let plain = columnsMeeting(rect, b)
         if mergeIndex.isEmpty {
+            guard !plain.isEmpty else { return true }
             for r in b.rows {
-                guard cells(row: r, columns: b.columns, b, rect: rect, limit: limit, start: start, into: &out) else {
+                guard cells(row: r, columns: plain, b, rect: rect, limit: limit, start: start, into: &out) else {
                     return false
                 }
             }
@@ -67,6 +72,11 @@ extension PreparedGridLayout {
         var r = b.rows.lowerBound
         while r < b.rows.upperBound {
             if !active.isEmpty { active.removeAll { $0.lastRow < r } }
+            if active.isEmpty, plain.isEmpty {
+                // Only ranges can meet the rect: on to the first row of the next one.
+                guard next < pending.count else { break }
+                r = max(r, mergeIndex.merges[pending[next]].row)
+            }
             let added = active.count
             while next < pending.count, max(mergeIndex.merges[pending[next]].row, b.rows.lowerBound) <= r {
                 active.append(mergeIndex.merges[pending[next]])
@@ -77,9 +87,11 @@ extension PreparedGridLayout {
             var c = b.columns.lowerBound
             var gaps = false  // whether any column of the row is outside the ranges
             for m in active {
-                if m.column > c, c < b.columns.upperBound { gaps = true }
-                guard cells(row: r, columns: c..<max(c, min(m.column, b.columns.upperBound)), b, rect: rect,
-                            limit: limit, start: start, into: &out) else { return false }
+                let segment = clamp(c..<max(c, min(m.column, b.columns.upperBound)), to: plain)
+                if !segment.isEmpty { gaps = true }
+                guard cells(row: r, columns: segment, b, rect: rect, limit: limit, start: start, into: &out) else {
+                    return false
+                }
                 if max(m.row, b.rows.lowerBound) == r {
                     let rr = m.row...m.lastRow
                     let cc = m.column...m.lastColumn
@@ -91,9 +103,11 @@ extension PreparedGridLayout {
                 }
                 c = max(c, m.lastColumn + 1)
             }
-            if c < b.columns.upperBound { gaps = true }
-            guard cells(row: r, columns: c..<max(c, b.columns.upperBound), b, rect: rect, limit: limit,
-                        start: start, into: &out) else { return false }
+            let rest = clamp(c..<max(c, b.columns.upperBound), to: plain)
+            if !rest.isEmpty { gaps = true }
+            guard cells(row: r, columns: rest, b, rect: rect, limit: limit, start: start, into: &out) else {
+                return false
+            }
             // A row the ranges cover whole (nothing given): on to the first row where one of them ends or
             // another starts.
             if out.count == before, !gaps, let end = active.map(\.lastRow).min() {
@@ -105,6 +119,26 @@ extension PreparedGridLayout {
             }
         }
         return true
+    }
+
+    /// The columns of block `b` whose cells meet `rect` along x: an interval of them, which may leave out the
+    /// block's first and last.
+    private func columnsMeeting(_ rect: LayoutRect, _ b: GridBlock) -> Range<Int> {
+        func meets(_ c: Int) -> Bool {
+            let width = columns.size(c)
+            let u = columns.start(c) + b.dx
+            let x = isMirrored ? columns.length - u - width : u
+            return x <= rect.maxX && rect.minX <= x + width
+        }
+        var (lo, hi) = (b.columns.lowerBound, b.columns.upperBound)
+        while lo < hi, !meets(lo) { lo += 1 }
+        while hi > lo, !meets(hi - 1) { hi -= 1 }
+        return lo..<hi
+    }
+
+    private func clamp(_ r: Range<Int>, to bounds: Range<Int>) -> Range<Int> {
+        let lo = max(r.lowerBound, bounds.lowerBound)
+        return lo..<max(lo, min(r.upperBound, bounds.upperBound))
     }
 
     /// The plain cells of row `r`, columns `columns`, of block `b`.
