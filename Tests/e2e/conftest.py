@@ -73,6 +73,22 @@ class Service:
                 self.proc.kill()
 
 
+def post_layout(url, body, timeout=20):
+    """POST /v1/layouts with `body` (bytes, or an object written as JSON): (status, JSON answer, headers), for any
+    status."""
+    import json
+    import urllib.error
+    import urllib.request
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    request = urllib.request.Request(url + "/v1/layouts", data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as r:
+            return r.status, json.load(r), r.headers
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e), e.headers
+
+
 def kill_during_a_burst_of_posts(service, spec_of, seconds=1.0, workers=4):
     """Four threads POST `spec_of(worker, n)` (n = 1, 2, ...) to `service` until it is SIGKILLed after `seconds`.
     Returns the (id, n) of every POST answered 201 before the kill."""

@@ -1,7 +1,6 @@
 """A full disk under the sqlite store: POSTs answer 503 store-unavailable naming the failure (not the SQL), the log
 has an error line, /readyz turns 503, and once there is room again the service recovers on its own. Nothing
 acknowledged is lost. The data directory is a small tmpfs mounted here (root only)."""
-import json
 import os
 import subprocess
 import tempfile
@@ -11,21 +10,12 @@ import urllib.request
 
 import pytest
 
-from conftest import Service
+from conftest import Service, post_layout
 
 
 def spec(n):
     return {"layout": "flow", "collectionView": {"width": 300 + n, "height": 400},
             "sections": [{"itemSizes": [[40, 30 + n % 7]] * 2000}]}
-
-
-def post(url, body):
-    request = urllib.request.Request(url + "/v1/layouts", data=json.dumps(body).encode(), method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=20) as r:
-            return r.status, json.load(r), r.headers
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e), e.headers
 
 
 def status_of(url, path):
@@ -67,13 +57,13 @@ def test_a_full_disk_is_a_503_an_error_line_and_readyz_503_then_it_recovers_on_i
     try:
         acknowledged = []
         for n in range(5):
-            status, summary, _ = post(service.url, spec(n))
+            status, summary, _ = post_layout(service.url, spec(n))
             assert status == 201
             acknowledged.append(summary["id"])
         filler = fill(small_disk)
         refused = 0
         for n in range(5, 25):
-            status, body, headers = post(service.url, spec(n))
+            status, body, headers = post_layout(service.url, spec(n))
             if status == 201:  # it fitted in room the database file still had
                 acknowledged.append(body["id"])
                 continue
@@ -100,7 +90,7 @@ def test_a_full_disk_is_a_503_an_error_line_and_readyz_503_then_it_recovers_on_i
         while status_of(service.url, "/readyz") != 200:
             assert time.time() < deadline, "readyz did not recover"
             time.sleep(0.1)
-        status, summary, _ = post(service.url, spec(99))
+        status, summary, _ = post_layout(service.url, spec(99))
         assert status == 201
         acknowledged.append(summary["id"])
     finally:

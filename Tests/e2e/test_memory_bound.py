@@ -5,7 +5,7 @@ import threading
 import urllib.error
 import urllib.request
 
-from conftest import RELEASE_BIN
+from conftest import RELEASE_BIN, post_layout
 
 # 60 specs of a million items each, with a size per item: 16 MB each in memory, about 1 GB in all, which the cached
 # layouts hold too. Keeping them all took the process to 1.6 GB; with the defaults (--cache-bytes 512 MiB,
@@ -18,16 +18,6 @@ def sized_spec(n, items=1_000_000):
     """A flow layout of `items` items, each with its own size (the spec holds them all); `n` makes it distinct."""
     return ('{"layout":"flow","collectionView":{"width":%d,"height":844},"sections":[{"itemSizes":[' % (300 + n)
             + ",".join(["[40,30]"] * items) + "]}]}").encode()
-
-
-def post(url, body):
-    request = urllib.request.Request(url + "/v1/layouts", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=120) as r:
-            return r.status, json.load(r)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
 
 
 def memory_kb(pid, field):
@@ -51,7 +41,7 @@ def test_rss_stays_bounded_and_every_spec_is_answered_from_the_archive(start):
 
     def poster(worker):
         for n in range(worker, SPECS, 2):
-            status, summary = post(service.url, sized_spec(n))
+            status, summary, _ = post_layout(service.url, sized_spec(n), timeout=120)
             with lock:
                 if status != 201:
                     failures.append((n, status, summary))
@@ -86,15 +76,15 @@ def test_the_memory_store_refuses_a_spec_past_its_bound_with_507(start):
     service = start("--store", "memory", env={"LAYOUT_SERVICE_SPEC_MEMORY_BYTES": str(4 << 20)})
     accepted = []
     for n in range(2):
-        status, summary = post(service.url, sized_spec(n, items=100_000))
+        status, summary, _ = post_layout(service.url, sized_spec(n, items=100_000), timeout=120)
         assert status == 201, summary
         accepted.append(summary["id"])
-    status, problem = post(service.url, sized_spec(2, items=100_000))
+    status, problem, _ = post_layout(service.url, sized_spec(2, items=100_000), timeout=120)
     assert status == 507, problem
     assert problem["type"] == "urn:layout-service:problem:spec-memory-full"
     assert "--spec-memory-bytes" in problem["detail"]
     # A small spec still fits, the service goes on answering, and what was accepted is still there.
-    status, _ = post(service.url, b'{"layout":"flow","collectionView":{"width":300,"height":400},"sections":[{"items":5}]}')
+    status, _, _ = post_layout(service.url, b'{"layout":"flow","collectionView":{"width":300,"height":400},"sections":[{"items":5}]}')
     assert status == 201
     for layout_id in accepted:
         with urllib.request.urlopen(service.url + "/v1/layouts/" + layout_id, timeout=10) as r:
