@@ -46,8 +46,12 @@ export function columnsToElements(answer) {
     const kind = answer.kind ? answer.kind[i] : null;
     if (kind != null) e.kind = kind;
     if (answer.transform3D && answer.transform3D[i]) e.transform3D = answer.transform3D[i];
-    const s = answer.sticky ? answer.sticky[i] : null;
-    if (s) e.sticky = Array.isArray(s) ? {edge: s[0], min: s[1], max: s[2]} : s;
+    for (const name of ["sticky", "stickyX", "stickyY"]) {
+      const s = answer[name] ? answer[name][i] : null;
+      if (s) e[name] = Array.isArray(s) ? {edge: s[0], min: s[1], max: s[2]} : s;
+    }
+    if (answer.rowSpan && answer.rowSpan[i] != null) e.rowSpan = answer.rowSpan[i];
+    if (answer.columnSpan && answer.columnSpan[i] != null) e.columnSpan = answer.columnSpan[i];
     out[i] = e;
   }
   return out;
@@ -71,6 +75,17 @@ export function stickyCoordinate(e, pos, viewLength, axis = "y") {
   const length = axis === "y" ? f.height : f.width;
   const v = s.edge === "trailing" ? pos + viewLength - length : pos;
   return Math.min(Math.max(v, s.min), s.max);
+}
+
+/**
+ * The frame of a frozen grid cell (one with `stickyX` and/or `stickyY`) for the visible rect `v` ({x, y, width,
+ * height}): each pinned axis at `clamp(v, min, max)`, as `attributes?rect=...&offset=v.x,v.y` answers it.
+ */
+export function pinnedFrame(e, v) {
+  const f = e.frame;
+  const x = e.stickyX ? stickyCoordinate({frame: f, sticky: e.stickyX}, v.x, v.width, "x") : f.x;
+  const y = e.stickyY ? stickyCoordinate({frame: f, sticky: e.stickyY}, v.y, v.height, "y") : f.y;
+  return {x, y, width: f.width, height: f.height};
 }
 
 /** Every endpoint of the service. `baseURL` "" means the page's own origin. */
@@ -140,6 +155,11 @@ export class LayoutClient {
   /** GET .../tiles/{k} (when the summary has `tile`): every element in the band [k·L, (k+1)·L). */
   tile(id, k, {format, signal, ifNoneMatch} = {}) {
     return this.request("GET", `/v1/layouts/${enc(id)}/tiles/${k}`, {signal, ifNoneMatch, query: {format}});
+  }
+
+  /** GET .../tiles/{row}/{column} (when the summary has `tileGrid`): every element meeting that tile's rect. */
+  gridTile(id, row, column, {format, signal, ifNoneMatch} = {}) {
+    return this.request("GET", `/v1/layouts/${enc(id)}/tiles/${row}/${column}`, {signal, ifNoneMatch, query: {format}});
   }
 
   /** POST .../updates: `{updates, rect, offset, anchor}`; the new layout and its animations. */
@@ -272,6 +292,40 @@ export function planBands({pos, view, velocity = 0, band, behind, lookahead, cou
   return {first, last, order};
 }
 
+/** The tiles [first, last] of length `band` (of `count`) that the span [pos, pos + length] meets. */
+function tileSpan(pos, length, band, count) {
+  return [clamp(Math.floor(pos / band), 0, count - 1), clamp(Math.floor((pos + length) / band), 0, count - 1)];
+}
+
+/**
+ * Which tiles [row, column] of a grid cut as `grid` ({width, height, columns, rows}) a viewport `v` needs, with
+ * `w` the viewport plus the overscan, moving at `velocity` ({x, y} points/ms): the tiles `v` meets, then those of
+ * `w`, then those `w` crosses when moved along the velocity for `lookahead` ms, in that order. A diagonal
+ * fling asks for the tiles along its path, not for the whole rectangle ahead.
+ */
+export function planTiles({v, w, velocity = {x: 0, y: 0}, lookahead, grid}) {
+  const order = [], seen = new Set();
+  const add = (rect) => {
+    const [r0, r1] = tileSpan(rect.y, rect.height, grid.height, grid.rows);
+    const [c0, c1] = tileSpan(rect.x, rect.width, grid.width, grid.columns);
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const key = r * grid.columns + c;
+        if (!seen.has(key)) { seen.add(key); order.push([r, c]); }
+      }
+    }
+  };
+  add(v);
+  add(w);
+  const speed = Math.hypot(velocity.x, velocity.y), distance = speed * lookahead;
+  const step = Math.min(grid.width, grid.height) / 2;
+  for (let d = Math.min(step, distance); d > 0; d = d >= distance ? 0 : Math.min(d + step, distance)) {
+    const t = d / speed;
+    add({x: w.x + velocity.x * t, y: w.y + velocity.y * t, width: w.width, height: w.height});
+  }
+  return order;
+}
+
 /** Pools of spare views by category and kind, as `dequeueReusableCell(withReuseIdentifier:)`. */
 export class ViewPool {
   constructor(limit = 64) { this.limit = limit; this.pools = new Map(); this.size = 0; }
@@ -295,6 +349,53 @@ export class ViewPool {
 
 const now = () => (globalThis.performance ? globalThis.performance.now() : Date.now());
 
+const clamp = (v, lo, hi) => Math.min(Math.max(v, lo), hi);
+
+/**
+ * One axis of the scroll mapping between the layout's offset (`pos`) and the scrolling element's (`dom`).
+ *
+ * Content no longer than `cap` is the DOM's: pos = dom. Longer content scrolls an element `cap` long, and
+ * - a scroll event moving the DOM by at most `jumpLimit` (a wheel step, a key, a touch drag, a fling's frame)
+ *   moves the layout by the same distance: pos += delta;
+ * - a larger move (the scroll bar's thumb dragged: one pixel of thumb is maxDom / view pixels) maps the DOM
+ *   offset proportionally: pos = dom · maxPos / maxDom. Either end of the DOM is that end of the layout;
+ * - the DOM offset is set again (re-anchored, the layout standing still) to `anchorFor(pos)`: the proportional
+ *   place, but never nearer an end of the DOM than pos is to that end of the layout, up to `margin`. It is done
+ *   when the scrolling stops (`settle`), and at once when the DOM comes within margin / 2 of an end while the
+ *   layout is further from it: the ends stay reachable, 1:1, by wheel, keys and touch.
+ */
+export class ScrollAxis {
+  constructor(cap = Infinity) { Object.assign(this, {cap, length: 0, view: 0, pos: 0, dom: 0}); }
+  get capped() { return this.length > this.cap; }
+  get maxPos() { return Math.max(0, this.length - this.view); }
+  get maxDom() { return Math.max(0, Math.min(this.length, this.cap) - this.view); }
+  get margin() { return Math.min(this.maxDom / 4, Math.max(8 * this.view, this.maxDom / 100)); }
+  get jumpLimit() { return Math.max(4 * this.view, this.maxDom / Math.max(1, 4 * this.view)); }
+  proportional(dom) { return this.maxDom > 0 ? clamp(dom, 0, this.maxDom) * this.maxPos / this.maxDom : 0; }
+  anchorFor(pos) {
+    const m = this.margin, lo = Math.min(pos, m), hi = this.maxDom - Math.min(this.maxPos - pos, m);
+    return Math.round(clamp(pos * this.maxDom / Math.max(1, this.maxPos), lo, hi));
+  }
+  /** The DOM moved to `dom`: moves the layout. Answers the DOM offset to set now (a re-anchor), or null. */
+  moved(dom) {
+    if (!this.capped) { this.pos = this.dom = dom; return null; }
+    const d = dom - this.dom;
+    this.dom = dom;
+    if (d === 0) return null;
+    if (dom <= 0) this.pos = 0;
+    else if (dom >= this.maxDom) this.pos = this.maxPos;
+    else if (Math.abs(d) > this.jumpLimit) this.pos = this.proportional(dom);
+    else this.pos = clamp(this.pos + d, 0, this.maxPos);
+    return this.stranded() ? this.anchorFor(this.pos) : null;
+  }
+  /** The DOM is nearer an end than the layout is (within margin / 2), or the layout is at an end the DOM is not. */
+  stranded() {
+    const half = this.margin / 2, room = this.maxDom - this.dom, left = this.maxPos - this.pos;
+    return this.dom < Math.min(this.pos, half) || room < Math.min(left, half) ||
+      (this.pos === 0 && this.dom !== 0) || (left === 0 && room !== 0);
+  }
+}
+
 /**
  * Keeps `scrollElement`'s DOM to the elements its viewport plus `overscan` shows.
  *
@@ -308,15 +409,18 @@ export class Virtualizer {
   constructor({client, layoutId, scrollElement, createView, updateView = () => {}, recycleView = () => {},
     overscan = 0.5, cacheSize = 48, maxInFlight = 6, lookahead, maxAge = 300000, columns = "auto",
     selfSizing = false, sizeBatchMs = 100, poolSize = 64, content, onRender, onError, animationMs = 350,
-    maxContentLength = 16000000, clock = now, requestFrame} = {}) {
+    maxContentLength = 16000000, settleMs = 200, clock = now, requestFrame} = {}) {
     if (!client || !scrollElement || !createView) throw new TypeError("Virtualizer needs client, scrollElement and createView");
     Object.assign(this, {client, scrollElement, createView, updateView, recycleView, overscan, maxInFlight, maxAge,
-      selfSizing, sizeBatchMs, onRender, onError, animationMs, maxContentLength, clock});
+      selfSizing, sizeBatchMs, onRender, onError, animationMs, maxContentLength, settleMs, clock});
+    this.axisX = new ScrollAxis(maxContentLength);
+    this.axisY = new ScrollAxis(maxContentLength);
     this.lookahead = lookahead;  // ms of scrolling fetched ahead; default: measured latency, see lookaheadMs
     this.columns = columns === true ? "yes" : columns === false ? "no" : "unknown";
     this.cache = new AnswerCache(cacheSize);
     this.pool = new ViewPool(poolSize);
-    this.live = new Map();  // key -> {view, element}
+    this.live = new Map();  // key -> {view, element, shift, track}
+    this.tracks = [];  // spare tracks of frozen cells (setFrozen)
     this.inFlight = new Map();  // band key -> {controller, k, started, revalidation}
     this.sticky = new Map();  // key -> element with `sticky`, seen in any tile
     this.stats = {requests: 0, revalidations: 0, notModified: 0, aborted: 0, dropped: 0, lateDrawn: 0, renders: 0,
@@ -324,6 +428,7 @@ export class Virtualizer {
     this.requested = new Map();  // band key -> times requested (not counting revalidations)
     this.latency = 30;  // ms, exponentially weighted
     this.velocity = 0;  // points/ms along the axis
+    this.velocity2 = {x: 0, y: 0};  // points/ms on each axis
     this.last = null;
     this.sizeQueue = new Map();
     this.reported = new Set();
@@ -363,6 +468,7 @@ export class Virtualizer {
   /** How data is fetched: "tiles", "bands" (aligned rects, no offset) or "live" (rects with the offset). */
   get mode() {
     if (!this.summary) return "none";
+    if (this.summary.tileGrid && typeof this.client.gridTile === "function") return "grid";
     if (this.summary.tile && typeof this.client.tile === "function") return "tiles";
     return this.summary.boundsDependent ? "live" : "bands";
   }
@@ -385,31 +491,73 @@ export class Virtualizer {
     return this.last && this.clock() - this.last.t < 150 ? this.velocity : 0;
   }
 
+  /** The scroll velocity on both axes ({x, y}, points/ms), 0 once no scroll event came for 150 ms. */
+  get currentVelocity2() {
+    return this.last && this.clock() - this.last.t < 150 ? {...this.velocity2} : {x: 0, y: 0};
+  }
+
   /** Milliseconds of scrolling to fetch ahead: about two answers' time plus two frames. */
   get lookaheadMs() { return this.lookahead ?? Math.min(1000, Math.max(250, 2 * this.latency + 40)); }
 
   /**
-   * Browsers cap an element's length (Chromium near 33.5 million pixels, Firefox near 17.9 million). Content
-   * longer than `maxContentLength` scrolls a content element of that length, and the scroll offset maps onto the
-   * layout's range linearly: factor = layout range / DOM range along each axis (1 when it fits).
+   * Browsers cap an element's length (Chromium near 16.7 or 33.5 million pixels, Firefox near 17.9 million).
+   * Content longer than `maxContentLength` scrolls a content element of that length, mapped per axis by a
+   * ScrollAxis: wheel steps, keys and touch drags move the layout by the distance they move the element; only a
+   * drag of the scroll bar's thumb maps proportionally. See docs/clients.md.
    */
-  scale() {
+  syncScroll() {
     const e = this.scrollElement, size = this.summary ? this.summary.contentSize : {width: 0, height: 0};
-    const factor = (length, view) => length <= this.maxContentLength ? 1
-      : Math.max(0, length - view) / Math.max(1, this.maxContentLength - view);
-    return {x: factor(size.width, e.clientWidth), y: factor(size.height, e.clientHeight)};
+    let moved = false;
+    for (const [axis, length, view, dom] of [[this.axisX, size.width, e.clientWidth, e.scrollLeft],
+      [this.axisY, size.height, e.clientHeight, e.scrollTop]]) {
+      axis.cap = this.maxContentLength;
+      if (axis.length !== length || axis.view !== view) {
+        Object.assign(axis, {length, view});
+        axis.pos = clamp(axis.pos, 0, axis.maxPos);
+      }
+      if (dom === axis.dom) continue;
+      const anchor = axis.moved(dom);
+      if (anchor !== null) this.writeScroll(axis, anchor);
+      moved = moved || axis.capped;
+    }
+    if (moved) this.armSettle();
+  }
+
+  /** Sets the DOM offset of an axis, keeping the layout's (`pos`) where it is. */
+  writeScroll(axis, dom) {
+    const e = this.scrollElement, name = axis === this.axisX ? "scrollLeft" : "scrollTop";
+    e[name] = dom;
+    axis.dom = e[name];
+    if (!axis.capped) axis.pos = axis.dom;
+  }
+
+  /** Once the scrolling has stopped for `settleMs`, each capped axis is re-anchored (the scroll bar shows where
+   * the layout is; the content stands still). */
+  armSettle() {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => { this.settleTimer = null; this.settle(); }, this.settleMs);
+  }
+
+  settle() {
+    for (const axis of [this.axisX, this.axisY]) {
+      if (!axis.capped) continue;
+      const anchor = axis.anchorFor(axis.pos);
+      if (Math.abs(anchor - axis.dom) >= 1) this.writeScroll(axis, anchor);
+    }
+    this.render();
   }
 
   /** The visible rect in the layout's coordinates. */
   viewport() {
-    const e = this.scrollElement, s = this.scale();
-    return {x: e.scrollLeft * s.x, y: e.scrollTop * s.y, width: e.clientWidth, height: e.clientHeight};
+    const e = this.scrollElement;
+    this.syncScroll();
+    return {x: this.axisX.pos, y: this.axisY.pos, width: e.clientWidth, height: e.clientHeight};
   }
 
-  /** Where views go in the content element: layout coordinates plus this (0 unless the content is scaled). */
+  /** Where views go in the content element: layout coordinates plus this (0 unless the content is capped). */
   shift() {
-    const e = this.scrollElement, s = this.scale();
-    return {x: e.scrollLeft - e.scrollLeft * s.x, y: e.scrollTop - e.scrollTop * s.y};
+    this.syncScroll();
+    return {x: this.axisX.dom - this.axisX.pos, y: this.axisY.dom - this.axisY.pos};
   }
 
   /** The content offset in the layout's coordinates. */
@@ -417,9 +565,12 @@ export class Virtualizer {
 
   /** Scrolls to a layout offset. */
   setScroll(x, y) {
-    const s = this.scale();
-    this.scrollElement.scrollLeft = s.x ? x / s.x : 0;
-    this.scrollElement.scrollTop = s.y ? y / s.y : 0;
+    this.syncScroll();
+    for (const [axis, value] of [[this.axisX, x], [this.axisY, y]]) {
+      if (!axis.capped) { this.writeScroll(axis, value); continue; }
+      axis.pos = clamp(value, 0, axis.maxPos);
+      this.writeScroll(axis, axis.anchorFor(axis.pos));
+    }
   }
 
   /**
@@ -431,10 +582,11 @@ export class Virtualizer {
     const ox = this.overscan > 1 ? this.overscan : this.overscan * v.width;
     const oy = this.overscan > 1 ? this.overscan : this.overscan * v.height;
     const w = {x: v.x - ox, y: v.y - oy, width: v.width + 2 * ox, height: v.height + 2 * oy};
-    const velocity = this.currentVelocity;
-    if (velocity && this.summary) {
-      const y = this.axis === "y", ahead = Math.min(Math.abs(velocity) * 50, y ? oy : ox);
-      if (y) { w.height += ahead; if (velocity < 0) w.y -= ahead; } else { w.width += ahead; if (velocity < 0) w.x -= ahead; }
+    const velocity = this.currentVelocity2;
+    if (this.summary) {
+      const ax = Math.min(Math.abs(velocity.x) * 50, ox), ay = Math.min(Math.abs(velocity.y) * 50, oy);
+      w.width += ax; if (velocity.x < 0) w.x -= ax;
+      w.height += ay; if (velocity.y < 0) w.y -= ay;
     }
     return w;
   }
@@ -442,18 +594,22 @@ export class Virtualizer {
   /** Tracks the scroll velocity, plans requests, and draws what the cache has. Called on every scroll event. */
   update() {
     if (!this.summary) return;
-    const v = this.viewport(), t = this.clock(), pos = this.axis === "y" ? v.y : v.x;
+    const v = this.viewport(), t = this.clock();
     if (this.last) {
-      const dt = t - this.last.t, dp = pos - this.last.pos;
+      const dt = t - this.last.t;
+      if (dt < 8) return this.plan(v);  // too close to the last event to measure a speed
       // Over 50 points/ms (50,000 a second) and 8 views is a jump, not a fling. After a pause (250 ms) the
       // scroll moved within the last frame: a fling starts at the speed of the finger that let go.
-      if (dt < 8) return this.plan(v);  // too close to the last event to measure a speed
-      const instant = dp / (dt >= 250 ? 1000 / 60 : dt);
-      const jump = Math.abs(instant) > 50 && Math.abs(dp) > 8 * (this.axis === "y" ? v.height : v.width);
-      this.velocity = jump ? 0 : dt >= 250 ? instant : 0.6 * instant + 0.4 * this.velocity;
-      this.velocity = Math.max(-50, Math.min(50, this.velocity));
+      const measure = (dp, previous, view) => {
+        const instant = dp / (dt >= 250 ? 1000 / 60 : dt);
+        const jump = Math.abs(instant) > 50 && Math.abs(dp) > 8 * view;
+        return clamp(jump ? 0 : dt >= 250 ? instant : 0.6 * instant + 0.4 * previous, -50, 50);
+      };
+      this.velocity2 = {x: measure(v.x - this.last.x, this.velocity2.x, v.width),
+        y: measure(v.y - this.last.y, this.velocity2.y, v.height)};
+      this.velocity = this.axis === "y" ? this.velocity2.y : this.velocity2.x;
     }
-    this.last = {t, pos};
+    this.last = {t, x: v.x, y: v.y};
     this.plan(v);
   }
 
@@ -464,7 +620,7 @@ export class Virtualizer {
 
   // --- Bands and tiles ---------------------------------------------------------------------------------------
 
-  bandKey(k) { return `${this.mode}:${this.layoutId}:${k}`; }
+  bandKey(k) { return `${this.mode}:${this.layoutId}:${Array.isArray(k) ? k.join(":") : k}`; }
 
   bandPlan(v = this.viewport(), velocity = this.currentVelocity) {
     const y = this.axis === "y", w = this.renderWindow(v);
@@ -482,19 +638,60 @@ export class Virtualizer {
     return [Math.min(plan.first, moving.first) - 1, Math.max(plan.last, moving.last) + 1];
   }
 
+  /** Whether band (or tile) k is still worth having in flight or drawing. */
+  keeps(v = this.viewport()) {
+    if (this.mode !== "grid") {
+      const [first, last] = this.keepRange(v);
+      return (k) => k >= first && k <= last;
+    }
+    // Tiles: the plan at the current velocity or at twice the last one measured, and the tiles around them.
+    let r0 = Infinity, r1 = -Infinity, c0 = Infinity, c1 = -Infinity;
+    const last = this.velocity2;
+    for (const [r, c] of [...this.tilePlan(v), ...this.tilePlan(v, {x: 2 * last.x, y: 2 * last.y})]) {
+      r0 = Math.min(r0, r); r1 = Math.max(r1, r); c0 = Math.min(c0, c); c1 = Math.max(c1, c);
+    }
+    return ([r, c]) => r >= r0 - 1 && r <= r1 + 1 && c >= c0 - 1 && c <= c1 + 1;
+  }
+
+  /** The tiles of a grid to have, nearest first (planTiles). */
+  tilePlan(v = this.viewport(), velocity = this.currentVelocity2) {
+    return planTiles({v, w: this.renderWindow(v), velocity, lookahead: this.lookaheadMs, grid: this.summary.tileGrid});
+  }
+
+  /** The elements of the cached tiles that meet `w`, frozen cells at their places for `v`, and whether every
+   * tile there is cached. A cell in several tiles (merged, frozen) is taken once. */
+  gridElements(w, v) {
+    const g = this.summary.tileGrid, out = new Map();
+    const [r0, r1] = tileSpan(w.y, w.height, g.height, g.rows), [c0, c1] = tileSpan(w.x, w.width, g.width, g.columns);
+    let complete = true;
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const entry = this.cache.get(this.bandKey([r, c]));
+        if (!entry) { complete = false; continue; }
+        for (const e of entry.elements) {
+          const f = e.stickyX || e.stickyY ? pinnedFrame(e, v) : e.frame;
+          if (!intersects(f, w)) continue;
+          const key = elementKey(e);
+          if (!out.has(key)) out.set(key, e);
+        }
+      }
+    }
+    return {elements: [...out.values()], complete};
+  }
+
   planBands(v) {
-    const plan = this.bandPlan(v);
+    const grid = this.mode === "grid", plan = grid ? null : this.bandPlan(v);
     // Abort what is no longer worth keeping: answers no longer needed are dropped.
-    const [keepFirst, keepLast] = this.keepRange(v);
+    const keep = this.keeps(v);
     for (const [key, flight] of this.inFlight) {
-      if (flight.k < keepFirst || flight.k > keepLast) {
+      if (!keep(flight.k)) {
         flight.controller.abort();
         this.inFlight.delete(key);
         this.stats.aborted += 1;
       }
     }
     const t = this.clock();
-    for (const k of plan.order) {
+    for (const k of grid ? this.tilePlan(v) : plan.order) {
       if (this.inFlight.size >= this.maxInFlight) break;
       const key = this.bandKey(k);
       if (this.inFlight.has(key)) continue;
@@ -515,7 +712,10 @@ export class Virtualizer {
     const format = entry ? entry.format : this.columns === "no" ? undefined : "columns";
     let answer;
     try {
-      if (this.mode === "tiles") {
+      if (this.mode === "grid") {
+        answer = await this.client.gridTile(id, k[0], k[1], {format, signal: controller.signal,
+          ifNoneMatch: entry && entry.etag});
+      } else if (this.mode === "tiles") {
         answer = await this.client.tile(id, k, {format, signal: controller.signal, ifNoneMatch: entry && entry.etag});
       } else {
         // Across the whole content, and beyond it: sections that scroll orthogonally (compositional layouts)
@@ -553,8 +753,7 @@ export class Virtualizer {
       this.cache.set(key, {k, elements, etag: answer.etag, format, time: this.clock()}, this.neededKeys());
     }
     // Still needed? Draw it, even though newer requests went out since (a late answer that is still useful).
-    const [keepFirst, keepLast] = this.keepRange();
-    if (k >= keepFirst && k <= keepLast) {
+    if (this.keeps()(k)) {
       if (seq < (this.answeredSeq || 0)) this.stats.lateDrawn += 1;  // a newer request answered first
       this.answeredSeq = Math.max(this.answeredSeq || 0, seq);
       this.render();
@@ -565,6 +764,7 @@ export class Virtualizer {
   }
 
   neededKeys() {
+    if (this.mode === "grid") return new Set(this.tilePlan().map((k) => this.bandKey(k)));
     const plan = this.bandPlan(), keys = new Set();
     for (let k = plan.first; k <= plan.last; k++) keys.add(this.bandKey(k));
     return keys;
@@ -654,7 +854,7 @@ export class Virtualizer {
       complete = offset[0] === v.x && offset[1] === v.y;  // else the best there is until the answer comes
     } else {
       const w = this.renderWindow(v);
-      ({elements, complete} = this.bandElements(w, v));
+      ({elements, complete} = this.mode === "grid" ? this.gridElements(w, v) : this.bandElements(w, v));
       rect = [w.x, w.y, w.width, w.height];
       offset = [v.x, v.y];
     }
@@ -694,10 +894,14 @@ export class Virtualizer {
         this.live.set(key, entry);
         if (view.dataset) view.dataset.key = key;
       }
-      const moved = !entry.shift || entry.shift.x !== shift.x || entry.shift.y !== shift.y;
+      const frozen = Boolean(e.stickyX || e.stickyY);
+      const moved = !entry.shift || entry.shift.x !== shift.x || entry.shift.y !== shift.y ||
+        frozen !== Boolean(entry.track);
       if (entry.element !== e || moved) {
         const changed = !entry.element || !sameElement(entry.element, e);
-        if (changed || moved) place(entry.view, e, shift);
+        if (frozen !== Boolean(entry.track)) this.setFrozen(entry, frozen);
+        if (frozen && (changed || moved)) placeFrozen(entry.track, entry.view, e, shift, this.domSize());
+        else if (changed || moved) place(entry.view, e, shift);
         if (changed) this.updateView(entry.view, e);
         entry.element = e;
         entry.shift = shift;
@@ -705,7 +909,41 @@ export class Virtualizer {
     }
   }
 
+  /**
+   * A frozen grid cell (`stickyX`, `stickyY`) is drawn with CSS `position: sticky` inside a track: an absolutely
+   * placed box spanning the places its ranges allow, so the browser pins it while it scrolls, with no script
+   * running (see placeFrozen). Its view moves into a track, or back out of it.
+   */
+  setFrozen(entry, frozen) {
+    const view = entry.view;
+    if (frozen) {
+      let track = this.tracks.pop();
+      if (!track) {
+        const doc = this.scrollElement.ownerDocument || globalThis.document;
+        track = doc.createElement("div");
+        if (track.style) Object.assign(track.style, {position: "absolute", display: "flex", pointerEvents: "none"});
+      } else if (track.style) track.style.display = "flex";
+      if (track.parentNode !== this.content) this.content.appendChild(track);
+      track.appendChild(view);
+      if (view.style) Object.assign(view.style, {position: "sticky", flex: "none", pointerEvents: "auto"});
+      entry.track = track;
+    } else {
+      this.content.appendChild(view);
+      if (view.style) Object.assign(view.style, {position: "absolute", right: "", bottom: "", flex: "", pointerEvents: ""});
+      if (entry.track.style) entry.track.style.display = "none";
+      this.tracks.push(entry.track);
+      entry.track = null;
+    }
+  }
+
+  /** The content element's size: the layout's, capped at maxContentLength. */
+  domSize() {
+    const size = this.summary.contentSize;
+    return {width: Math.min(size.width, this.maxContentLength), height: Math.min(size.height, this.maxContentLength)};
+  }
+
   release(entry) {
+    if (entry.track) this.setFrozen(entry, false);
     this.recycleView(entry.view, entry.element);
     if (entry.view.dataset) entry.view.dataset.key = "";
     if (this.pool.put(entry.element, entry.view)) { if (entry.view.style) entry.view.style.display = "none"; }
@@ -728,6 +966,7 @@ export class Virtualizer {
   /** Stops listening and aborts what is in flight. */
   destroy() {
     this.abortAll();
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     if (this.scrollElement.removeEventListener) this.scrollElement.removeEventListener("scroll", this.onScroll);
     this.summary = null;
   }
@@ -750,6 +989,7 @@ export class Virtualizer {
     this.setScroll(x, y);
     this.last = null;
     this.velocity = 0;
+    this.velocity2 = {x: 0, y: 0};
     this.update();
   }
 
@@ -872,6 +1112,35 @@ function place(view, e, shift = {x: 0, y: 0}) {
   // CATransform3D is row-vector m11...m44; CSS's matrix3d takes the column-vector matrix column by column:
   // the same sequence of numbers.
   s.transform = e.transform3D ? `matrix3d(${e.transform3D.join(",")})` : "";
+}
+
+/**
+ * Places a frozen cell's track and view. Along a pinned axis the track spans [min, max + length] (clipped to the
+ * content element), and the view sits at the track's start with `top: 0` / `left: 0` (edge leading) or at its end
+ * with `bottom: 0` / `right: 0` (trailing): CSS sticky then puts it at clamp(v, min, max), v being the visible
+ * top (left), or the visible bottom (right) less its length, exactly the grid's pinning. Along an axis it is not
+ * pinned on, the track is its frame.
+ */
+function placeFrozen(track, view, e, shift, dom) {
+  const f = e.frame;
+  const span = (s, start, length, by, limit) => {
+    if (!s) return [start + by, length, null];
+    const lo = Math.max(0, s.min + by), hi = Math.min(limit, s.max + length + by);
+    return [lo, Math.max(length, hi - lo), s.edge];
+  };
+  const [x, width, ex] = span(e.stickyX, f.x, f.width, shift.x, dom.width);
+  const [y, height, ey] = span(e.stickyY, f.y, f.height, shift.y, dom.height);
+  if (track.style) {
+    Object.assign(track.style, {left: x + "px", top: y + "px", width: width + "px", height: height + "px",
+      zIndex: e.zIndex ?? 0, justifyContent: ex === "trailing" ? "flex-end" : "flex-start",
+      alignItems: ey === "trailing" ? "flex-end" : "flex-start"});
+  }
+  const s = view.style;
+  if (!s) return;
+  Object.assign(s, {left: ex === "leading" ? "0px" : "auto", right: ex === "trailing" ? "0px" : "auto",
+    top: ey === "leading" ? "0px" : "auto", bottom: ey === "trailing" ? "0px" : "auto",
+    width: f.width + "px", height: f.height + "px", zIndex: "", opacity: e.alpha ?? 1,
+    visibility: e.hidden ? "hidden" : "", transform: ""});
 }
 
 function frameKeyframe(e, shift = {x: 0, y: 0}) {

@@ -6,7 +6,10 @@ export class FakeElement {
     this.tag = tag; this.style = {}; this.dataset = {}; this.children = []; this.parentNode = null; this.animations = [];
   }
   get firstElementChild() { return this.children[0] || null; }
-  appendChild(child) { child.parentNode = this; this.children.push(child); return child; }
+  appendChild(child) {
+    if (child.parentNode) child.parentNode.removeChild(child);
+    child.parentNode = this; this.children.push(child); return child;
+  }
   removeChild(child) { this.children.splice(this.children.indexOf(child), 1); child.parentNode = null; return child; }
   remove() { if (this.parentNode) this.parentNode.removeChild(this); }
   addEventListener(type, f) { (this.listeners ||= {})[type] = f; }
@@ -37,9 +40,83 @@ function intersects(f, r) {
 }
 
 function toColumns(elements, contentSize) {
-  return {contentSize, count: elements.length, section: elements.map((e) => e.section), item: elements.map((e) => e.item),
+  const out = {contentSize, count: elements.length, section: elements.map((e) => e.section), item: elements.map((e) => e.item),
     x: elements.map((e) => e.frame.x), y: elements.map((e) => e.frame.y), width: elements.map((e) => e.frame.width),
     height: elements.map((e) => e.frame.height)};
+  for (const name of ["stickyX", "stickyY"]) {
+    if (elements.some((e) => e[name])) out[name] = elements.map((e) => e[name] ? [e[name].edge, e[name].min, e[name].max] : null);
+  }
+  return out;
+}
+
+/**
+ * A reference grid (issue 31's contract): `rows` × `columns` cells of the given heights and widths, one frozen row
+ * at the top and one at the bottom, one frozen leading column, `merged` ranges; tiles `tileWidth` × `tileHeight`.
+ * `answer(rect, offset)` is what `attributes?rect&offset` answers, by brute force over every cell: frozen cells at
+ * their pinned places, written out per edge (not from the sticky ranges).
+ */
+export function referenceGrid({heights, widths, merged = [], view, tileWidth = view.width, tileHeight = view.height}) {
+  const ys = [0], xs = [0];
+  for (const h of heights) ys.push(ys.at(-1) + h);
+  for (const w of widths) xs.push(xs.at(-1) + w);
+  const H = ys.at(-1), W = xs.at(-1), R = heights.length, C = widths.length;
+  const covered = new Set(), elements = [];
+  for (const m of merged) for (let r = m.row; r < m.row + m.rows; r++) for (let c = m.column; c < m.column + m.columns; c++) covered.add(`${r}/${c}`);
+  for (let r = 0; r < R; r++) {
+    for (let c = 0; c < C; c++) {
+      const m = merged.find((m) => m.row === r && m.column === c);
+      if (covered.has(`${r}/${c}`) && !m) continue;
+      const rows = m ? m.rows : 1, columns = m ? m.columns : 1;
+      const e = {category: "cell", section: r, item: c, frame: {x: xs[c], y: ys[r], width: xs[c + columns] - xs[c],
+        height: ys[r + rows] - ys[r]}, zIndex: 0, alpha: 1, hidden: false};
+      if (m) Object.assign(e, {rowSpan: rows, columnSpan: columns});
+      if (r === 0) e.stickyY = {edge: "leading", min: 0, max: H - heights[0]};
+      if (r === R - 1) e.stickyY = {edge: "trailing", min: 0, max: ys[R - 1]};
+      if (c === 0) e.stickyX = {edge: "leading", min: 0, max: W - widths[0]};
+      e.zIndex = (e.stickyX ? 1 : 0) + (e.stickyY ? 1 : 0);
+      elements.push(e);
+    }
+  }
+  // Pinned places, per edge: the header row's top at the visible top, the total row's bottom at the visible
+  // bottom, the first column's left at the visible left; each kept inside the content.
+  const pinned = (e, o) => {
+    let {x, y} = e.frame;
+    if (e.section === 0) y = Math.min(Math.max(o.y, 0), H - e.frame.height);
+    if (e.section === R - 1) y = Math.max(Math.min(o.y + view.height - e.frame.height, ys[R - 1]), 0);
+    if (e.item === 0) x = Math.min(Math.max(o.x, 0), W - e.frame.width);
+    return {...e.frame, x, y};
+  };
+  const answer = (rect, offset) => elements.filter((e) => intersects(pinned(e, offset), rect))
+    .map((e) => ({...e, frame: pinned(e, offset)}));
+  // Every place a frozen cell can take along its pinned axes.
+  const reach = (e) => {
+    const f = e.frame, sx = e.stickyX, sy = e.stickyY;
+    return {x: sx ? sx.min : f.x, y: sy ? sy.min : f.y, width: sx ? sx.max - sx.min + f.width : f.width,
+      height: sy ? sy.max - sy.min + f.height : f.height};
+  };
+  const grid = {width: tileWidth, height: tileHeight, columns: Math.max(1, Math.ceil(W / tileWidth)),
+    rows: Math.max(1, Math.ceil(H / tileHeight))};
+  const tile = (r, c) => {
+    const rect = {x: c * tileWidth, y: r * tileHeight, width: tileWidth, height: tileHeight};
+    return elements.filter((e) => intersects(e.stickyX || e.stickyY ? reach(e) : e.frame, rect));
+  };
+  return {elements, contentSize: {width: W, height: H}, tileGrid: grid, answer, tile, pinned, heights, widths, xs, ys};
+}
+
+/** Where CSS `position: sticky` puts a frozen view in its track (placeFrozen's styles), in content coordinates,
+ * with the scroller at `scrollLeft`, `scrollTop`. */
+export function stickyPlace(track, view, scroller) {
+  const axis = (start, length, size, justify, lead, trail, scroll, client) => {
+    const [t, tl, v] = [parseFloat(start), parseFloat(length), parseFloat(size)];
+    const normal = justify === "flex-end" ? t + tl - v : t;
+    if (lead === "0px") return Math.min(Math.max(normal, scroll), t + tl - v);
+    if (trail === "0px") return Math.max(Math.min(normal, scroll + client - v), t);
+    return normal;
+  };
+  const [s, v] = [track.style, view.style];
+  return {x: axis(s.left, s.width, v.width, s.justifyContent, v.left, v.right, scroller.scrollLeft, scroller.clientWidth),
+    y: axis(s.top, s.height, v.height, s.alignItems, v.top, v.bottom, scroller.scrollTop, scroller.clientHeight),
+    width: parseFloat(v.width), height: parseFloat(v.height)};
 }
 
 /**
@@ -47,8 +124,9 @@ function toColumns(elements, contentSize) {
  * (`answerAll`, `answer(i)`), unless `auto` is set. Aborted requests reject with an AbortError at once.
  */
 export class FakeService {
-  constructor({elements, contentSize, id = "L1", tile, columns = false, boundsDependent = false, auto = false} = {}) {
-    Object.assign(this, {elements, contentSize, id, tile, columns, boundsDependent, auto});
+  constructor({elements, contentSize, id = "L1", tile, grid, columns = false, boundsDependent = false, auto = false} = {}) {
+    if (grid) ({elements, contentSize} = grid);
+    Object.assign(this, {elements, contentSize, id, tile, grid, columns, boundsDependent: boundsDependent || Boolean(grid), auto});
     this.requests = [];
     this.fetch = (url, init = {}) => this.handle(url, init);
   }
@@ -57,6 +135,7 @@ export class FakeService {
     const s = {id: this.id, layout: "flow", contentSize: this.contentSize, sections: 1, items: this.elements.length,
       boundsDependent: this.boundsDependent};
     if (this.tile) s.tile = this.tile;
+    if (this.grid) Object.assign(s, {layout: "grid", tileGrid: this.grid.tileGrid});
     return s;
   }
 
@@ -66,7 +145,16 @@ export class FakeService {
     const path = u.pathname, q = u.searchParams;
     if (path === `/v1/layouts/${this.id}`) return [200, this.summary()];
     let elements;
-    if (path === `/v1/layouts/${this.id}/attributes`) {
+    const parts = path.split("/");
+    if (this.grid && parts.length === 7 && parts[4] === "tiles") {
+      const [r, c] = [Number(parts[5]), Number(parts[6])], g = this.grid.tileGrid;
+      if (!(r < g.rows && c < g.columns)) return [404, {type: "urn:layout-service:problem:unknown-tile", status: 404}];
+      elements = this.grid.tile(r, c);
+    } else if (this.grid && path === `/v1/layouts/${this.id}/attributes`) {
+      const [x, y, width, height] = q.get("rect").split(",").map(Number);
+      const [ox, oy] = (q.get("offset") || "0,0").split(",").map(Number);
+      elements = this.grid.answer({x, y, width, height}, {x: ox, y: oy});
+    } else if (path === `/v1/layouts/${this.id}/attributes`) {
       const [x, y, width, height] = q.get("rect").split(",").map(Number);
       elements = this.elements.filter((e) => intersects(e.frame, {x, y, width, height}));
     } else if (this.tile && path.startsWith(`/v1/layouts/${this.id}/tiles/`)) {

@@ -344,28 +344,69 @@ test("applyUpdates animates every before/after pair with the Web Animations API,
   assert.equal(virtualizer.layoutId, "L4");
 });
 
-test("content longer than a browser allows scrolls a capped element, mapped linearly onto the layout", async () => {
+test("content longer than a browser allows: wheel steps move it 1:1, a thumb drag proportionally, both ends reachable", async () => {
   const tall = 100000 * 1000;  // 100 million points: 100,000 items of 1,000
   const {service, virtualizer, scroller} = setUp({service: {elements: feedElements(100000, 400, 1000),
     contentSize: {width: 400, height: tall}}, maxContentLength: 1000000});
   await virtualizer.ready;
   await service.answerAll();
   assert.equal(virtualizer.content.style.height, "1000000px");
-  for (const dom of [0, 250000, 999400]) {  // the top, a quarter, the end of the DOM's scroll range
-    scroller.scrollTop = dom;
-    virtualizer.scrollToOffset(virtualizer.offset());  // as a scroll event, without velocity
+  const maxDom = 1000000 - VIEW, maxPos = tall - VIEW;
+  let t = 0;
+  // A scroll event with the DOM offset at `dom`, clamped to its range as a browser does.
+  const scrollDom = (dom) => {
+    t += 16;
+    scroller.scrollTop = Math.min(Math.max(dom, 0), maxDom);
+    virtualizer.update();
+    return virtualizer.offset().y;
+  };
+  /** Each view sits where the layout puts it relative to the viewport, inside the capped element. */
+  const checkViews = async () => {
     await service.answerAll();
-    const y = dom * (tall - VIEW) / (1000000 - VIEW);
-    assert.equal(virtualizer.viewport().y, y);
-    // Each view sits where the layout puts it relative to the viewport, inside the capped element.
+    const y = virtualizer.offset().y;
     for (const {view, element} of virtualizer.live.values()) {
-      assert.equal(parseFloat(view.style.top) - dom, element.frame.y - y);
+      assert.equal(parseFloat(view.style.top) - scroller.scrollTop, element.frame.y - y);
+      assert.ok(parseFloat(view.style.top) >= -1000 && parseFloat(view.style.top) <= 1000000, view.style.top);
     }
     const want = [];
     for (let i = 0; i < 100000; i++) if (i * 1000 <= y + 900 && (i + 1) * 1000 >= y - 300) want.push(`cell/0/${i}`);
     assert.deepEqual(shown(virtualizer), want.sort());
+  };
+  // The thumb dragged to a quarter (one pixel of thumb moves the DOM by over maxDom / view): proportional.
+  assert.equal(scrollDom(250000), 250000 * maxPos / maxDom);
+  await checkViews();
+  // Wheel steps of 100, and keys (40 down, a page up): the layout moves by exactly as much.
+  for (const step of [100, 100, 40, -540, 100]) {
+    const before = virtualizer.offset().y;
+    assert.equal(scrollDom(scroller.scrollTop + step), before + step);
   }
+  await checkViews();
+  // Scrolling stopped: the DOM is re-anchored where the thumb shows the layout's place; nothing moves.
+  const y = virtualizer.offset().y;
+  virtualizer.settle();
+  assert.equal(virtualizer.offset().y, y);
+  assert.ok(Math.abs(scroller.scrollTop - y * maxDom / maxPos) <= 0.5);
+  await checkViews();
+  // From near either end, wheel steps all the way: every step moves 100 (the last what is left), and the end
+  // of the layout is reached; the DOM never reaches its end before the layout does.
+  for (const [start, step, end] of [[990000, 100, maxPos], [5000, -100, 0]]) {
+    scrollDom(start);
+    let steps = 0;
+    for (let y = virtualizer.offset().y; y !== end; steps++) {
+      const moved = scrollDom(scroller.scrollTop + step) - y;
+      assert.equal(moved, Math.sign(step) * Math.min(Math.abs(step), Math.abs(end - y)), `step ${steps} at ${y}`);
+      y += moved;
+    }
+    assert.ok(steps > 1000);
+    await checkViews();
+  }
+  assert.equal(scroller.scrollTop, 0);
+  assert.equal(scrollDom(maxDom), maxPos, "the thumb at the end is the end");
+  await checkViews();
   assert.ok(shown(virtualizer).includes("cell/0/99999"), "the last item is reached");
+  // A programmatic scroll goes to the layout offset asked, with the thumb at its proportional place.
   virtualizer.scrollToOffset({x: 0, y: tall / 2});
-  assert.ok(Math.abs(scroller.scrollTop - (tall / 2) * (1000000 - VIEW) / (tall - VIEW)) < 1e-6);
+  assert.equal(virtualizer.offset().y, tall / 2);
+  assert.ok(Math.abs(scroller.scrollTop - (tall / 2) * maxDom / maxPos) <= 0.5);
+  virtualizer.destroy();
 });

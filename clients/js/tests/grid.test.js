@@ -1,0 +1,155 @@
+// Grids scrolled both ways from 2-D tiles (issue 31's contract), against a reference grid computed by brute force
+// over every cell (fakes.js): the tiles asked for, each once and along a fling's path; the views drawn equal to
+// the reference's `attributes?rect&offset` answer, frozen cells placed by CSS sticky (emulated from their styles)
+// where the reference pins them; merged cells once; content longer than the DOM allows.
+import {test} from "node:test";
+import assert from "node:assert/strict";
+import {LayoutClient, Virtualizer, planTiles, elementKey, pinnedFrame, columnsToElements} from "../layout-client.js";
+import {FakeService, FakeElement, fakeScroller, referenceGrid, stickyPlace} from "./fakes.js";
+
+const VIEW = {width: 400, height: 300};
+
+function setUp({rows = 2000, columns = 60, rowHeight = 30, columnWidth = 80, merged, ...options} = {}) {
+  const heights = Array.from({length: rows}, (_, r) => (r === 0 ? 40 : rowHeight));
+  const widths = Array.from({length: columns}, (_, c) => (c === 0 ? 64 : columnWidth));
+  const grid = referenceGrid({heights, widths, view: VIEW,
+    merged: merged ?? [{row: 5, column: 2, rows: 3, columns: 4}, {row: 40, column: 10, rows: 20, columns: 2}]});
+  const service = new FakeService({grid, columns: true});
+  const client = new LayoutClient("http://service", {fetch: service.fetch});
+  const scroller = fakeScroller(VIEW.width, VIEW.height);
+  let now = 0;
+  const virtualizer = new Virtualizer({client, layoutId: service.id, scrollElement: scroller, clock: () => now,
+    lookahead: 200, createView: () => new FakeElement(), ...options});
+  const scroll = (x, y, t) => { now = t; scroller.scrollLeft = x; scroller.scrollTop = y; virtualizer.update(); };
+  return {grid, service, scroller, virtualizer, scroll};
+}
+
+/** What the page shows, in the viewport's coordinates: key -> [x, y, width, height] of every live view meeting
+ * the viewport, frozen views where CSS sticky puts them. */
+function onScreen(virtualizer, scroller) {
+  const out = {};
+  for (const [key, {view, track}] of virtualizer.live) {
+    const s = view.style;
+    const f = track ? stickyPlace(track, view, scroller) : {x: parseFloat(s.left), y: parseFloat(s.top),
+      width: parseFloat(s.width), height: parseFloat(s.height)};
+    const r = [f.x - scroller.scrollLeft, f.y - scroller.scrollTop, f.width, f.height];
+    if (r[0] <= VIEW.width && r[0] + r[2] >= 0 && r[1] <= VIEW.height && r[1] + r[3] >= 0) out[key] = r;
+  }
+  return out;
+}
+
+/** The reference's answer for the viewport at layout offset `o`, in the viewport's coordinates. */
+function reference(grid, o) {
+  const out = {};
+  for (const e of grid.answer({x: o.x, y: o.y, width: VIEW.width, height: VIEW.height}, o)) {
+    out[elementKey(e)] = [e.frame.x - o.x, e.frame.y - o.y, e.frame.width, e.frame.height];
+  }
+  return out;
+}
+
+test("planTiles: the viewport's tiles, then the overscan's, then along the path of a diagonal fling", () => {
+  const grid = {width: 100, height: 100, columns: 50, rows: 50};
+  const v = {x: 1010, y: 1010, width: 80, height: 80}, w = {x: 970, y: 970, width: 160, height: 160};
+  const window = [[10, 10], [9, 9], [9, 10], [9, 11], [10, 9], [10, 11], [11, 9], [11, 10], [11, 11]];
+  assert.deepEqual(planTiles({v, w, grid, lookahead: 100}), window);
+  // 3 points/ms down and right for 100 ms: the window moves 300 points along the diagonal. The tiles it crosses
+  // come next, nearest first: a staircase, not the 6 × 6 tiles ahead.
+  const plan = planTiles({v, w, grid, lookahead: 100, velocity: {x: 3, y: 3}});
+  assert.deepEqual(plan, [...window, [10, 12], [11, 12], [12, 10], [12, 11], [12, 12], [11, 13], [12, 13], [13, 11],
+    [13, 12], [13, 13], [12, 14], [13, 14], [14, 12], [14, 13], [14, 14]]);
+  assert.equal(new Set(plan.map(String)).size, plan.length);
+  // Clamped to the grid.
+  assert.deepEqual(planTiles({v: {x: 0, y: 0, width: 100, height: 100}, w: {x: -50, y: -50, width: 200, height: 200},
+    grid: {width: 100, height: 100, columns: 1, rows: 2}, lookahead: 0}), [[0, 0], [1, 0]]);
+});
+
+test("columnar tiles carry stickyX and stickyY as the full format does", () => {
+  const e = columnsToElements({count: 2, section: [0, 3], item: [0, 4], x: [0, 1], y: [0, 2], width: [5, 5], height: [6, 6],
+    stickyX: [["leading", 0, 90], null], stickyY: [["trailing", 0, 50], null], rowSpan: [null, 2], columnSpan: [null, 3]});
+  assert.deepEqual(e[0].stickyX, {edge: "leading", min: 0, max: 90});
+  assert.deepEqual(e[0].stickyY, {edge: "trailing", min: 0, max: 50});
+  assert.equal(e[1].stickyX, undefined);
+  assert.deepEqual([e[1].rowSpan, e[1].columnSpan], [2, 3]);
+  assert.deepEqual(pinnedFrame(e[0], {x: 30, y: 10, width: 100, height: 20}), {x: 30, y: 24, width: 5, height: 6});
+});
+
+test("a grid is drawn from its 2-D tiles exactly as the rect query with the offset answers, frozen panes included", async () => {
+  const {grid, service, scroller, virtualizer, scroll} = setUp({cacheSize: 1000});
+  await virtualizer.ready;
+  await service.answerAll();
+  assert.equal(virtualizer.mode, "grid");
+  assert.deepEqual(service.queries().slice(0, 1).map((r) => new URL(r.url).pathname), ["/v1/layouts/L1/tiles/0/0"]);
+  const {width: W, height: H} = grid.contentSize;
+  const offsets = [[0, 0], [100, 120], [1000, 50000], [W - 400, 3000], [W - 400, H - 300], [300, H - 300], [700, 1400]];
+  let t = 0;
+  for (const [x, y] of offsets) {
+    scroll(x, y, t += 1000);
+    await service.answerAll();
+    virtualizer.render();
+    assert.deepEqual(onScreen(virtualizer, scroller), reference(grid, {x, y}), `at ${x},${y}`);
+  }
+  // Each tile was asked once; the merged cell over rows 40-59 is one view.
+  const paths = service.queries().map((r) => new URL(r.url).pathname);
+  assert.equal(new Set(paths).size, paths.length);
+  assert.ok(virtualizer.live.has("cell/40/10") && !virtualizer.live.has("cell/41/10"));
+});
+
+test("a diagonal fling asks each tile once, only along its path, and every frame is drawn whole", async () => {
+  const {grid, service, scroller, virtualizer, scroll} = setUp();
+  await virtualizer.ready;
+  await service.answerAll();
+  const g = grid.tileGrid, crossed = new Set(), incomplete = [];
+  for (let t = 16; t <= 1600; t += 16) {
+    const x = t * 2, y = t * 3;  // 2 and 3 points/ms
+    scroll(x, y, t);
+    // The tiles the drawn window (the viewport and the overscan, half a view on every side) meets.
+    for (let r = Math.floor((y - 150) / g.height); r <= Math.floor((y + 450) / g.height); r++) {
+      for (let c = Math.floor((x - 200) / g.width); c <= Math.floor((x + 600) / g.width); c++) crossed.add(`${r}/${c}`);
+    }
+    const before = virtualizer.stats.completeRenders;
+    await service.answerAll();
+    virtualizer.render();
+    if (virtualizer.stats.completeRenders === before) incomplete.push(t);
+    assert.deepEqual(onScreen(virtualizer, scroller), reference(grid, {x, y}), `at ${t} ms`);
+  }
+  assert.deepEqual(incomplete, []);
+  const tiles = service.queries().map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/"));
+  assert.equal(new Set(tiles).size, tiles.length, "a tile was asked twice");
+  // Besides the tiles the drawn window crossed, only the fetch-ahead past the end: the window (reaching 50 ms
+  // further ahead) swept for the lookahead, 200 ms at 2 and 3 points/ms.
+  const [xEnd, yEnd] = [3200, 4800];
+  const ahead = {x: xEnd - 200, y: yEnd - 150, width: 800 + 100 + 400, height: 600 + 150 + 600};
+  const extra = tiles.filter((k) => !crossed.has(k));
+  assert.ok(extra.every((k) => {
+    const [r, c] = k.split("/").map(Number);
+    return r * g.height <= ahead.y + ahead.height && (r + 1) * g.height >= ahead.y &&
+      c * g.width <= ahead.x + ahead.width && (c + 1) * g.width >= ahead.x;
+  }), `${tiles.length} tiles for ${crossed.size} crossed: ${extra}`);
+  assert.ok(tiles.length <= crossed.size + 12);
+});
+
+test("a grid longer than the DOM allows: frozen panes and cells where the reference puts them, wheel steps 1:1", async () => {
+  const {grid, service, scroller, virtualizer, scroll} = setUp({rows: 40000, maxContentLength: 100000});
+  await virtualizer.ready;
+  const H = grid.contentSize.height;
+  assert.equal(virtualizer.content.style.height, "100000px");
+  let t = 0;
+  const check = async (label) => {
+    await service.answerAll();
+    virtualizer.render();
+    const o = virtualizer.offset();
+    assert.deepEqual(onScreen(virtualizer, scroller), reference(grid, o), label);
+    return o;
+  };
+  scroll(0, 50000, t += 1000);  // the thumb dragged half way: the layout half way
+  const half = await check("half way");
+  assert.equal(half.y, 50000 * (H - 300) / (100000 - 300));
+  for (let i = 1; i <= 5; i++) {  // wheel steps of 100
+    scroll(0, scroller.scrollTop + 100, t += 50);
+    assert.equal((await check(`step ${i}`)).y, half.y + 100 * i);
+  }
+  virtualizer.settle();  // the scroll bar re-anchored; nothing moves
+  assert.equal((await check("settled")).y, half.y + 500);
+  scroll(0, 100000 - 300, t += 1000);
+  assert.equal((await check("the end")).y, H - 300);
+});
