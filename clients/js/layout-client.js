@@ -576,12 +576,13 @@ export class Virtualizer {
   /**
    * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
    * in the direction of scrolling what 3 frames (50 ms) of it move, up to another overscan: a frame that comes
-   * late still finds its views drawn.
+   * late still finds its views drawn. A grid draws `share` 0.5 of the overscan on every side (a 2-D margin costs
+   * its square in views) and fetches its tiles for the whole of it.
    */
-  renderWindow(v = this.viewport()) {
+  renderWindow(v = this.viewport(), share = 1) {
     const ox = this.overscan > 1 ? this.overscan : this.overscan * v.width;
     const oy = this.overscan > 1 ? this.overscan : this.overscan * v.height;
-    const w = {x: v.x - ox, y: v.y - oy, width: v.width + 2 * ox, height: v.height + 2 * oy};
+    const w = {x: v.x - share * ox, y: v.y - share * oy, width: v.width + 2 * share * ox, height: v.height + 2 * share * oy};
     const velocity = this.currentVelocity2;
     if (this.summary) {
       const ax = Math.min(Math.abs(velocity.x) * 50, ox), ay = Math.min(Math.abs(velocity.y) * 50, oy);
@@ -853,8 +854,8 @@ export class Virtualizer {
       ({elements, rect, offset} = a);
       complete = offset[0] === v.x && offset[1] === v.y;  // else the best there is until the answer comes
     } else {
-      const w = this.renderWindow(v);
-      ({elements, complete} = this.mode === "grid" ? this.gridElements(w, v) : this.bandElements(w, v));
+      const grid = this.mode === "grid", w = this.renderWindow(v, grid ? 0.5 : 1);
+      ({elements, complete} = grid ? this.gridElements(w, v) : this.bandElements(w, v));
       rect = [w.x, w.y, w.width, w.height];
       offset = [v.x, v.y];
     }

@@ -34,6 +34,14 @@ const examples = {
     sections: Array.from({length: 12}, (_, i) => ({items: 6 + (i * 5) % 17}))}),
   "100k-item feed": () => ({layout: "flow", collectionView: {width: 390, height: 600},
     itemSize: {width: 380, height: 72}, minimumLineSpacing: 6, sections: [{items: 100000}]}),
+  // A spreadsheet: uniform rows and columns with a few sizes of their own (O(1) to prepare), the header row and
+  // column and a total row at the bottom frozen; merged ranges near the top and then every 10,000 rows.
+  "Spreadsheet": () => ({layout: "grid", collectionView: {width: 720, height: 560},
+    rows: {count: 1000000, size: 28, overrides: {"0": 36}}, columns: {count: 10000, size: 100, overrides: {"0": 64}},
+    frozen: {top: 1, bottom: 1, leading: 1, trailing: 0},
+    merged: Array.from({length: 200}, (_, k) => k < 100
+      ? {row: 3 + 7 * k, column: 1 + (5 * k) % 30, rows: 1 + k % 3, columns: 2 + k % 4}
+      : {row: 1000 + 10000 * (k - 100), column: 1 + (37 * k) % 9990, rows: 1 + k % 3, columns: 2 + k % 4})}),
   // Compositional layouts (each example self-contained).
   "Compositional photo grid": () => { const f = (w, h) => ({width: {fractionalWidth: w}, height: {fractionalHeight: h}});
     const photo = (w, h) => ({item: {size: f(w, h), contentInsets: {top: 2, leading: 2, bottom: 2, trailing: 2}}});

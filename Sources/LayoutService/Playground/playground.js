@@ -42,7 +42,8 @@ const virtualizer = new Virtualizer({
   },
   updateView(view, e) {
     view.dataset.id = view.dataset.key;
-    view.className = `element ${e.category}` + (e.kind ? ` kind-${e.kind}` : "");
+    view.className = `element ${e.category}` + (e.kind ? ` kind-${e.kind}` : "") +
+      (e.rowSpan || e.columnSpan ? " merged" : "") + (e.stickyX || e.stickyY || e.zIndex > 0 ? " frozen" : "");
     view.firstChild.textContent = label(e);
     view.title = e.category === "cell" ? `cell ${e.section}.${e.item}` : `${e.kind} ${e.section}.${e.item}`;
   },

@@ -1,0 +1,291 @@
+"""The playground's Spreadsheet example (1,000,000 rows x 10,000 columns; the header row, the first column and a
+total row at the bottom frozen; merged ranges) in headless Chromium against the service on loopback, drawn by the
+JavaScript client from the grid's 2-D tiles:
+- at rest at several offsets, every element on screen sits where `attributes?rect&offset` puts it, the frozen
+  panes pinned by CSS sticky;
+- flung diagonally (down and right at once) at 3,000 and at 10,000 px/s on each axis for 3 s, sampled every
+  animation frame: no frame more than 1% blank, frozen panes included; each tile requested at most once, only
+  tiles the drawn window (the viewport and its overscan) crossed or the fetch-ahead past the end. The content is
+  28 million pixels tall: the layout offset each frame is the start's plus what the DOM moved (1:1).
+
+Each frame is measured right after the scroll moves, as test_fling.py does: what the frame paints. The truth is
+the spec's geometry (rows 28 px but the header's 36, columns 100 px but the first's 64, the merged ranges),
+checked against the service's rect answers at rest. Blank = the viewport's area where no view for the right cell
+sits at the right place, over the viewport's area (each region apart: body, frozen row and column bands, corners).
+
+Until the service's summary of a grid has `tileGrid` (issue 31, item 3), the page serves the tiles itself from
+rect queries of the service (the `shim` below), as the contract in docs/clients.md describes them; the test says
+which it used."""
+import json
+import os
+import shutil
+import urllib.request
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+
+STALL_MS = 50
+
+# The page's client, wrapped: every request recorded; grid tiles made from rect queries when the service has none.
+SHIM = r"""
+const client = window.playground.client, real = client.fetch;
+const test = window.gridTest = {sent: [], shim: false, spec: null};
+const json = (body) => new Response(JSON.stringify(body), {status: 200, headers: {"Content-Type": "application/json"}});
+// Tile (row, column) of the contract: the elements meeting the tile, from a rect query without an offset, and the
+// frozen cells whose places can meet it (the header row's and the total row's cells over the tile's columns, the
+// first column's over its rows, the corners) with their sticky ranges, from the spec (uniform sizes but the
+// first row's and column's).
+async function tile(id, row, column) {
+  const {spec, summary} = test, g = summary.tileGrid, W = summary.contentSize.width, H = summary.contentSize.height;
+  const x = column * g.width, y = row * g.height;
+  const answer = await (await real(`/v1/layouts/${id}/attributes?rect=${[x, y, g.width, g.height].join(",")}`)).json();
+  const R = spec.rows.count, rh0 = spec.rows.overrides["0"], rh = spec.rows.size;
+  const cw0 = spec.columns.overrides["0"], cw = spec.columns.size;
+  const rowTop = (r) => r ? rh0 + (r - 1) * rh : 0, rowH = (r) => r ? rh : rh0;
+  const colLeft = (c) => c ? cw0 + (c - 1) * cw : 0, colW = (c) => c ? cw : cw0;
+  const rowAt = (v) => Math.min(R - 1, v < rh0 ? 0 : 1 + Math.floor((v - rh0) / rh));
+  const colAt = (v) => Math.min(spec.columns.count - 1, v < cw0 ? 0 : 1 + Math.floor((v - cw0) / cw));
+  const out = new Map(answer.elements.map((e) => [`${e.section}/${e.item}`, e]));
+  const frozen = (r, c) => {
+    const e = {category: "cell", section: r, item: c, frame: {x: colLeft(c), y: rowTop(r), width: colW(c), height: rowH(r)},
+      alpha: 1, hidden: false};
+    if (r === 0) e.stickyY = {edge: "leading", min: 0, max: H - rowH(r)};
+    if (r === R - 1) e.stickyY = {edge: "trailing", min: 0, max: rowTop(r)};
+    if (c === 0) e.stickyX = {edge: "leading", min: 0, max: W - colW(c)};
+    e.zIndex = (e.stickyX ? 1 : 0) + (e.stickyY ? 1 : 0);
+    out.set(`${r}/${c}`, e);
+  };
+  for (let c = colAt(x); c <= colAt(x + g.width); c++) { frozen(0, c); frozen(R - 1, c); }
+  for (let r = rowAt(y); r <= rowAt(y + g.height); r++) frozen(r, 0);
+  frozen(0, 0); frozen(R - 1, 0);
+  return json({contentSize: summary.contentSize, elements: [...out.values()]});
+}
+client.fetch = async (url, init = {}) => {
+  const u = new URL(url, location.href), m = u.pathname.match(/^\/v1\/layouts\/([^/]+)\/tiles\/(\d+)\/(\d+)$/);
+  test.sent.push({path: u.pathname, t: performance.now()});
+  if (m && test.shim) return tile(m[1], Number(m[2]), Number(m[3]));
+  const response = await real(url, init);
+  if (!(u.pathname === "/v1/layouts" && init.method === "POST") || !response.ok) return response;
+  const summary = await response.json();
+  if (summary.layout === "grid" && !summary.tileGrid) {
+    const v = JSON.parse(init.body).collectionView;
+    summary.tileGrid = {width: v.width, height: v.height, columns: Math.ceil(summary.contentSize.width / v.width),
+      rows: Math.ceil(summary.contentSize.height / v.height)};
+    test.shim = true;
+  }
+  test.spec = JSON.parse(init.body);
+  test.summary = summary;
+  return json(summary);
+};
+"""
+
+# What the viewport shows against the spec's geometry, at layout offset (ox, oy): {blank, area, cells, live}.
+MEASURE = r"""
+window.gridMeasure = (ox, oy) => {
+  const scroller = document.getElementById("viewport"), {virtualizer} = window.playground, spec = window.gridTest.spec;
+  const W = scroller.clientWidth, H = scroller.clientHeight, box = scroller.getBoundingClientRect();
+  const x0 = box.left + scroller.clientLeft, y0 = box.top + scroller.clientTop;
+  const shown = new Map();
+  for (const [key, {view}] of virtualizer.live) {
+    if (view.style.display === "none") continue;
+    const r = view.getBoundingClientRect();
+    shown.set(key, [r.left - x0, r.top - y0, r.width, r.height]);
+  }
+  const R = spec.rows.count, rh0 = spec.rows.overrides["0"], rh = spec.rows.size;
+  const cw0 = spec.columns.overrides["0"], cw = spec.columns.size;
+  const rowTop = (r) => r ? rh0 + (r - 1) * rh : 0, rowH = (r) => r ? rh : rh0;
+  const colLeft = (c) => c ? cw0 + (c - 1) * cw : 0, colW = (c) => c ? cw : cw0;
+  const rowAt = (y) => y < rh0 ? 0 : 1 + Math.floor((y - rh0) / rh), colAt = (x) => x < cw0 ? 0 : 1 + Math.floor((x - cw0) / cw);
+  const merged = spec.merged.filter((m) => rowTop(m.row) <= oy + H && rowTop(m.row + m.rows) >= oy &&
+    colLeft(m.column) <= ox + W && colLeft(m.column + m.columns) >= ox);
+  let area = 0, blank = 0, cells = 0;
+  // One region of the viewport [x1, x2) x [y1, y2): the cells of rows `rows` and columns `columns` at the
+  // screen rects `place` gives.
+  const region = (x1, x2, y1, y2, rows, columns, place) => {
+    const seen = new Set();
+    for (let r = rows[0]; r <= rows[1]; r++) {
+      for (let c = columns[0]; c <= columns[1]; c++) {
+        const m = merged.find((m) => r >= m.row && r < m.row + m.rows && c >= m.column && c < m.column + m.columns);
+        const [kr, kc, nr, nc] = m ? [m.row, m.column, m.rows, m.columns] : [r, c, 1, 1];
+        const key = `cell/${kr}/${kc}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const rect = place(kr, kc, rowTop(kr + nr) - rowTop(kr), colLeft(kc + nc) - colLeft(kc));
+        const dx = Math.min(rect[0] + rect[2], x2) - Math.max(rect[0], x1);
+        const dy = Math.min(rect[1] + rect[3], y2) - Math.max(rect[1], y1);
+        if (dx <= 0 || dy <= 0) continue;
+        cells += 1;
+        area += dx * dy;
+        const v = shown.get(key);
+        if (!(v && v.every((value, i) => Math.abs(value - rect[i]) < 0.5))) blank += dx * dy;
+      }
+    }
+  };
+  const top = rh0, bottom = H - rh, left = cw0;
+  const bodyRows = [rowAt(oy + top), Math.min(R - 2, rowAt(oy + bottom))];
+  const bodyColumns = [colAt(ox + left), Math.min(spec.columns.count - 1, colAt(ox + W))];
+  const body = (r, c, h, w) => [colLeft(c) - ox, rowTop(r) - oy, w, h];
+  region(left, W, top, bottom, bodyRows, bodyColumns, body);
+  region(left, W, 0, top, [0, 0], bodyColumns, (r, c, h, w) => [colLeft(c) - ox, 0, w, h]);
+  region(left, W, bottom, H, [R - 1, R - 1], bodyColumns, (r, c, h, w) => [colLeft(c) - ox, bottom, w, h]);
+  region(0, left, top, bottom, bodyRows, [0, 0], (r, c, h, w) => [0, rowTop(r) - oy, w, h]);
+  region(0, left, 0, top, [0, 0], [0, 0], (r, c, h, w) => [0, 0, w, h]);
+  region(0, left, bottom, H, [R - 1, R - 1], [0, 0], (r, c, h, w) => [0, bottom, w, h]);
+  return {blank: area ? blank / area : 1, area, cells, live: shown.size, viewArea: W * H};
+};
+window.gridQuiet = (done) => {
+  const {virtualizer} = window.playground, scroller = document.getElementById("viewport");
+  let last = performance.now();
+  const onScroll = () => { last = performance.now(); };
+  scroller.addEventListener("scroll", onScroll);
+  (function wait() {
+    if (performance.now() - last > 300 && !virtualizer.inFlight.size) {
+      scroller.removeEventListener("scroll", onScroll);
+      const o = virtualizer.offset();
+      return done({x: o.x, y: o.y, domX: scroller.scrollLeft, domY: scroller.scrollTop});
+    }
+    setTimeout(wait, 50);
+  })();
+};
+"""
+
+FLING = r"""
+const [vx, vy, seconds, done] = arguments;
+const scroller = document.getElementById("viewport"), {virtualizer} = window.playground, test = window.gridTest;
+const start = virtualizer.offset(), dom = {x: scroller.scrollLeft, y: scroller.scrollTop};
+const sentBefore = test.sent.length, samples = [];
+let t0 = null;
+function frame(now) {
+  if (t0 === null) t0 = now;
+  const t = (now - t0) / 1000;
+  if (t > seconds) {
+    return done({samples, start, end: virtualizer.offset(), lookaheadMs: virtualizer.lookaheadMs,
+      tiles: test.sent.slice(sentBefore).map((s) => s.path).filter((p) => p.includes("/tiles/"))});
+  }
+  scroller.scrollLeft = dom.x + vx * t;
+  scroller.scrollTop = dom.y + vy * t;
+  // The layout offset the frame must show: the start's plus what the DOM moved.
+  const ox = start.x + scroller.scrollLeft - dom.x, oy = start.y + scroller.scrollTop - dom.y;
+  const m = window.gridMeasure(ox, oy);
+  Object.assign(m, {t, ox, oy, gap: samples.length ? now - samples[samples.length - 1].now : 0, now});
+  samples.push(m);
+  requestAnimationFrame(frame);
+}
+requestAnimationFrame(frame);
+"""
+
+
+@pytest.fixture(scope="module")
+def page(request):
+    from conftest import Service as LayoutService
+    service = LayoutService()
+    request.addfinalizer(service.stop)
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,1000"]:
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service(DRIVER), options=options)
+    request.addfinalizer(browser.quit)
+    browser.set_script_timeout(60)
+    browser.get(service.url + "/")
+    browser.execute_async_script("window.playgroundReady.then(() => arguments[0]())")
+    browser.execute_script(SHIM)
+    browser.execute_script(MEASURE)
+    summary = browser.execute_async_script(
+        "playground.load('Spreadsheet'); playground.prepare().then((a) => arguments[0](a))")
+    assert summary["layout"] == "grid" and summary["contentSize"]["height"] > 16000000
+    assert browser.execute_script("return playground.virtualizer.mode") == "grid"
+    shim = browser.execute_script("return window.gridTest.shim")
+    print("\nspreadsheet %s: tiles %s" % (summary["id"][:12], "made in the page from rect queries (the service has no "
+                                          "tileGrid yet)" if shim else "from the service"))
+    return browser, service, summary
+
+
+def settle_at(browser, x, y):
+    browser.execute_script("playground.scrollTo(arguments[0], arguments[1])", x, y)
+    at = browser.execute_async_script("window.gridQuiet(arguments[0])")
+    assert (at["x"], at["y"]) == (x, y)
+    return at
+
+
+def test_at_rest_every_element_on_screen_is_where_the_rect_query_with_the_offset_puts_it(page):
+    browser, service, summary = page
+    height, width = summary["contentSize"]["height"], summary["contentSize"]["width"]
+    for x, y in [(0, 0), (150, 95), (123456, 14000000), (width - 720, height - 560), (0, height - 560), (500, 2000)]:
+        settle_at(browser, x, y)
+        got = browser.execute_script("""
+            const scroller = document.getElementById("viewport"), box = scroller.getBoundingClientRect(), out = {};
+            const x0 = box.left + scroller.clientLeft, y0 = box.top + scroller.clientTop;
+            for (const [key, {view}] of playground.virtualizer.live) {
+              const r = view.getBoundingClientRect();
+              if (view.style.display === "none" || r.right < x0 || r.left > x0 + 720 || r.bottom < y0 || r.top > y0 + 560) continue;
+              out[key] = [r.left - x0, r.top - y0, r.width, r.height];
+            }
+            return out;""")
+        answer = json.load(urllib.request.urlopen("%s/v1/layouts/%s/attributes?rect=%s,%s,720,560&offset=%s,%s"
+                                                  % (service.url, summary["id"], x, y, x, y)))
+        want = {"cell/%d/%d" % (e["section"], e["item"]): [e["frame"]["x"] - x, e["frame"]["y"] - y,
+                                                           e["frame"]["width"], e["frame"]["height"]]
+                for e in answer["elements"]}
+        # Views exactly touching the viewport's edge are in one and not the other by rounding: compare the rest.
+        inside = lambda r: r[0] < 720 and r[0] + r[2] > 0 and r[1] < 560 and r[1] + r[3] > 0  # noqa: E731
+        assert {k for k, r in got.items() if inside(r)} == {k for k, r in want.items() if inside(r)}, (x, y)
+        for key, rect in want.items():
+            if inside(rect):
+                assert got[key] == pytest.approx(rect, abs=0.5), (x, y, key)
+        # The geometry the fling test measures against agrees with the service.
+        assert browser.execute_script("return window.gridMeasure(arguments[0], arguments[1]).blank", x, y) == 0
+
+
+@pytest.mark.parametrize("speed", [3000, 10000])
+def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, speed):
+    browser, service, summary = page
+    g = summary.get("tileGrid") or browser.execute_script("return window.gridTest.summary.tileGrid")
+    # Start so that the path crosses merged ranges (rows 3 to 696, columns 1 to 34, near the top left).
+    start = {"x": 0, "y": 0} if speed == 3000 else {"x": 2000, "y": 7000000}
+    settle_at(browser, start["x"], start["y"])
+    browser.execute_async_script("setTimeout(arguments[0], 300)")
+    seconds = 3.0
+    result = browser.execute_async_script(FLING, speed, speed, seconds)
+    samples = result["samples"]
+    stalled = [s for s in samples[1:] if s["gap"] > STALL_MS]
+    steady = [s for s in samples[1:] if s["gap"] <= STALL_MS]
+    blanks = [s["blank"] for s in samples]
+    tiles = [tuple(int(p) for p in path.split("/")[-2:]) for path in result["tiles"]]
+    # The tiles the drawn window (the viewport and half a view of overscan on every side) met, frame by frame;
+    # and those of the fetch-ahead past the end: the window swept on along the velocity for the lookahead.
+    crossed = set()
+
+    def meet(x1, y1, x2, y2):
+        return {(r, c) for r in range(max(0, int(y1 // g["height"])), int(y2 // g["height"]) + 1)
+                for c in range(max(0, int(x1 // g["width"])), int(x2 // g["width"]) + 1)}
+    for s in samples:
+        crossed |= meet(s["ox"] - 360, s["oy"] - 280, s["ox"] + 1080, s["oy"] + 840)
+    end = samples[-1]
+    reach = speed / 1000 * result["lookaheadMs"] + 360
+    ahead = meet(end["ox"] - 360, end["oy"] - 280, end["ox"] + 1080 + reach, end["oy"] + 840 + reach) - crossed
+    print("\ngrid fling %d px/s down and right, %.1f s, %d frames: blank mean %.4f%%, worst %.2f%%; views live <= %d "
+          "(viewport shows <= %d cells); tile requests %d (%d tiles crossed by the drawn window, %d past the end), "
+          "lookahead %.0f ms; frames after a main-thread stall over %d ms: %d, worst blank among them %.2f%%"
+          % (speed, samples[-1]["t"], len(samples), 100 * sum(blanks) / len(blanks), 100 * max(blanks),
+             max(s["live"] for s in samples), max(s["cells"] for s in samples), len(tiles), len(crossed),
+             len(set(tiles) - crossed), result["lookaheadMs"], STALL_MS, len(stalled),
+             100 * max([s["blank"] for s in stalled] or [0])))
+    assert len(samples) >= 4 * seconds
+    assert len(steady) >= 0.8 * len(samples), "the page stalled in more than a fifth of the frames"
+    assert max(s["blank"] for s in steady) <= 0.01, [(round(s["t"], 3), round(s["blank"], 4)) for s in steady
+                                                     if s["blank"] > 0.01]
+    assert len(set(tiles)) == len(tiles), ("a tile was requested twice", sorted(t for t in tiles if tiles.count(t) > 1))
+    assert set(tiles) <= crossed | ahead, sorted(set(tiles) - crossed - ahead)
+    # The content moved 1:1 with the DOM (28 million pixels tall in a 16-million-pixel element).
+    assert result["end"]["y"] == pytest.approx(end["oy"], abs=0.01)
+    assert result["end"]["x"] == pytest.approx(end["ox"], abs=0.01)
