@@ -503,9 +503,13 @@ export class Virtualizer {
    * Browsers cap an element's length (Chromium near 16.7 or 33.5 million pixels, Firefox near 17.9 million).
    * Content longer than `maxContentLength` scrolls a content element of that length, mapped per axis by a
    * ScrollAxis: wheel steps, keys and touch drags move the layout by the distance they move the element; only a
-   * drag of the scroll bar's thumb maps proportionally. See docs/clients.md.
+   * drag of the scroll bar's thumb maps proportionally. See docs/clients.md. The element's offsets and size are
+   * read once per scroll event (`update`) or when asked (`offset`): a read after the views were placed would make
+   * the browser lay the page out again at once.
    */
-  syncScroll() {
+  syncScroll(fresh = false) {
+    if (this.scrollSynced && !fresh) return;
+    this.scrollSynced = true;
     const e = this.scrollElement, size = this.summary ? this.summary.contentSize : {width: 0, height: 0};
     let moved = false;
     for (const [axis, length, view, dom] of [[this.axisX, size.width, e.clientWidth, e.scrollLeft],
@@ -547,11 +551,10 @@ export class Virtualizer {
     this.render();
   }
 
-  /** The visible rect in the layout's coordinates. */
-  viewport() {
-    const e = this.scrollElement;
-    this.syncScroll();
-    return {x: this.axisX.pos, y: this.axisY.pos, width: e.clientWidth, height: e.clientHeight};
+  /** The visible rect in the layout's coordinates (as of the last scroll event, or `fresh`). */
+  viewport(fresh = false) {
+    this.syncScroll(fresh);
+    return {x: this.axisX.pos, y: this.axisY.pos, width: this.axisX.view, height: this.axisY.view};
   }
 
   /** Where views go in the content element: layout coordinates plus this (0 unless the content is capped). */
@@ -561,11 +564,11 @@ export class Virtualizer {
   }
 
   /** The content offset in the layout's coordinates. */
-  offset() { const v = this.viewport(); return {x: v.x, y: v.y}; }
+  offset() { const v = this.viewport(true); return {x: v.x, y: v.y}; }
 
   /** Scrolls to a layout offset. */
   setScroll(x, y) {
-    this.syncScroll();
+    this.syncScroll(true);
     for (const [axis, value] of [[this.axisX, x], [this.axisY, y]]) {
       if (!axis.capped) { this.writeScroll(axis, value); continue; }
       axis.pos = clamp(value, 0, axis.maxPos);
@@ -576,7 +579,7 @@ export class Virtualizer {
   /**
    * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
    * in the direction of scrolling what 3 frames (50 ms) of it move, up to another overscan: a frame that comes
-   * late still finds its views drawn. A grid draws `share` 0.5 of the overscan on every side (a 2-D margin costs
+   * late still finds its views drawn. A grid draws `share` 0.25 of the overscan on every side (a 2-D margin costs
    * its square in views) and fetches its tiles for the whole of it.
    */
   renderWindow(v = this.viewport(), share = 1) {
@@ -595,7 +598,7 @@ export class Virtualizer {
   /** Tracks the scroll velocity, plans requests, and draws what the cache has. Called on every scroll event. */
   update() {
     if (!this.summary) return;
-    const v = this.viewport(), t = this.clock();
+    const v = this.viewport(true), t = this.clock();
     if (this.last) {
       const dt = t - this.last.t;
       if (dt < 8) return this.plan(v);  // too close to the last event to measure a speed
@@ -757,11 +760,18 @@ export class Virtualizer {
     if (this.keeps()(k)) {
       if (seq < (this.answeredSeq || 0)) this.stats.lateDrawn += 1;  // a newer request answered first
       this.answeredSeq = Math.max(this.answeredSeq || 0, seq);
-      this.render();
+      // A grid's answers come several a frame: they are drawn once, at the next frame.
+      if (this.mode === "grid") this.renderSoon(); else this.render();
       this.planBands(this.viewport());
     } else {
       this.stats.dropped += 1;
     }
+  }
+
+  renderSoon() {
+    if (this.renderPending) return;
+    this.renderPending = true;
+    this.requestFrame(() => { this.renderPending = false; this.render(); });
   }
 
   neededKeys() {
@@ -854,7 +864,7 @@ export class Virtualizer {
       ({elements, rect, offset} = a);
       complete = offset[0] === v.x && offset[1] === v.y;  // else the best there is until the answer comes
     } else {
-      const grid = this.mode === "grid", w = this.renderWindow(v, grid ? 0.5 : 1);
+      const grid = this.mode === "grid", w = this.renderWindow(v, grid ? 0.25 : 1);
       ({elements, complete} = grid ? this.gridElements(w, v) : this.bandElements(w, v));
       rect = [w.x, w.y, w.width, w.height];
       offset = [v.x, v.y];
@@ -1034,7 +1044,7 @@ export class Virtualizer {
    * before/after pair with the Web Animations API, then shows the new layout at the offset answered.
    */
   async applyUpdates(batch) {
-    const v = this.viewport(), w = this.renderWindow(v);
+    const v = this.viewport(true), w = this.renderWindow(v);
     const body = {...batch, rect: {x: w.x, y: w.y, width: w.width, height: w.height}, offset: {x: v.x, y: v.y}};
     const answer = await this.client.updates(this.layoutId, body);
     this.animating = true;
