@@ -4,20 +4,10 @@ by exactly what they move a short page, in the middle of the content and near it
 still when the scroll bar is re-anchored after the scrolling stops; a drag of the scroll bar's thumb (a jump of
 the DOM offset) maps proportionally. The input is real: WebDriver wheel and key actions, scrolled by the browser.
 Printed: the longest element Chromium lays out here."""
-import os
-import shutil
-import time
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from chromium import start  # noqa: E402 (skips the module without a browser)
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -68,19 +58,7 @@ return {views: out, offset: virtualizer.offset().y, dom: scroller.scrollTop};
 
 @pytest.fixture(scope="module")
 def browser(request):
-    from conftest import Service as LayoutService
-    service = LayoutService()
-    request.addfinalizer(service.stop)
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=800,800"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    request.addfinalizer(driver.quit)
-    driver.set_script_timeout(60)
-    driver.get(service.url + "/healthz")
-    return driver
+    return start(request, "800,800")[0]
 
 
 def load(browser, spec):

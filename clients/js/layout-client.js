@@ -299,9 +299,9 @@ function tileSpan(pos, length, band, count) {
 
 /**
  * Which tiles [row, column] of a grid cut as `grid` ({width, height, columns, rows}) a viewport `v` needs, with
- * `w` the viewport plus the overscan, moving at `velocity` ({x, y} points/ms): the tiles `v` meets, then those of
- * `w`, then those `w` crosses when moved along the velocity for `lookahead` ms, in that order. A diagonal
- * fling asks for the tiles along its path, not for the whole rectangle ahead.
+ * `w` the viewport plus the overscan, moving at `velocity` ({x, y} points/ms), soonest needed first: the tiles `v`
+ * meets; those `v` crosses when moved along the velocity for `lookahead` ms; those of `w`; those `w` crosses so
+ * moved. A diagonal fling asks for the tiles along its path, not for the whole rectangle ahead.
  */
 export function planTiles({v, w, velocity = {x: 0, y: 0}, lookahead, grid}) {
   const order = [], seen = new Set();
@@ -315,14 +315,17 @@ export function planTiles({v, w, velocity = {x: 0, y: 0}, lookahead, grid}) {
       }
     }
   };
-  add(v);
-  add(w);
   const speed = Math.hypot(velocity.x, velocity.y), distance = speed * lookahead;
   const step = Math.min(grid.width, grid.height) / 2;
-  for (let d = Math.min(step, distance); d > 0; d = d >= distance ? 0 : Math.min(d + step, distance)) {
-    const t = d / speed;
-    add({x: w.x + velocity.x * t, y: w.y + velocity.y * t, width: w.width, height: w.height});
-  }
+  const sweep = (rect) => {
+    add(rect);
+    for (let d = Math.min(step, distance); d > 0; d = d >= distance ? 0 : Math.min(d + step, distance)) {
+      const t = d / speed;
+      add({x: rect.x + velocity.x * t, y: rect.y + velocity.y * t, width: rect.width, height: rect.height});
+    }
+  };
+  sweep(v);
+  sweep(w);
   return order;
 }
 

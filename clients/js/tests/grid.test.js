@@ -47,16 +47,18 @@ function reference(grid, o) {
   return out;
 }
 
-test("planTiles: the viewport's tiles, then the overscan's, then along the path of a diagonal fling", () => {
+test("planTiles: the viewport's tiles, those along the path of a diagonal fling, then the overscan's", () => {
   const grid = {width: 100, height: 100, columns: 50, rows: 50};
   const v = {x: 1010, y: 1010, width: 80, height: 80}, w = {x: 970, y: 970, width: 160, height: 160};
   const window = [[10, 10], [9, 9], [9, 10], [9, 11], [10, 9], [10, 11], [11, 9], [11, 10], [11, 11]];
   assert.deepEqual(planTiles({v, w, grid, lookahead: 100}), window);
-  // 3 points/ms down and right for 100 ms: the window moves 300 points along the diagonal. The tiles it crosses
-  // come next, nearest first: a staircase, not the 6 × 6 tiles ahead.
+  // 3 points/ms down and right for 100 ms: the viewport moves 300 points along the diagonal. The tiles it crosses
+  // come right after its own, nearest first (a staircase, not the 6 × 6 tiles ahead); then the overscan's, and
+  // those the overscan crosses.
   const plan = planTiles({v, w, grid, lookahead: 100, velocity: {x: 3, y: 3}});
-  assert.deepEqual(plan, [...window, [10, 12], [11, 12], [12, 10], [12, 11], [12, 12], [11, 13], [12, 13], [13, 11],
-    [13, 12], [13, 13], [12, 14], [13, 14], [14, 12], [14, 13], [14, 14]]);
+  assert.deepEqual(plan, [[10, 10], [10, 11], [11, 10], [11, 11], [11, 12], [12, 11], [12, 12], [12, 13], [13, 12],
+    [13, 13], [9, 9], [9, 10], [9, 11], [10, 9], [11, 9], [10, 12], [12, 10], [11, 13], [13, 11], [12, 14], [13, 14],
+    [14, 12], [14, 13], [14, 14]]);
   assert.equal(new Set(plan.map(String)).size, plan.length);
   // Clamped to the grid.
   assert.deepEqual(planTiles({v: {x: 0, y: 0, width: 100, height: 100}, w: {x: -50, y: -50, width: 200, height: 200},
