@@ -1,22 +1,29 @@
 /// Where a pinned header or footer goes for any content offset, CSS `position: sticky`'s way: its coordinate
 /// along the scroll axis is `clamp(v, min, max)`, v being the visible bounds' leading edge (`leading`: a pinned
-/// header) or their trailing edge less the element's length (`trailing`: a pinned footer).
+/// header) or their trailing edge less the element's length (`trailing`: a pinned footer), moved `inset` inwards
+/// (CSS `top: inset` or `bottom: inset`; 0 for headers and footers, which stick to the edge itself).
+///
+/// A grid's frozen cells pin along x and y apart, each with a range of its own (`GridPins`): there `inset` is
+/// the content inset on that side plus the cell's distance from the content's edge, as a frozen band of several
+/// rows (columns) sticks as one block inside the inset.
 public struct StickyRange: Sendable, Hashable {
     public enum Edge: Sendable, Hashable { case leading, trailing }
     public var edge: Edge
     public var min: Double
     public var max: Double
+    public var inset: Double
 
-    public init(edge: Edge, min: Double, max: Double) {
+    public init(edge: Edge, min: Double, max: Double, inset: Double = 0) {
         self.edge = edge
         self.min = min
         self.max = max
+        self.inset = inset
     }
 
     /// The element's coordinate along the axis when the visible bounds start at `leading` and are `length` long;
     /// `elementLength` is the element's own length along the axis.
     public func coordinate(leading: Double, length: Double, elementLength: Double) -> Double {
-        let v = edge == .leading ? leading : leading + length - elementLength
+        let v = edge == .leading ? leading + inset : leading + length - inset - elementLength
         return Swift.max(self.min, Swift.min(v, self.max))
     }
 }

@@ -193,10 +193,10 @@ public final class LayoutService: HTTPHandler {
             return Self.json(200, SummaryEncoder.bytes(id: id, layout: try layout(id), includeSpec: true))
         case .attributes(let id):
             return try attributes(request, layout: try layout(id))
-        case .tile(let id, let index):
+        case .tile(let id, let index, let column):
             // On an event loop, a tile to encode for a layout that is not prepared is answered off it. (Written out
             // here: `layout(_:onEventLoop:)` called from this closure adds retains to every cached tile.)
-            return try tile(request, id: id, index: index) { () throws(Problem) in
+            return try tile(request, id: id, index: index, column: column) { () throws(Problem) in
                 request.onEventLoop ? store.cachedLayout(id: id) : try layout(id)
             } ?? offLoop()
         case .item(let id, let section, let item):

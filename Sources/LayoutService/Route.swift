@@ -10,7 +10,8 @@ enum Route: Equatable {
     case layouts
     case layout(id: String)
     case attributes(id: String)
-    case tile(id: String, index: String)
+    /// `tiles/{k}` (column nil), or a grid's `tiles/{row}/{column}` (index the row).
+    case tile(id: String, index: String, column: String?)
     case item(id: String, section: String, item: String)
     case supplementary(id: String, kind: String, section: String, item: String)
     case decoration(id: String, kind: String, section: String, item: String)
@@ -90,7 +91,9 @@ enum Route: Equatable {
             if equals(3, "scroll-to") { return .scrollTo(id: id) }
             return nil
         case 5 where equals(3, "tiles"):
-            return .tile(id: text(2), index: text(4))
+            return .tile(id: text(2), index: text(4), column: nil)
+        case 6 where equals(3, "tiles"):
+            return .tile(id: text(2), index: text(4), column: text(5))
         case 6 where equals(3, "items"):
             return .item(id: text(2), section: text(4), item: text(5))
         case 7 where equals(3, "supplementary"):
@@ -104,7 +107,7 @@ enum Route: Equatable {
     /// The layout whose answers this route gives (they never change for an id: cacheable), if any.
     var immutableLayoutID: String? {
         switch self {
-        case .layout(let id), .attributes(let id), .tile(let id, _), .render(let id), .hit(let id),
+        case .layout(let id), .attributes(let id), .tile(let id, _, _), .render(let id), .hit(let id),
             .targetOffset(let id), .moving(let id), .scrollTo(let id), .item(let id, _, _),
             .supplementary(let id, _, _, _), .decoration(let id, _, _, _):
             id
@@ -124,7 +127,8 @@ enum Route: Equatable {
         case .layouts: "/v1/layouts"
         case .layout: "/v1/layouts/{id}"
         case .attributes: "/v1/layouts/{id}/attributes"
-        case .tile: "/v1/layouts/{id}/tiles/{k}"
+        case .tile(_, _, nil): "/v1/layouts/{id}/tiles/{k}"
+        case .tile: "/v1/layouts/{id}/tiles/{row}/{column}"
         case .item: "/v1/layouts/{id}/items/{section}/{item}"
         case .supplementary: "/v1/layouts/{id}/supplementary/{kind}/{section}/{item}"
         case .decoration: "/v1/layouts/{id}/decorations/{kind}/{section}/{item}"

@@ -23,25 +23,31 @@ struct EncodedTile: Sendable {
 
 struct TileKey: Hashable, Sendable {
     let id: String
+    /// The tile's index, or a grid tile's row.
     let k: Int
+    /// A grid tile's column; -1 for tiles along one axis.
+    let column: Int
     let columns: Bool
 }
 
 extension LayoutService {
-    /// `GET /v1/layouts/{id}/tiles/{k}[?format=full|columns]`, for an id known to the store; `prepared` gives its
-    /// layout (asked for only when the tile is not in the cache). Nil when it needs the layout and `prepared` gives
-    /// none (the layout is not prepared and the request is on an event loop: the caller answers it off the loop).
-    func tile(_ request: HTTPRequest, id: String, index: String,
+    /// `GET /v1/layouts/{id}/tiles/{k}[?format=full|columns]`, or a grid's `tiles/{row}/{column}` (`column` given),
+    /// for an id known to the store; `prepared` gives its layout (asked for only when the tile is not in the
+    /// cache). Nil when it needs the layout and `prepared` gives none (the layout is not prepared and the request
+    /// is on an event loop: the caller answers it off the loop).
+    func tile(_ request: HTTPRequest, id: String, index: String, column: String?,
               _ prepared: () throws(Problem) -> (any PreparedLayout)?) throws(Problem) -> HTTPResponse?
     {
         // A tile in the cache passed every check below when it was made (its plan is the layout's, which never
         // changes for an id): sent without planning again. A miss is counted by the lookup below.
-        if let k = Int(index), let format = try? QueryParameters.format(request),
-           let cached = tiles.get(TileKey(id: id, k: k, columns: format == .columns), countingMiss: false)
+        let c = column.map { Int($0) ?? -2 } ?? -1
+        if let k = Int(index), c != -2, let format = try? QueryParameters.format(request),
+           let cached = tiles.get(TileKey(id: id, k: k, column: c, columns: format == .columns), countingMiss: false)
         {
             return tileResponse(request, cached)
         }
         guard let layout = try prepared() else { return nil }
+        if let column { return try gridTile(request, id: id, row: index, column: column, layout: layout) }
         let plan: TilePlan
         switch TilePlan.of(layout) {
         case .success(let p): plan = p
@@ -57,12 +63,69 @@ extension LayoutService {
                           detail: "layout \(id) has tiles 0 to \(plan.count - 1) (got \(k))")
         }
         let format = try QueryParameters.format(request)
-        let key = TileKey(id: id, k: k, columns: format == .columns)
+        return try cachedTile(request, TileKey(id: id, k: k, column: -1, columns: format == .columns)) {
+            () throws(Problem) in
+            var list = ElementList(take: limits.maxElements, reservingCapacity: 256, unpinned: true)
+            guard layout.elements(in: plan.rect(k, content: layout.contentSize), offset: .zero,
+                                  limit: limits.maxElements, into: &list)
+            else { throw tooManyElements("tile \(k)") }
+            return encodeTile(list.elements, sticky: list.sticky.isEmpty ? nil : list.stickyRanges, pins: nil,
+                              contentSize: layout.contentSize, format: format)
+        }
+    }
+
+    /// A grid's tile (`row`, `column`): its rect's elements for every content offset, frozen cells with their
+    /// pins (`GridTilePlan`).
+    private func gridTile(_ request: HTTPRequest, id: String, row: String, column: String, layout: any PreparedLayout)
+        throws(Problem) -> HTTPResponse
+    {
+        guard let grid = layout as? PreparedGridLayout, let plan = GridTilePlan.of(grid) else {
+            let detail: String
+            switch TilePlan.of(layout) {
+            case .success: detail = "layout \(id) is tiled along one axis: GET /v1/layouts/{id}/tiles/{k}"
+            case .failure(let refused): detail = refused.detail
+            }
+            throw Problem(.noTiles, detail: detail)
+        }
+        guard let r = Int(row) else {
+            throw Problem(.invalidParameter, detail: "row in the path must be a whole number (got \"\(row)\")",
+                          parameter: "row")
+        }
+        guard let c = Int(column) else {
+            throw Problem(.invalidParameter,
+                          detail: "column in the path must be a whole number (got \"\(column)\")", parameter: "column")
+        }
+        guard r >= 0, r < plan.rows, c >= 0, c < plan.columns else {
+            throw Problem(.unknownTile,
+                          detail: "layout \(id) has tiles in rows 0 to \(plan.rows - 1) and columns 0 to "
+                              + "\(plan.columns - 1) (got \(r), \(c))")
+        }
+        let format = try QueryParameters.format(request)
+        return try cachedTile(request, TileKey(id: id, k: r, column: c, columns: format == .columns)) {
+            () throws(Problem) in
+            guard let tile = grid.tileElements(in: plan.rect(row: r, column: c), limit: limits.maxElements) else {
+                throw tooManyElements("tile \(r)/\(c)")
+            }
+            return encodeTile(tile.elements, sticky: nil, pins: tile.pins, contentSize: grid.contentSize,
+                              format: format)
+        }
+    }
+
+    private func tooManyElements(_ tile: String) -> Problem {
+        Problem(.tooManyElements,
+                detail: "\(tile) holds more than \(limits.maxElements) elements (--max-elements); query rects, or "
+                    + "pages of them (limit, cursor)")
+    }
+
+    /// The tile of `key`, from the cache or encoded by `encode` (and then cached).
+    private func cachedTile(_ request: HTTPRequest, _ key: TileKey, _ encode: () throws(Problem) -> EncodedTile)
+        throws(Problem) -> HTTPResponse
+    {
         let encoded: EncodedTile
         if let cached = tiles.get(key) {
             encoded = cached
         } else {
-            encoded = try encodeTile(k, plan: plan, layout: layout, format: format)
+            encoded = try encode()
             tiles.insert(key, encoded, bytes: encoded.plain.count + (encoded.gzipped?.count ?? 0))
         }
         return tileResponse(request, encoded)
@@ -83,28 +146,18 @@ extension LayoutService {
         return HTTPResponse(status: 200, headers: headers, body: encoded.plain)
     }
 
-    private func encodeTile(_ k: Int, plan: TilePlan, layout: any PreparedLayout, format: QueryParameters.Format)
-        throws(Problem) -> EncodedTile
+    private func encodeTile(_ elements: [LayoutAttributes], sticky: [StickyRange?]?, pins: [GridPins?]?,
+                            contentSize: LayoutSize, format: QueryParameters.Format) -> EncodedTile
     {
-        var list = ElementList(take: limits.maxElements, reservingCapacity: 256, unpinned: true)
-        guard layout.elements(in: plan.rect(k, content: layout.contentSize), offset: .zero, limit: limits.maxElements,
-                              into: &list)
-        else {
-            throw Problem(
-                .tooManyElements,
-                detail: "tile \(k) holds more than \(limits.maxElements) elements (--max-elements); query rects, or "
-                    + "pages of them (limit, cursor)")
-        }
-        let sticky = list.sticky.isEmpty ? nil : list.stickyRanges
         var w: JSONWriter
         switch format {
         case .full:
-            w = JSONWriter(capacity: 64 + list.elements.count * 240)
-            AttributesEncoder.writeRectAnswer(contentSize: layout.contentSize, elements: list.elements, sticky: sticky,
+            w = JSONWriter(capacity: 64 + elements.count * 240)
+            AttributesEncoder.writeRectAnswer(contentSize: contentSize, elements: elements, sticky: sticky, pins: pins,
                                               into: &w)
         case .columns:
-            w = JSONWriter(capacity: 128 + list.elements.count * 48)
-            ColumnsEncoder.writeAnswer(contentSize: layout.contentSize, elements: list.elements, sticky: sticky,
+            w = JSONWriter(capacity: 128 + elements.count * 48)
+            ColumnsEncoder.writeAnswer(contentSize: contentSize, elements: elements, sticky: sticky, pins: pins,
                                        into: &w)
         }
         let (pointer, count) = w.takeBuffer()

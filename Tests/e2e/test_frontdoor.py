@@ -61,3 +61,27 @@ def test_tiles_are_immutable_gzipped_once_and_counted(service):
     assert "tile_cache_hits_total 1" in metrics and "tile_cache_entries 2" in metrics
     assert request(service.url + "/v1/layouts/%s/tiles/99" % summary["id"])[0] == 404
     assert request(service.url + "/v1/layouts/%s/tiles/x" % summary["id"])[0] == 400
+
+
+def test_grid_tiles_are_two_dimensional_immutable_and_gzipped(service):
+    spec = {"layout": "grid", "collectionView": {"width": 1280, "height": 800},
+            "rows": {"count": 1000000, "size": 28, "overrides": {"0": 40}},
+            "columns": {"count": 10000, "size": 100, "sizes": [64, 220, 100]},
+            "frozen": {"top": 1, "bottom": 1, "leading": 1}}
+    summary = json.loads(request(service.url + "/v1/layouts", "POST", json.dumps(spec).encode())[2])
+    assert "tile" not in summary
+    assert summary["tileGrid"] == {"width": 1280, "height": 800, "columns": 782, "rows": 35001}
+    tile = service.url + "/v1/layouts/%s/tiles/2/3" % summary["id"]
+    status, headers, plain = request(tile)
+    assert status == 200 and headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    status, zipped_headers, zipped = request(tile, headers={"Accept-Encoding": "gzip"})
+    assert zipped_headers["Content-Encoding"] == "gzip" and gzip.decompress(zipped) == plain
+    assert request(tile, headers={"If-None-Match": headers["ETag"]})[0] == 304
+    elements = json.loads(plain)["elements"]
+    corner = [e for e in elements if (e["section"], e["item"]) == (0, 0)][0]
+    assert corner["stickyX"] == {"edge": "leading", "min": 0, "max": 1000084 - 64, "inset": 0}
+    assert corner["stickyY"]["edge"] == "leading" and corner["zIndex"] == 2
+    columns = json.loads(request(tile + "?format=columns")[2])
+    assert columns["count"] == len(elements) and columns["stickyX"][elements.index(corner)][0] == "leading"
+    assert request(service.url + "/v1/layouts/%s/tiles/35001/0" % summary["id"])[0] == 404
+    assert request(service.url + "/v1/layouts/%s/tiles/0" % summary["id"])[0] == 404

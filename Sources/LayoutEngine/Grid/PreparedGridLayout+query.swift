@@ -14,27 +14,32 @@ extension PreparedGridLayout {
     {
         guard rect.width >= 0, rect.height >= 0, rows.count > 0, columns.count > 0 else { return true }
         let start = out.count
+        let (rowShifts, columnShifts) = shifts(at: offset)
+        for (rb, cb) in Self.blocks where !rows.band(rb).isEmpty && !columns.band(cb).isEmpty {
+            guard emitBlock(rb, cb, rect: rect, dx: Self.pick(columnShifts, cb), dy: Self.pick(rowShifts, rb),
+                            limit: limit, start: start, into: &out)
+            else { return false }
+        }
+        return true
+    }
+
+    /// The cells of row band `rb` and column band `cb`, moved by `dx` (along the columns' direction) and `dy`,
+    /// that meet `rect`.
+    func emitBlock<S: ElementSink & ~Copyable>(_ rb: Int, _ cb: Int, rect: LayoutRect, dx: Double, dy: Double,
+                                               limit: Int, start: Int, into out: inout S) -> Bool {
         let w = columns.length
         // Along the columns' direction: mirrored columns run from the right. Searched a hair wider (mirroring
         // does not round-trip exactly); each element is then tested against `rect` as the caller sees it.
         let slack = 1e-9 * max(1, w, rows.length)
         let (u0, u1) = isMirrored ? (w - rect.maxX, w - rect.minX) : (rect.minX, rect.maxX)
-        let (rowShifts, columnShifts) = shifts(at: offset)
-        for (rb, cb) in Self.blocks where !rows.band(rb).isEmpty && !columns.band(cb).isEmpty {
-            let dy = Self.pick(rowShifts, rb)
-            let dx = Self.pick(columnShifts, cb)
-            // Each row (column) with the spacing after it: a merged range spans the spacing between its rows, and
-            // may meet the rect there alone. Cells are tested one by one.
-            let rr = rows.indices(meeting: rect.minY - dy - rows.spacing - slack, rect.maxY - dy + slack,
-                                  in: rows.band(rb))
-            guard !rr.isEmpty else { continue }
-            let cc = columns.indices(meeting: u0 - dx - columns.spacing - slack, u1 - dx + slack, in: columns.band(cb))
-            guard !cc.isEmpty else { continue }
-            let block = GridBlock(rows: rr, columns: cc, dx: dx, dy: dy,
-                                  zIndex: Self.zIndex(rowBand: rb, columnBand: cb))
-            guard emit(block, rect: rect, limit: limit, start: start, into: &out) else { return false }
-        }
-        return true
+        // Each row (column) with the spacing after it: a merged range spans the spacing between its rows, and
+        // may meet the rect there alone. Cells are tested one by one.
+        let rr = rows.indices(meeting: rect.minY - dy - rows.spacing - slack, rect.maxY - dy + slack, in: rows.band(rb))
+        guard !rr.isEmpty else { return true }
+        let cc = columns.indices(meeting: u0 - dx - columns.spacing - slack, u1 - dx + slack, in: columns.band(cb))
+        guard !cc.isEmpty else { return true }
+        let block = GridBlock(rows: rr, columns: cc, dx: dx, dy: dy, zIndex: Self.zIndex(rowBand: rb, columnBand: cb))
+        return emit(block, rect: rect, limit: limit, start: start, into: &out)
     }
 
     /// The cells of one block: those of `rows` × `columns`, less those merged ranges cover, and the ranges.

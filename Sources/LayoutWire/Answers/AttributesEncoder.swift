@@ -2,7 +2,8 @@ public import LayoutEngine
 
 /// The wire form of layout attributes (docs/api.md, "Attributes"):
 /// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?,
-/// "rowSpan"?,"columnSpan"?}` (the spans of a grid's merged cell, when either is not 1).
+/// "rowSpan"?,"columnSpan"?}` (the spans of a grid's merged cell, when either is not 1); in tiles, `"sticky"` of a
+/// pinned header or footer, `"stickyX"` and `"stickyY"` of a grid's frozen cell.
 public enum AttributesEncoder {
     /// The most the numeric part of one element takes: the literals (about 150 bytes), two ints (20 each),
     /// eight numbers (32 each) and the alpha (32).
@@ -12,9 +13,11 @@ public enum AttributesEncoder {
         write(a, sticky: nil, into: &w)
     }
 
-    /// An element with its sticky range (`"sticky":{"edge","min","max"}`) when it has one (tiles).
-    public static func write(_ a: LayoutAttributes, sticky: StickyRange?, into w: inout JSONWriter) {
-        if sticky == nil, a.isPlainCell {
+    /// An element with its sticky range (`"sticky":{"edge","min","max"}`) when it has one, or a grid cell's pins
+    /// (`"stickyX"`, `"stickyY"`: `{"edge","min","max","inset"}`) (tiles).
+    public static func write(_ a: LayoutAttributes, sticky: StickyRange?, pins: GridPins? = nil,
+                             into w: inout JSONWriter) {
+        if sticky == nil, pins == nil, a.isPlainCell {
             var row = PlainCellEncoder.Row()
             PlainCellEncoder.write(section: a.indexPath.section, item: a.indexPath.item, frame: a.frame, row: &row,
                                    into: &w)
@@ -66,6 +69,20 @@ public enum AttributesEncoder {
             w.number(sticky.max)
             w.raw("}")
         }
+        if let x = pins?.x { writePin(",\"stickyX\":", x, into: &w) }
+        if let y = pins?.y { writePin(",\"stickyY\":", y, into: &w) }
+        w.raw("}")
+    }
+
+    /// `,"stickyX":{"edge","min","max","inset"}` (or `stickyY`).
+    static func writePin(_ name: StaticString, _ s: StickyRange, into w: inout JSONWriter) {
+        w.raw(name)
+        w.raw(s.edge == .leading ? "{\"edge\":\"leading\",\"min\":" : "{\"edge\":\"trailing\",\"min\":")
+        w.number(s.min)
+        w.raw(",\"max\":")
+        w.number(s.max)
+        w.raw(",\"inset\":")
+        w.number(s.inset)
         w.raw("}")
     }
 
@@ -114,15 +131,15 @@ public enum AttributesEncoder {
     /// the adjustment is there when the client must move its offset (a wrapping layout left its central band).
     /// `next`: the cursor of the next page, when the answer is one page and more follow.
     public static func writeRectAnswer(contentSize: LayoutSize, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
-                                       offsetAdjustment: LayoutPoint? = nil, next: String? = nil,
-                                       into w: inout JSONWriter) {
+                                       pins: [GridPins?]? = nil, offsetAdjustment: LayoutPoint? = nil,
+                                       next: String? = nil, into w: inout JSONWriter) {
         writeRectAnswerHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, into: &w)
         elements.withUnsafeBufferPointer { list in
             guard let first = list.baseAddress else { return }
             var row = PlainCellEncoder.Row()
             for i in list.indices {
                 if i > 0 { w.raw(",") }
-                writeElement(first + i, sticky: sticky?[i], row: &row, into: &w)
+                writeElement(first + i, sticky: sticky?[i], pins: pins?[i], row: &row, into: &w)
             }
         }
         writeRectAnswerTail(next: next, into: &w)
@@ -132,15 +149,15 @@ public enum AttributesEncoder {
     /// it in `row`), any other by `write`. Read in place, field by field: an element passed on by value is copied
     /// out of its list, its kind retained and released after.
     @inline(__always)
-    static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?,
+    static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?, pins: GridPins? = nil,
                              row: inout PlainCellEncoder.Row, into w: inout JSONWriter) {
-        if sticky == nil, e.pointee.category == .cell, e.pointee.zIndex == 0, e.pointee.alpha == 1,
+        if sticky == nil, pins == nil, e.pointee.category == .cell, e.pointee.zIndex == 0, e.pointee.alpha == 1,
             !e.pointee.isHidden, e.pointee.transform3D.isIdentity, e.pointee.rowSpan == 1, e.pointee.columnSpan == 1
         {
             PlainCellEncoder.write(section: e.pointee.indexPath.section, item: e.pointee.indexPath.item,
                                    frame: e.pointee.frame, row: &row, into: &w)
         } else {
-            write(e.pointee, sticky: sticky, into: &w)
+            write(e.pointee, sticky: sticky, pins: pins, into: &w)
         }
     }
 

@@ -5,21 +5,22 @@ public import LayoutEngine
 /// element differs from the default: `category` (0 cell, 1 supplementary, 2 decoration), `kind` (a string or
 /// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
 /// `sticky` (`[edge, min, max]`, or null; see `StickyRange`), `rowSpan` and `columnSpan` (1; a grid's merged
-/// cells).
+/// cells), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max, inset]`, or null; see `GridPins`).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
     public static func writeAnswer(contentSize: LayoutSize, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
-                                   offsetAdjustment: LayoutPoint? = nil, next: String? = nil, into w: inout JSONWriter) {
+                                   pins: [GridPins?]? = nil, offsetAdjustment: LayoutPoint? = nil, next: String? = nil,
+                                   into w: inout JSONWriter) {
         // Elements read in place: no copy, no retain of each.
         elements.withUnsafeBufferPointer { list in
-            write(contentSize: contentSize, elements: list, sticky: sticky, offsetAdjustment: offsetAdjustment,
-                  next: next, into: &w)
+            write(contentSize: contentSize, elements: list, sticky: sticky, pins: pins,
+                  offsetAdjustment: offsetAdjustment, next: next, into: &w)
         }
     }
 
     private static func write(contentSize: LayoutSize, elements: UnsafeBufferPointer<LayoutAttributes>,
-                              sticky: [StickyRange?]?, offsetAdjustment: LayoutPoint?, next: String?,
-                              into w: inout JSONWriter) {
+                              sticky: [StickyRange?]?, pins: [GridPins?]?, offsetAdjustment: LayoutPoint?,
+                              next: String?, into w: inout JSONWriter) {
         writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: elements.count, into: &w)
         var cells = true, zero = true, opaque = true, shown = true, identity = true, single = true
         if let first = elements.baseAddress {
@@ -113,11 +114,36 @@ public enum ColumnsEncoder {
             }
             w.raw("]")
         }
+        if let pins {
+            writePins("stickyX", pins.map { $0?.x }, into: &w)
+            writePins("stickyY", pins.map { $0?.y }, into: &w)
+        }
         if let next {
             w.raw(",\"next\":")
             w.string(next)
         }
         w.raw("}")
+    }
+
+    /// `,"stickyX":[[edge, min, max, inset] or null, ...]` (or `stickyY`), when any element has one.
+    private static func writePins(_ name: StaticString, _ pins: [StickyRange?], into w: inout JSONWriter) {
+        guard pins.contains(where: { $0 != nil }) else { return }
+        open(name, into: &w)
+        for i in pins.indices {
+            if i > 0 { w.byte(UInt8(ascii: ",")) }
+            guard let s = pins[i] else {
+                w.raw("null")
+                continue
+            }
+            w.raw(s.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
+            w.number(s.min)
+            w.byte(UInt8(ascii: ","))
+            w.number(s.max)
+            w.byte(UInt8(ascii: ","))
+            w.number(s.inset)
+            w.byte(UInt8(ascii: "]"))
+        }
+        w.raw("]")
     }
 
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n`.

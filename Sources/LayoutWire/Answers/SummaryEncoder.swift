@@ -1,7 +1,8 @@
 public import LayoutEngine
 
 /// The wire form of a prepared layout's summary, the answer to `POST /v1/layouts` and `GET /v1/layouts/{id}`
-/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"tile"][,"initialOffset"][,"spec"]}`.
+/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"tile"|,"tileGrid"][,"initialOffset"]
+/// [,"spec"]}`.
 public enum SummaryEncoder {
     public static func write(id: String, layout: any PreparedLayout, includeSpec: Bool, into w: inout JSONWriter) {
         writeMembers(id: id, layout: layout, includeSpec: includeSpec, into: &w)
@@ -43,6 +44,18 @@ public enum SummaryEncoder {
             w.raw(",\"count\":")
             w.int(plan.count)
             if let c = layout as? PreparedCompositionalLayout { writeOrthogonalSections(c, into: &w) }
+            w.raw("}")
+        }
+        if let grid = GridTilePlan.of(layout) {
+            // Tiles in two dimensions: GET .../tiles/{row}/{column}, each a rect of width by height.
+            w.raw(",\"tileGrid\":{\"width\":")
+            w.number(grid.width)
+            w.raw(",\"height\":")
+            w.number(grid.height)
+            w.raw(",\"columns\":")
+            w.int(grid.columns)
+            w.raw(",\"rows\":")
+            w.int(grid.rows)
             w.raw("}")
         }
         if let start = layout.initialOffset {

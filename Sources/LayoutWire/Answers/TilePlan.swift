@@ -7,6 +7,7 @@ public import LayoutEngine
 ///
 /// Pinned headers and footers are given where they sit unpinned, with their sticky range (`StickyRange`), in
 /// every tile that a place of that range meets. The wheel has no tiles: its attributes change with every offset.
+/// Grids are tiled in two dimensions instead (`GridTilePlan`).
 ///
 /// Compositional layouts (and lists) tile too. An orthogonal section's row scrolls on its own offset, which an
 /// immutable tile cannot know: tiles give such rows unscrolled (section offset 0, as a query without
@@ -28,8 +29,8 @@ public struct TilePlan: Sendable, Equatable {
                 detail: "the wheel has no tiles: every cell turns with the content offset; query rects with an offset"))
         case .grid:
             return .failure(TilesRefused(
-                detail: "grids have no tiles: bands across a grid's whole width would hold too many cells; query rects "
-                    + "with an offset (frozen rows and columns are pinned for it)"))
+                detail: "grids are tiled in two dimensions: GET /v1/layouts/{id}/tiles/{row}/{column} (the summary's "
+                    + "tileGrid), not tiles/{k}"))
         default: break
         }
         let vertical = layout.spec.scrollDirection == .vertical

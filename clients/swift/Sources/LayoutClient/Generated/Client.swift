@@ -3622,7 +3622,9 @@ public struct Client: APIProtocol {
     /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
     /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
     /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
-    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`); grids are
+    /// tiled in two dimensions (`GET /v1/layouts/{id}/tiles/{row}/{column}`; `tiles/{k}` of a grid is a 404
+    /// `no-tiles` saying so).
     ///
     /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
     /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
@@ -3819,6 +3821,241 @@ public struct Client: APIProtocol {
                 case 422:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.Tile.Output.UnprocessableContent.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// A grid's tile, every element meeting the rect [column·width, (column+1)·width] × [row·height, (row+1)·height].
+    ///
+    /// Grids only (the summary's `tileGrid`: `width` and `height` are the view's size rounded up). A tile holds
+    /// for every content offset: the cells that scroll meeting its (closed) rect, where they lie, and every frozen
+    /// cell that some place of its pinning range puts in the rect, where it lies unpinned, with `stickyX` (a
+    /// frozen column's) and/or `stickyY` (a frozen row's; a corner has both), each `{"edge","min","max","inset"}`
+    /// (in columns `[edge, min, max, inset]`): along that axis the cell's coordinate is clamp(v, min, max), v being
+    /// the visible bounds' minimum edge plus `inset` (`leading`: left or top) or their maximum edge less `inset`
+    /// and the cell's length (`trailing`: right or bottom), as CSS `position: sticky` with `top: inset`
+    /// (`left`, `bottom`, `right`) places it. The visible bounds are `[offset, offset + view size]`; `inset` is
+    /// the content inset on that side plus the cell's distance from the content's edge, so a frozen band of
+    /// several rows sticks as one block. Edges are physical, in right-to-left grids too. Placed so, the tiles'
+    /// elements are what `attributes?rect=...&offset=x,y` answers, with the same `zIndex` (0 cells that scroll,
+    /// 1 frozen along one axis, 2 corners). Immutable and cached as `tiles/{k}` is.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{row}/{column}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)`.
+    public func gridTile(_ input: Operations.GridTile.Input) async throws -> Operations.GridTile.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.GridTile.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/layouts/{}/tiles/{}/{}",
+                    parameters: [
+                        input.path.id,
+                        input.path.row,
+                        input.path.column
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "format",
+                    value: input.query.format
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 401:
+                    let headers: Components.Responses.Unauthorized.Headers = .init(wwwAuthenticate: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "WWW-Authenticate",
+                        as: Swift.String.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthorized.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Forbidden.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
+                case 429:
+                    let headers: Components.Responses.QuotaExceeded.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.QuotaExceeded.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GridTile.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Operations.GridTile.Output.Ok.Body.JsonPayload.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 304:
+                    return .notModified(.init())
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.BadParameter.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GridTile.Output.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.GridTile.Output.UnprocessableContent.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [

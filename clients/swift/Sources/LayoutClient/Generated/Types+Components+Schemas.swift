@@ -2833,7 +2833,8 @@ extension Components {
         /// A spreadsheet (docs/specs.md, "Grids"): rows and columns scrolling both ways, a cell
         /// `(section: row, item: column)`. Frozen rows and columns pin as CSS `position: sticky` does inside the
         /// content (bounds-dependent: pass `offset`); zIndex 0 cells that scroll, 1 cells pinned along one axis, 2 the
-        /// corners. Merged ranges are one element each, with `rowSpan` and `columnSpan`. No tiles, no batch updates.
+        /// corners. Merged ranges are one element each, with `rowSpan` and `columnSpan`. Tiled in two dimensions
+        /// (`tileGrid`); no batch updates.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/GridLayoutSpec`.
@@ -4069,7 +4070,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/boundsDependent`.
             public var boundsDependent: Swift.Bool
-            /// How the layout is tiled (all but the wheel and grids): tile k (0 to count - 1) is the band
+            /// How the layout is tiled along one axis (all but the wheel and grids): tile k (0 to count - 1) is the band
             /// [k·length, (k+1)·length] along `axis`; see `GET /v1/layouts/{id}/tiles/{k}`.
             ///
             ///
@@ -4154,12 +4155,67 @@ extension Components {
                     case orthogonalSections
                 }
             }
-            /// How the layout is tiled (all but the wheel and grids): tile k (0 to count - 1) is the band
+            /// How the layout is tiled along one axis (all but the wheel and grids): tile k (0 to count - 1) is the band
             /// [k·length, (k+1)·length] along `axis`; see `GET /v1/layouts/{id}/tiles/{k}`.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile`.
             public var tile: Components.Schemas.LayoutSummary.TilePayload?
+            /// Grids only: how the grid is tiled in two dimensions. Tile (row, column) is the rect
+            /// [column·width, (column+1)·width] × [row·height, (row+1)·height]; see
+            /// `GET /v1/layouts/{id}/tiles/{row}/{column}`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/tileGrid`.
+            public struct TileGridPayload: Codable, Hashable, Sendable {
+                /// The view's width, rounded up (at least 1).
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tileGrid/width`.
+                public var width: Swift.Double
+                /// The view's height, rounded up (at least 1).
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tileGrid/height`.
+                public var height: Swift.Double
+                /// ceil(content width / width), at least 1.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tileGrid/columns`.
+                public var columns: Swift.Int
+                /// ceil(content height / height), at least 1.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tileGrid/rows`.
+                public var rows: Swift.Int
+                /// Creates a new `TileGridPayload`.
+                ///
+                /// - Parameters:
+                ///   - width: The view's width, rounded up (at least 1).
+                ///   - height: The view's height, rounded up (at least 1).
+                ///   - columns: ceil(content width / width), at least 1.
+                ///   - rows: ceil(content height / height), at least 1.
+                public init(
+                    width: Swift.Double,
+                    height: Swift.Double,
+                    columns: Swift.Int,
+                    rows: Swift.Int
+                ) {
+                    self.width = width
+                    self.height = height
+                    self.columns = columns
+                    self.rows = rows
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case width
+                    case height
+                    case columns
+                    case rows
+                }
+            }
+            /// Grids only: how the grid is tiled in two dimensions. Tile (row, column) is the rect
+            /// [column·width, (column+1)·width] × [row·height, (row+1)·height]; see
+            /// `GET /v1/layouts/{id}/tiles/{row}/{column}`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/tileGrid`.
+            public var tileGrid: Components.Schemas.LayoutSummary.TileGridPayload?
             /// Infinite wheels only. Offsets `period` apart along `axis` show the same thing.
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/wrap`.
@@ -4209,7 +4265,8 @@ extension Components {
             ///   - sections: Number of sections.
             ///   - items: Number of cells.
             ///   - boundsDependent: Whether attributes depend on the content offset.
-            ///   - tile: How the layout is tiled (all but the wheel and grids): tile k (0 to count - 1) is the band
+            ///   - tile: How the layout is tiled along one axis (all but the wheel and grids): tile k (0 to count - 1) is the band
+            ///   - tileGrid: Grids only: how the grid is tiled in two dimensions. Tile (row, column) is the rect
             ///   - wrap: Infinite wheels only. Offsets `period` apart along `axis` show the same thing.
             ///   - initialOffset: Infinite wheels only: where a client starts, at the start of the central band `[period, 2·period)`.
             public init(
@@ -4220,6 +4277,7 @@ extension Components {
                 items: Swift.Int,
                 boundsDependent: Swift.Bool,
                 tile: Components.Schemas.LayoutSummary.TilePayload? = nil,
+                tileGrid: Components.Schemas.LayoutSummary.TileGridPayload? = nil,
                 wrap: Components.Schemas.LayoutSummary.WrapPayload? = nil,
                 initialOffset: Components.Schemas.Point? = nil
             ) {
@@ -4230,6 +4288,7 @@ extension Components {
                 self.items = items
                 self.boundsDependent = boundsDependent
                 self.tile = tile
+                self.tileGrid = tileGrid
                 self.wrap = wrap
                 self.initialOffset = initialOffset
             }
@@ -4241,6 +4300,7 @@ extension Components {
                 case items
                 case boundsDependent
                 case tile
+                case tileGrid
                 case wrap
                 case initialOffset
             }
@@ -4347,6 +4407,18 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/sticky`.
             public var sticky: [[Components.Schemas.StickyTupleEntry]?]?
+            /// A grid tile's `[edge, min, max, inset]` of each frozen column's cell (see `StickyRange`); null for
+            /// every other element.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/stickyX`.
+            public var stickyX: [[Components.Schemas.StickyTupleEntry]?]?
+            /// A grid tile's `[edge, min, max, inset]` of each frozen row's cell (see `StickyRange`); null for every
+            /// other element.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/stickyY`.
+            public var stickyY: [[Components.Schemas.StickyTupleEntry]?]?
             /// The rows each element spans (a grid's merged cells: more than 1).
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/rowSpan`.
@@ -4378,6 +4450,8 @@ extension Components {
             ///   - hidden:
             ///   - transform3D: CATransform3D m11...m44 (row-major) of each element, or null for the identity.
             ///   - sticky: `[edge, min, max]` of pinned headers and footers in tiles (see `StickyRange`): the edge (`leading` or
+            ///   - stickyX: A grid tile's `[edge, min, max, inset]` of each frozen column's cell (see `StickyRange`); null for
+            ///   - stickyY: A grid tile's `[edge, min, max, inset]` of each frozen row's cell (see `StickyRange`); null for every
             ///   - rowSpan: The rows each element spans (a grid's merged cells: more than 1).
             ///   - columnSpan: The columns each element spans (a grid's merged cells: more than 1).
             ///   - next: With `limit`
@@ -4398,6 +4472,8 @@ extension Components {
                 hidden: [Swift.Bool]? = nil,
                 transform3D: [[Swift.Double]?]? = nil,
                 sticky: [[Components.Schemas.StickyTupleEntry]?]? = nil,
+                stickyX: [[Components.Schemas.StickyTupleEntry]?]? = nil,
+                stickyY: [[Components.Schemas.StickyTupleEntry]?]? = nil,
                 rowSpan: [Swift.Int]? = nil,
                 columnSpan: [Swift.Int]? = nil,
                 next: Swift.String? = nil
@@ -4418,6 +4494,8 @@ extension Components {
                 self.hidden = hidden
                 self.transform3D = transform3D
                 self.sticky = sticky
+                self.stickyX = stickyX
+                self.stickyY = stickyY
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
                 self.next = next
@@ -4439,12 +4517,16 @@ extension Components {
                 case hidden
                 case transform3D
                 case sticky
+                case stickyX
+                case stickyY
                 case rowSpan
                 case columnSpan
                 case next
             }
         }
-        /// An entry of a columnar `sticky` tuple `[edge, min, max]`: the edge first, then the two numbers.
+        /// An entry of a columnar `sticky` tuple `[edge, min, max]` (`stickyX`, `stickyY`: `[edge, min, max, inset]`):
+        /// the edge first, then the numbers.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/StickyTupleEntry`.
         @frozen public enum StickyTupleEntry: Codable, Hashable, Sendable {
@@ -4488,7 +4570,10 @@ extension Components {
         }
         /// Where a pinned header (`leading`) or footer (`trailing`) goes for any content offset, as CSS
         /// `position: sticky` places it: its coordinate along the scroll axis is clamp(v, min, max), v being the
-        /// visible bounds' leading edge, or their trailing edge less the element's length.
+        /// visible bounds' leading edge, or their trailing edge less the element's length. A grid tile's frozen
+        /// cells carry one per axis they pin on (`stickyX`, `stickyY`), with `inset`: v is then the visible bounds'
+        /// minimum edge plus `inset` (`leading`: left or top), or their maximum edge less `inset` and the element's
+        /// length (`trailing`: right or bottom).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/StickyRange`.
@@ -4504,25 +4589,35 @@ extension Components {
             public var min: Swift.Double
             /// - Remark: Generated from `#/components/schemas/StickyRange/max`.
             public var max: Swift.Double
+            /// Grid tiles' `stickyX` and `stickyY` only: how far inside the visible bounds' edge the element sticks
+            /// (the content inset on that side plus its distance from the content's edge).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/StickyRange/inset`.
+            public var inset: Swift.Double?
             /// Creates a new `StickyRange`.
             ///
             /// - Parameters:
             ///   - edge:
             ///   - min:
             ///   - max:
+            ///   - inset: Grid tiles' `stickyX` and `stickyY` only: how far inside the visible bounds' edge the element sticks
             public init(
                 edge: Components.Schemas.StickyRange.EdgePayload,
                 min: Swift.Double,
-                max: Swift.Double
+                max: Swift.Double,
+                inset: Swift.Double? = nil
             ) {
                 self.edge = edge
                 self.min = min
                 self.max = max
+                self.inset = inset
             }
             public enum CodingKeys: String, CodingKey {
                 case edge
                 case min
                 case max
+                case inset
             }
         }
         /// UICollectionViewLayoutAttributes.
@@ -4565,6 +4660,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutAttributes/sticky`.
             public var sticky: Components.Schemas.StickyRange?
+            /// A grid's tiles only, on a frozen column's cell (given where it lies unpinned).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/stickyX`.
+            public var stickyX: Components.Schemas.StickyRange?
+            /// A grid's tiles only, on a frozen row's cell (given where it lies unpinned).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/stickyY`.
+            public var stickyY: Components.Schemas.StickyRange?
             /// A grid's merged cell only: the rows it spans.
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutAttributes/rowSpan`.
@@ -4588,6 +4691,8 @@ extension Components {
             ///   - hidden:
             ///   - transform3D: CATransform3D m11...m44, row-major; present only when not the identity.
             ///   - sticky: Tiles only, on pinned headers and footers (given where they sit unpinned).
+            ///   - stickyX: A grid's tiles only, on a frozen column's cell (given where it lies unpinned).
+            ///   - stickyY: A grid's tiles only, on a frozen row's cell (given where it lies unpinned).
             ///   - rowSpan: A grid's merged cell only: the rows it spans.
             ///   - columnSpan: A grid's merged cell only: the columns it spans.
             public init(
@@ -4603,6 +4708,8 @@ extension Components {
                 hidden: Swift.Bool,
                 transform3D: [Swift.Double]? = nil,
                 sticky: Components.Schemas.StickyRange? = nil,
+                stickyX: Components.Schemas.StickyRange? = nil,
+                stickyY: Components.Schemas.StickyRange? = nil,
                 rowSpan: Swift.Int? = nil,
                 columnSpan: Swift.Int? = nil
             ) {
@@ -4618,6 +4725,8 @@ extension Components {
                 self.hidden = hidden
                 self.transform3D = transform3D
                 self.sticky = sticky
+                self.stickyX = stickyX
+                self.stickyY = stickyY
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
             }
@@ -4634,6 +4743,8 @@ extension Components {
                 case hidden
                 case transform3D
                 case sticky
+                case stickyX
+                case stickyY
                 case rowSpan
                 case columnSpan
             }

@@ -5516,7 +5516,9 @@ public enum Operations {
     /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
     /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
     /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
-    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`); grids are
+    /// tiled in two dimensions (`GET /v1/layouts/{id}/tiles/{row}/{column}`; `tiles/{k}` of a grid is a 404
+    /// `no-tiles` saying so).
     ///
     /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
     /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
@@ -5851,8 +5853,8 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// No such layout, a tile index of `tile.count` or more (`unknown-tile`), or a layout without tiles (the
-            /// wheel: `no-tiles`, saying why).
+            /// No such layout, a tile index of `tile.count` or more (`unknown-tile`), or a layout without tiles along
+            /// one axis (the wheel, a grid: `no-tiles`, saying why).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)/responses/404`.
@@ -5915,6 +5917,467 @@ public enum Operations {
             /// - Throws: An error if `self` is not `.unprocessableContent`.
             /// - SeeAlso: `.unprocessableContent`.
             public var unprocessableContent: Operations.Tile.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// A grid's tile, every element meeting the rect [column·width, (column+1)·width] × [row·height, (row+1)·height].
+    ///
+    /// Grids only (the summary's `tileGrid`: `width` and `height` are the view's size rounded up). A tile holds
+    /// for every content offset: the cells that scroll meeting its (closed) rect, where they lie, and every frozen
+    /// cell that some place of its pinning range puts in the rect, where it lies unpinned, with `stickyX` (a
+    /// frozen column's) and/or `stickyY` (a frozen row's; a corner has both), each `{"edge","min","max","inset"}`
+    /// (in columns `[edge, min, max, inset]`): along that axis the cell's coordinate is clamp(v, min, max), v being
+    /// the visible bounds' minimum edge plus `inset` (`leading`: left or top) or their maximum edge less `inset`
+    /// and the cell's length (`trailing`: right or bottom), as CSS `position: sticky` with `top: inset`
+    /// (`left`, `bottom`, `right`) places it. The visible bounds are `[offset, offset + view size]`; `inset` is
+    /// the content inset on that side plus the cell's distance from the content's edge, so a frozen band of
+    /// several rows sticks as one block. Edges are physical, in right-to-left grids too. Placed so, the tiles'
+    /// elements are what `attributes?rect=...&offset=x,y` answers, with the same `zIndex` (0 cells that scroll,
+    /// 1 frozen along one axis, 2 corners). Immutable and cached as `tiles/{k}` is.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{row}/{column}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)`.
+    public enum GridTile {
+        public static let id: Swift.String = "gridTile"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/path/id`.
+                public var id: Components.Parameters.LayoutID
+                /// The tile's row, 0 to `tileGrid.rows` - 1 of the grid's summary.
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/path/row`.
+                public var row: Swift.Int
+                /// The tile's column, 0 to `tileGrid.columns` - 1 of the grid's summary.
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/path/column`.
+                public var column: Swift.Int
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The layout's id (SHA-256 of its canonical spec, 64 hex digits).
+                ///   - row: The tile's row, 0 to `tileGrid.rows` - 1 of the grid's summary.
+                ///   - column: The tile's column, 0 to `tileGrid.columns` - 1 of the grid's summary.
+                public init(
+                    id: Components.Parameters.LayoutID,
+                    row: Swift.Int,
+                    column: Swift.Int
+                ) {
+                    self.id = id
+                    self.row = row
+                    self.column = column
+                }
+            }
+            public var path: Operations.GridTile.Input.Path
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/parameters/Format`.
+                @frozen public enum Format: String, Codable, Hashable, Sendable, CaseIterable {
+                    case full = "full"
+                    case columns = "columns"
+                }
+                /// `full` (the default): an object per element; `columns`: an array per attribute (`ColumnsAnswer`), a third
+                /// of the bytes. Anything else is a 400 naming `format`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/query/format`.
+                public var format: Components.Parameters.Format?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - format: `full` (the default): an object per element; `columns`: an array per attribute (`ColumnsAnswer`), a third
+                public init(format: Components.Parameters.Format? = nil) {
+                    self.format = format
+                }
+            }
+            public var query: Operations.GridTile.Input.Query
+            /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GridTile.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GridTile.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GridTile.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.GridTile.Input.Path,
+                query: Operations.GridTile.Input.Query = .init(),
+                headers: Operations.GridTile.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/200/content/json`.
+                    @frozen public enum JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/200/content/json/case1`.
+                        case ColumnsAnswer(Components.Schemas.ColumnsAnswer)
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/200/content/json/case2`.
+                        case RectAnswer(Components.Schemas.RectAnswer)
+                        public init(from decoder: any Swift.Decoder) throws {
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self = .ColumnsAnswer(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self = .RectAnswer(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
+                            )
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            switch self {
+                            case let .ColumnsAnswer(value):
+                                try value.encode(to: encoder)
+                            case let .RectAnswer(value):
+                                try value.encode(to: encoder)
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/200/content/application\/json`.
+                    case json(Operations.GridTile.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.GridTile.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GridTile.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GridTile.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The tile's elements.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GridTile.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GridTile.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// `If-None-Match` names this answer.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.GridTile.Output.NotModified)
+            /// `If-None-Match` names this answer.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.GridTile.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A query parameter or path segment is malformed; `parameter` names it.
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadParameter)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadParameter {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GridTile.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GridTile.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// No such layout, a row of `tileGrid.rows` or more or a column of `tileGrid.columns` or more
+            /// (`unknown-tile`), or a layout that is not a grid (`no-tiles`, naming the form its tiles take).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.GridTile.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.GridTile.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/tiles/{row}/{column}/GET/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GridTile.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GridTile.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// The tile holds more elements than `--max-elements` (query rects, paged).
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.GridTile.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.GridTile.Output.UnprocessableContent {
                 get throws {
                     switch self {
                     case let .unprocessableContent(response):

@@ -195,7 +195,9 @@ public protocol APIProtocol: Sendable {
     /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
     /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
     /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
-    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`); grids are
+    /// tiled in two dimensions (`GET /v1/layouts/{id}/tiles/{row}/{column}`; `tiles/{k}` of a grid is a 404
+    /// `no-tiles` saying so).
     ///
     /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
     /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
@@ -208,6 +210,25 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{k}`.
     /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{k}/get(tile)`.
     func tile(_ input: Operations.Tile.Input) async throws -> Operations.Tile.Output
+    /// A grid's tile, every element meeting the rect [column·width, (column+1)·width] × [row·height, (row+1)·height].
+    ///
+    /// Grids only (the summary's `tileGrid`: `width` and `height` are the view's size rounded up). A tile holds
+    /// for every content offset: the cells that scroll meeting its (closed) rect, where they lie, and every frozen
+    /// cell that some place of its pinning range puts in the rect, where it lies unpinned, with `stickyX` (a
+    /// frozen column's) and/or `stickyY` (a frozen row's; a corner has both), each `{"edge","min","max","inset"}`
+    /// (in columns `[edge, min, max, inset]`): along that axis the cell's coordinate is clamp(v, min, max), v being
+    /// the visible bounds' minimum edge plus `inset` (`leading`: left or top) or their maximum edge less `inset`
+    /// and the cell's length (`trailing`: right or bottom), as CSS `position: sticky` with `top: inset`
+    /// (`left`, `bottom`, `right`) places it. The visible bounds are `[offset, offset + view size]`; `inset` is
+    /// the content inset on that side plus the cell's distance from the content's edge, so a frozen band of
+    /// several rows sticks as one block. Edges are physical, in right-to-left grids too. Placed so, the tiles'
+    /// elements are what `attributes?rect=...&offset=x,y` answers, with the same `zIndex` (0 cells that scroll,
+    /// 1 frozen along one axis, 2 corners). Immutable and cached as `tiles/{k}` is.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{row}/{column}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)`.
+    func gridTile(_ input: Operations.GridTile.Input) async throws -> Operations.GridTile.Output
     /// One cell's attributes (layoutAttributesForItemAtIndexPath).
     ///
     /// - Remark: HTTP `GET /v1/layouts/{id}/items/{section}/{item}`.
@@ -541,7 +562,9 @@ extension APIProtocol {
     /// clamp(v, min, max), v being the visible bounds' leading edge (`leading`) or their trailing edge less the
     /// element's length (`trailing`); such an element is in every tile that a place of its range meets. Tiles
     /// never change (`ETag`, `Cache-Control: public, max-age=31536000, immutable`); the service keeps them encoded,
-    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`).
+    /// plain and gzipped, in an LRU of `--tile-cache-bytes`. The wheel has no tiles (404 `no-tiles`); grids are
+    /// tiled in two dimensions (`GET /v1/layouts/{id}/tiles/{row}/{column}`; `tiles/{k}` of a grid is a 404
+    /// `no-tiles` saying so).
     ///
     /// Compositional layouts and lists: pinned boundary items (`pinToVisibleBounds`) carry `sticky` as pinned
     /// headers and footers do, following the visible bounds less `contentInset`. Orthogonal sections' rows are
@@ -559,6 +582,35 @@ extension APIProtocol {
         headers: Operations.Tile.Input.Headers = .init()
     ) async throws -> Operations.Tile.Output {
         try await tile(Operations.Tile.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A grid's tile, every element meeting the rect [column·width, (column+1)·width] × [row·height, (row+1)·height].
+    ///
+    /// Grids only (the summary's `tileGrid`: `width` and `height` are the view's size rounded up). A tile holds
+    /// for every content offset: the cells that scroll meeting its (closed) rect, where they lie, and every frozen
+    /// cell that some place of its pinning range puts in the rect, where it lies unpinned, with `stickyX` (a
+    /// frozen column's) and/or `stickyY` (a frozen row's; a corner has both), each `{"edge","min","max","inset"}`
+    /// (in columns `[edge, min, max, inset]`): along that axis the cell's coordinate is clamp(v, min, max), v being
+    /// the visible bounds' minimum edge plus `inset` (`leading`: left or top) or their maximum edge less `inset`
+    /// and the cell's length (`trailing`: right or bottom), as CSS `position: sticky` with `top: inset`
+    /// (`left`, `bottom`, `right`) places it. The visible bounds are `[offset, offset + view size]`; `inset` is
+    /// the content inset on that side plus the cell's distance from the content's edge, so a frozen band of
+    /// several rows sticks as one block. Edges are physical, in right-to-left grids too. Placed so, the tiles'
+    /// elements are what `attributes?rect=...&offset=x,y` answers, with the same `zIndex` (0 cells that scroll,
+    /// 1 frozen along one axis, 2 corners). Immutable and cached as `tiles/{k}` is.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/layouts/{id}/tiles/{row}/{column}`.
+    /// - Remark: Generated from `#/paths//v1/layouts/{id}/tiles/{row}/{column}/get(gridTile)`.
+    public func gridTile(
+        path: Operations.GridTile.Input.Path,
+        query: Operations.GridTile.Input.Query = .init(),
+        headers: Operations.GridTile.Input.Headers = .init()
+    ) async throws -> Operations.GridTile.Output {
+        try await gridTile(Operations.GridTile.Input(
             path: path,
             query: query,
             headers: headers

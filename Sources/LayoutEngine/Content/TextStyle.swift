@@ -1,0 +1,23 @@
+/// A named text style of a layout (`textStyles`): the font and the line height a block of text is set in, in
+/// points (CSS pixels).
+public struct TextStyle: Sendable, Hashable {
+    /// The font family, as `GET /v1/fonts` lists it (`"Inter"`).
+    public var family: String
+    /// The CSS weight, 100 to 900.
+    public var weight: Int
+    /// The font size.
+    public var size: Double
+    /// The height of each line (CSS `line-height` in pixels).
+    public var lineHeight: Double
+
+    public init(family: String, weight: Int, size: Double, lineHeight: Double) {
+        self.family = family; self.weight = weight; self.size = size; self.lineHeight = lineHeight
+    }
+}
+
+/// What breaks text into lines: the service's shaper (fonts, shaping and line-breaking rules), or a test's stand-in.
+/// The engine computes a cell's height from the line counts it answers (`CellContent.height`).
+public protocol TextMeasurer: Sendable {
+    /// The number of lines `text` takes in a box `width` wide, set in `style` (0 for empty text).
+    func lineCount(of text: String, style: TextStyle, width: Double) -> Int
+}
