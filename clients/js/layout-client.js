@@ -48,7 +48,8 @@ export function columnsToElements(answer) {
     if (answer.transform3D && answer.transform3D[i]) e.transform3D = answer.transform3D[i];
     for (const name of ["sticky", "stickyX", "stickyY"]) {
       const s = answer[name] ? answer[name][i] : null;
-      if (s) e[name] = Array.isArray(s) ? {edge: s[0], min: s[1], max: s[2]} : s;
+      if (s) e[name] = !Array.isArray(s) ? s : s.length > 3 ? {edge: s[0], min: s[1], max: s[2], inset: s[3]}
+        : {edge: s[0], min: s[1], max: s[2]};
     }
     if (answer.rowSpan && answer.rowSpan[i] != null) e.rowSpan = answer.rowSpan[i];
     if (answer.columnSpan && answer.columnSpan[i] != null) e.columnSpan = answer.columnSpan[i];
@@ -78,14 +79,20 @@ export function stickyCoordinate(e, pos, viewLength, axis = "y") {
 }
 
 /**
- * The frame of a frozen grid cell (one with `stickyX` and/or `stickyY`) for the visible rect `v` ({x, y, width,
- * height}): each pinned axis at `clamp(v, min, max)`, as `attributes?rect=...&offset=v.x,v.y` answers it.
+ * The frame of a frozen grid cell (one with `stickyX` and/or `stickyY`: `{edge, min, max, inset}`) for the visible
+ * rect `v` ({x, y, width, height}): along each pinned axis at `clamp(p, min, max)`, p being the visible minimum
+ * edge plus `inset` (`leading`) or the maximum edge less `inset` and the cell's length (`trailing`), as
+ * `attributes?rect=...&offset=v.x,v.y` answers it.
  */
 export function pinnedFrame(e, v) {
   const f = e.frame;
-  const x = e.stickyX ? stickyCoordinate({frame: f, sticky: e.stickyX}, v.x, v.width, "x") : f.x;
-  const y = e.stickyY ? stickyCoordinate({frame: f, sticky: e.stickyY}, v.y, v.height, "y") : f.y;
-  return {x, y, width: f.width, height: f.height};
+  const pin = (s, start, length, pos, view) => {
+    if (!s) return start;
+    const inset = s.inset || 0, p = s.edge === "trailing" ? pos + view - inset - length : pos + inset;
+    return Math.min(Math.max(p, s.min), s.max);
+  };
+  return {x: pin(e.stickyX, f.x, f.width, v.x, v.width), y: pin(e.stickyY, f.y, f.height, v.y, v.height),
+    width: f.width, height: f.height};
 }
 
 /** Every endpoint of the service. `baseURL` "" means the page's own origin. */
@@ -1130,20 +1137,19 @@ function place(view, e, shift = {x: 0, y: 0}) {
 
 /**
  * Places a frozen cell's track and view. Along a pinned axis the track spans [min, max + length] (clipped to the
- * content element), and the view sits at the track's start with `top: 0` / `left: 0` (edge leading) or at its end
- * with `bottom: 0` / `right: 0` (trailing): CSS sticky then puts it at clamp(v, min, max), v being the visible
- * top (left), or the visible bottom (right) less its length, exactly the grid's pinning. Along an axis it is not
- * pinned on, the track is its frame.
+ * content element), and the view sits at the track's start with `top: inset` / `left: inset` (edge leading) or at
+ * its end with `bottom: inset` / `right: inset` (trailing): CSS sticky then puts it at clamp(p, min, max) as
+ * pinnedFrame does, exactly the grid's pinning. Along an axis it is not pinned on, the track is its frame.
  */
 function placeFrozen(track, view, e, shift, dom) {
   const f = e.frame;
   const span = (s, start, length, by, limit) => {
-    if (!s) return [start + by, length, null];
+    if (!s) return [start + by, length, null, ""];
     const lo = Math.max(0, s.min + by), hi = Math.min(limit, s.max + length + by);
-    return [lo, Math.max(length, hi - lo), s.edge];
+    return [lo, Math.max(length, hi - lo), s.edge, (s.inset || 0) + "px"];
   };
-  const [x, width, ex] = span(e.stickyX, f.x, f.width, shift.x, dom.width);
-  const [y, height, ey] = span(e.stickyY, f.y, f.height, shift.y, dom.height);
+  const [x, width, ex, ix] = span(e.stickyX, f.x, f.width, shift.x, dom.width);
+  const [y, height, ey, iy] = span(e.stickyY, f.y, f.height, shift.y, dom.height);
   if (track.style) {
     Object.assign(track.style, {left: x + "px", top: y + "px", width: width + "px", height: height + "px",
       zIndex: e.zIndex ?? 0, justifyContent: ex === "trailing" ? "flex-end" : "flex-start",
@@ -1151,8 +1157,8 @@ function placeFrozen(track, view, e, shift, dom) {
   }
   const s = view.style;
   if (!s) return;
-  Object.assign(s, {left: ex === "leading" ? "0px" : "auto", right: ex === "trailing" ? "0px" : "auto",
-    top: ey === "leading" ? "0px" : "auto", bottom: ey === "trailing" ? "0px" : "auto",
+  Object.assign(s, {left: ex === "leading" ? ix : "auto", right: ex === "trailing" ? ix : "auto",
+    top: ey === "leading" ? iy : "auto", bottom: ey === "trailing" ? iy : "auto",
     width: f.width + "px", height: f.height + "px", zIndex: "", opacity: e.alpha ?? 1,
     visibility: e.hidden ? "hidden" : "", transform: ""});
 }

@@ -44,18 +44,21 @@ function toColumns(elements, contentSize) {
     x: elements.map((e) => e.frame.x), y: elements.map((e) => e.frame.y), width: elements.map((e) => e.frame.width),
     height: elements.map((e) => e.frame.height)};
   for (const name of ["stickyX", "stickyY"]) {
-    if (elements.some((e) => e[name])) out[name] = elements.map((e) => e[name] ? [e[name].edge, e[name].min, e[name].max] : null);
+    if (elements.some((e) => e[name])) {
+      out[name] = elements.map((e) => e[name] ? [e[name].edge, e[name].min, e[name].max, e[name].inset] : null);
+    }
   }
   return out;
 }
 
 /**
- * A reference grid (issue 31's contract): `rows` × `columns` cells of the given heights and widths, one frozen row
- * at the top and one at the bottom, one frozen leading column, `merged` ranges; tiles `tileWidth` × `tileHeight`.
+ * A reference grid (issue 31's contract): `rows` × `columns` cells of the given heights and widths, `top` frozen rows
+ * at the top (pinned as one block) and one at the bottom, one frozen leading column, `merged` ranges; tiles
+ * `tileWidth` × `tileHeight`.
  * `answer(rect, offset)` is what `attributes?rect&offset` answers, by brute force over every cell: frozen cells at
  * their pinned places, written out per edge (not from the sticky ranges).
  */
-export function referenceGrid({heights, widths, merged = [], view, tileWidth = view.width, tileHeight = view.height}) {
+export function referenceGrid({heights, widths, merged = [], view, top = 1, tileWidth = view.width, tileHeight = view.height}) {
   const ys = [0], xs = [0];
   for (const h of heights) ys.push(ys.at(-1) + h);
   for (const w of widths) xs.push(xs.at(-1) + w);
@@ -70,18 +73,19 @@ export function referenceGrid({heights, widths, merged = [], view, tileWidth = v
       const e = {category: "cell", section: r, item: c, frame: {x: xs[c], y: ys[r], width: xs[c + columns] - xs[c],
         height: ys[r + rows] - ys[r]}, zIndex: 0, alpha: 1, hidden: false};
       if (m) Object.assign(e, {rowSpan: rows, columnSpan: columns});
-      if (r === 0) e.stickyY = {edge: "leading", min: 0, max: H - heights[0]};
-      if (r === R - 1) e.stickyY = {edge: "trailing", min: 0, max: ys[R - 1]};
-      if (c === 0) e.stickyX = {edge: "leading", min: 0, max: W - widths[0]};
+      if (r < top) e.stickyY = {edge: "leading", min: ys[r], max: H - (ys[top] - ys[r]), inset: ys[r]};
+      if (r === R - 1) e.stickyY = {edge: "trailing", min: 0, max: ys[R - 1], inset: 0};
+      if (c === 0) e.stickyX = {edge: "leading", min: 0, max: W - widths[0], inset: 0};
       e.zIndex = (e.stickyX ? 1 : 0) + (e.stickyY ? 1 : 0);
       elements.push(e);
     }
   }
-  // Pinned places, per edge: the header row's top at the visible top, the total row's bottom at the visible
-  // bottom, the first column's left at the visible left; each kept inside the content.
+  // Pinned places, per edge: the header rows at the visible top, one under the other, the total row's bottom at
+  // the visible bottom, the first column's left at the visible left; each kept inside the content.
   const pinned = (e, o) => {
     let {x, y} = e.frame;
-    if (e.section === 0) y = Math.min(Math.max(o.y, 0), H - e.frame.height);
+    const r = e.section;
+    if (r < top) y = Math.min(o.y + ys[r] > ys[r] ? o.y + ys[r] : ys[r], H - (ys[top] - ys[r]));
     if (e.section === R - 1) y = Math.max(Math.min(o.y + view.height - e.frame.height, ys[R - 1]), 0);
     if (e.item === 0) x = Math.min(Math.max(o.x, 0), W - e.frame.width);
     return {...e.frame, x, y};
@@ -109,8 +113,8 @@ export function stickyPlace(track, view, scroller) {
   const axis = (start, length, size, justify, lead, trail, scroll, client) => {
     const [t, tl, v] = [parseFloat(start), parseFloat(length), parseFloat(size)];
     const normal = justify === "flex-end" ? t + tl - v : t;
-    if (lead === "0px") return Math.min(Math.max(normal, scroll), t + tl - v);
-    if (trail === "0px") return Math.max(Math.min(normal, scroll + client - v), t);
+    if (lead !== "auto") return Math.min(Math.max(normal, scroll + parseFloat(lead)), t + tl - v);
+    if (trail !== "auto") return Math.max(Math.min(normal, scroll + client - parseFloat(trail) - v), t);
     return normal;
   };
   const [s, v] = [track.style, view.style];

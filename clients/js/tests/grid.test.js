@@ -1,7 +1,8 @@
 // Grids scrolled both ways from 2-D tiles (issue 31's contract), against a reference grid computed by brute force
 // over every cell (fakes.js): the tiles asked for, each once and along a fling's path; the views drawn equal to
 // the reference's `attributes?rect&offset` answer, frozen cells placed by CSS sticky (emulated from their styles)
-// where the reference pins them; merged cells once; content longer than the DOM allows.
+// where the reference pins them (two header rows as one block: `inset`); merged cells once; content longer than the
+// DOM allows.
 import {test} from "node:test";
 import assert from "node:assert/strict";
 import {LayoutClient, Virtualizer, planTiles, elementKey, pinnedFrame, columnsToElements} from "../layout-client.js";
@@ -12,7 +13,7 @@ const VIEW = {width: 400, height: 300};
 function setUp({rows = 2000, columns = 60, rowHeight = 30, columnWidth = 80, merged, ...options} = {}) {
   const heights = Array.from({length: rows}, (_, r) => (r === 0 ? 40 : rowHeight));
   const widths = Array.from({length: columns}, (_, c) => (c === 0 ? 64 : columnWidth));
-  const grid = referenceGrid({heights, widths, view: VIEW,
+  const grid = referenceGrid({heights, widths, view: VIEW, top: 2,
     merged: merged ?? [{row: 5, column: 2, rows: 3, columns: 4}, {row: 40, column: 10, rows: 20, columns: 2}]});
   const service = new FakeService({grid, columns: true});
   const client = new LayoutClient("http://service", {fetch: service.fetch});
@@ -67,12 +68,12 @@ test("planTiles: the viewport's tiles, those along the path of a diagonal fling,
 
 test("columnar tiles carry stickyX and stickyY as the full format does", () => {
   const e = columnsToElements({count: 2, section: [0, 3], item: [0, 4], x: [0, 1], y: [0, 2], width: [5, 5], height: [6, 6],
-    stickyX: [["leading", 0, 90], null], stickyY: [["trailing", 0, 50], null], rowSpan: [null, 2], columnSpan: [null, 3]});
-  assert.deepEqual(e[0].stickyX, {edge: "leading", min: 0, max: 90});
-  assert.deepEqual(e[0].stickyY, {edge: "trailing", min: 0, max: 50});
+    stickyX: [["leading", 0, 90, 4], null], stickyY: [["trailing", 0, 50, 0], null], rowSpan: [null, 2], columnSpan: [null, 3]});
+  assert.deepEqual(e[0].stickyX, {edge: "leading", min: 0, max: 90, inset: 4});
+  assert.deepEqual(e[0].stickyY, {edge: "trailing", min: 0, max: 50, inset: 0});
   assert.equal(e[1].stickyX, undefined);
   assert.deepEqual([e[1].rowSpan, e[1].columnSpan], [2, 3]);
-  assert.deepEqual(pinnedFrame(e[0], {x: 30, y: 10, width: 100, height: 20}), {x: 30, y: 24, width: 5, height: 6});
+  assert.deepEqual(pinnedFrame(e[0], {x: 30, y: 10, width: 100, height: 20}), {x: 34, y: 24, width: 5, height: 6});
 });
 
 test("a grid is drawn from its 2-D tiles exactly as the rect query with the offset answers, frozen panes included", async () => {
