@@ -12,10 +12,7 @@ Each frame is measured right after the scroll moves, as test_fling.py does: what
 the spec's geometry (rows 28 px but the header's 36, columns 100 px but the first's 64, the merged ranges),
 checked against the service's rect answers at rest. Blank = the viewport's area where no view for the right cell
 sits at the right place, over the viewport's area (each region apart: body, frozen row and column bands, corners).
-
-Until the service's summary of a grid has `tileGrid` (issue 31, item 3), the page serves the tiles itself from
-rect queries of the service (the `shim` below), as the contract in docs/clients.md describes them; the test says
-which it used."""
+Frames that follow a stall of the page's main thread over 50 ms are reported apart, as in test_fling.py."""
 import json
 import urllib.request
 
@@ -25,56 +22,19 @@ from chromium import start  # noqa: E402 (skips the module without a browser)
 
 STALL_MS = 50
 
-# The page's client, wrapped: every request recorded; grid tiles made from rect queries when the service has none.
-SHIM = r"""
+# The page's client, wrapped: every request recorded, the spec and summary of the last layout posted kept.
+RECORD = r"""
 const client = window.playground.client, real = client.fetch;
-const test = window.gridTest = {sent: [], shim: false, spec: null};
-const json = (body) => new Response(JSON.stringify(body), {status: 200, headers: {"Content-Type": "application/json"}});
-// Tile (row, column) of the contract: the elements meeting the tile, from a rect query without an offset, and the
-// frozen cells whose places can meet it (the header row's and the total row's cells over the tile's columns, the
-// first column's over its rows, the corners) with their sticky ranges, from the spec (uniform sizes but the
-// first row's and column's).
-async function tile(id, row, column) {
-  const {spec, summary} = test, g = summary.tileGrid, W = summary.contentSize.width, H = summary.contentSize.height;
-  const x = column * g.width, y = row * g.height;
-  const answer = await (await real(`/v1/layouts/${id}/attributes?rect=${[x, y, g.width, g.height].join(",")}`)).json();
-  const R = spec.rows.count, rh0 = spec.rows.overrides["0"], rh = spec.rows.size;
-  const cw0 = spec.columns.overrides["0"], cw = spec.columns.size;
-  const rowTop = (r) => r ? rh0 + (r - 1) * rh : 0, rowH = (r) => r ? rh : rh0;
-  const colLeft = (c) => c ? cw0 + (c - 1) * cw : 0, colW = (c) => c ? cw : cw0;
-  const rowAt = (v) => Math.min(R - 1, v < rh0 ? 0 : 1 + Math.floor((v - rh0) / rh));
-  const colAt = (v) => Math.min(spec.columns.count - 1, v < cw0 ? 0 : 1 + Math.floor((v - cw0) / cw));
-  const out = new Map(answer.elements.map((e) => [`${e.section}/${e.item}`, e]));
-  const frozen = (r, c) => {
-    const e = {category: "cell", section: r, item: c, frame: {x: colLeft(c), y: rowTop(r), width: colW(c), height: rowH(r)},
-      alpha: 1, hidden: false};
-    if (r === 0) e.stickyY = {edge: "leading", min: 0, max: H - rowH(r)};
-    if (r === R - 1) e.stickyY = {edge: "trailing", min: 0, max: rowTop(r)};
-    if (c === 0) e.stickyX = {edge: "leading", min: 0, max: W - colW(c)};
-    e.zIndex = (e.stickyX ? 1 : 0) + (e.stickyY ? 1 : 0);
-    out.set(`${r}/${c}`, e);
-  };
-  for (let c = colAt(x); c <= colAt(x + g.width); c++) { frozen(0, c); frozen(R - 1, c); }
-  for (let r = rowAt(y); r <= rowAt(y + g.height); r++) frozen(r, 0);
-  frozen(0, 0); frozen(R - 1, 0);
-  return json({contentSize: summary.contentSize, elements: [...out.values()]});
-}
+const test = window.gridTest = {sent: [], spec: null, summary: null};
 client.fetch = async (url, init = {}) => {
-  const u = new URL(url, location.href), m = u.pathname.match(/^\/v1\/layouts\/([^/]+)\/tiles\/(\d+)\/(\d+)$/);
+  const u = new URL(url, location.href);
   test.sent.push({path: u.pathname, t: performance.now()});
-  if (m && test.shim) return tile(m[1], Number(m[2]), Number(m[3]));
   const response = await real(url, init);
-  if (!(u.pathname === "/v1/layouts" && init.method === "POST") || !response.ok) return response;
-  const summary = await response.json();
-  if (summary.layout === "grid" && !summary.tileGrid) {
-    const v = JSON.parse(init.body).collectionView;
-    summary.tileGrid = {width: v.width, height: v.height, columns: Math.ceil(summary.contentSize.width / v.width),
-      rows: Math.ceil(summary.contentSize.height / v.height)};
-    test.shim = true;
+  if (u.pathname === "/v1/layouts" && init.method === "POST" && response.ok) {
+    test.spec = JSON.parse(init.body);
+    test.summary = await response.clone().json();
   }
-  test.spec = JSON.parse(init.body);
-  test.summary = summary;
-  return json(summary);
+  return response;
 };
 """
 
@@ -178,15 +138,13 @@ requestAnimationFrame(frame);
 def page(request):
     browser, service = start(request, "1400,1000", "/")
     browser.execute_async_script("window.playgroundReady.then(() => arguments[0]())")
-    browser.execute_script(SHIM)
+    browser.execute_script(RECORD)
     browser.execute_script(MEASURE)
     summary = browser.execute_async_script(
         "playground.load('Spreadsheet'); playground.prepare().then((a) => arguments[0](a))")
     assert summary["layout"] == "grid" and summary["contentSize"]["height"] > 16000000
     assert browser.execute_script("return playground.virtualizer.mode") == "grid"
-    shim = browser.execute_script("return window.gridTest.shim")
-    print("\nspreadsheet %s: tiles %s" % (summary["id"][:12], "made in the page from rect queries (the service has no "
-                                          "tileGrid yet)" if shim else "from the service"))
+    assert summary["tileGrid"]["width"] == 720 and summary["tileGrid"]["height"] == 560
     return browser, service, summary
 
 
@@ -229,7 +187,7 @@ def test_at_rest_every_element_on_screen_is_where_the_rect_query_with_the_offset
 @pytest.mark.parametrize("speed", [3000, 10000])
 def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, speed):
     browser, service, summary = page
-    g = summary.get("tileGrid") or browser.execute_script("return window.gridTest.summary.tileGrid")
+    g = summary["tileGrid"]
     # Start so that the path crosses merged ranges (rows 3 to 696, columns 1 to 34, near the top left).
     start = {"x": 0, "y": 0} if speed == 3000 else {"x": 2000, "y": 7000000}
     settle_at(browser, start["x"], start["y"])
