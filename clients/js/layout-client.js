@@ -452,6 +452,9 @@ export class Virtualizer {
     this.requestFrame = requestFrame || (globalThis.requestAnimationFrame ? (f) => globalThis.requestAnimationFrame(f) : (f) => setTimeout(f, 16));
     this.onScroll = () => this.update();
     if (scrollElement.addEventListener) scrollElement.addEventListener("scroll", this.onScroll, {passive: true});
+    this.scrollEnds = "onscrollend" in scrollElement;
+    this.onScrollEnd = () => this.settle();
+    if (this.scrollEnds) scrollElement.addEventListener("scrollend", this.onScrollEnd);
     this.ready = layoutId ? this.setLayout(layoutId) : Promise.resolve();
   }
 
@@ -545,9 +548,11 @@ export class Virtualizer {
     if (!axis.capped) axis.pos = axis.dom;
   }
 
-  /** Once the scrolling has stopped for `settleMs`, each capped axis is re-anchored (the scroll bar shows where
-   * the layout is; the content stands still). */
+  /** Once the scrolling has stopped, each capped axis is re-anchored (the scroll bar shows where the layout is; the
+   * content stands still): at the browser's `scrollend` (after a wheel's or a key's smooth scroll, a touch's
+   * fling), or `settleMs` after the last scroll event where there is no `scrollend`. */
   armSettle() {
+    if (this.scrollEnds) return;
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => { this.settleTimer = null; this.settle(); }, this.settleMs);
   }
@@ -988,7 +993,10 @@ export class Virtualizer {
   destroy() {
     this.abortAll();
     if (this.settleTimer) clearTimeout(this.settleTimer);
-    if (this.scrollElement.removeEventListener) this.scrollElement.removeEventListener("scroll", this.onScroll);
+    if (this.scrollElement.removeEventListener) {
+      this.scrollElement.removeEventListener("scroll", this.onScroll);
+      this.scrollElement.removeEventListener("scrollend", this.onScrollEnd);
+    }
     this.summary = null;
   }
 
