@@ -528,9 +528,10 @@ export class Virtualizer {
     for (const [axis, length, view, dom] of [[this.axisX, size.width, e.clientWidth, e.scrollLeft],
       [this.axisY, size.height, e.clientHeight, e.scrollTop]]) {
       axis.cap = this.maxContentLength;
-      if (axis.length !== length || axis.view !== view) {
+      if (axis.length !== length || axis.view !== view) {  // another layout or view size: the same layout offset
         Object.assign(axis, {length, view});
-        axis.pos = clamp(axis.pos, 0, axis.maxPos);
+        axis.pos = axis.capped ? clamp(axis.pos, 0, axis.maxPos) : axis.dom;
+        if (axis.capped && axis.stranded()) this.writeScroll(axis, axis.anchorFor(axis.pos));
       }
       if (dom === axis.dom) continue;
       const anchor = axis.moved(dom);
