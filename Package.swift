@@ -87,7 +87,7 @@ let package = Package(
         // The playground's page and the JavaScript client are embedded at build time (byte arrays, no Foundation);
         // Playground/layout-client.js links to clients/js/layout-client.js.
         .target(
-            name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
+            name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine", "LayoutPrograms"],
             resources: [
                 .embedInCode("Playground/playground.html"), .embedInCode("Playground/playground.css"),
                 .embedInCode("Playground/examples.js"), .embedInCode("Playground/playground.js"),
