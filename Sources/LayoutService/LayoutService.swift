@@ -162,6 +162,11 @@ public final class LayoutService: HTTPHandler {
                                 body: Playground.page)
         case .clientScript:
             return ClientScript.response(request)
+        case .exampleProgram(let name):
+            guard let response = ExamplePrograms.response(name) else {
+                throw Problem(status: 404, detail: "no example program \(name) (waterfall.wasm, circle.wasm, calendar.wasm)")
+            }
+            return response
         case .render(let id):
             return try picture(request, layout: try layout(id))
         case .hit(let id):

@@ -6,6 +6,7 @@ enum Route: Equatable {
     case ready
     case playground
     case clientScript
+    case exampleProgram(name: String)
     case render(id: String)
     case layouts
     case layout(id: String)
@@ -73,6 +74,7 @@ enum Route: Equatable {
             return nil
         }
         if s.count == 2 && equals(0, "client") && equals(1, "layout-client.js") { return .clientScript }
+        if s.count == 3 && equals(0, "playground") && equals(1, "programs") { return .exampleProgram(name: text(2)) }
         guard equals(0, "v1") else { return nil }
         if s.count == 2 && equals(1, "transitions") { return .transitions }
         if equals(1, "programs") { return s.count == 2 ? .programs : s.count == 3 ? .program(id: text(2)) : nil }
@@ -123,6 +125,7 @@ enum Route: Equatable {
         case .ready: "/readyz"
         case .playground: "/"
         case .clientScript: "/client/layout-client.js"
+        case .exampleProgram: "/playground/programs/{name}"
         case .render: "/v1/layouts/{id}/render.svg"
         case .layouts: "/v1/layouts"
         case .layout: "/v1/layouts/{id}"
@@ -158,7 +161,7 @@ enum Route: Equatable {
         case .moving: ["item", "position", "offset"]
         case .scrollTo: ["item", "section", "position", "offset"]
         case .transitions: ["from", "to", "progress", "rect", "offset"]
-        case .health, .ready, .playground, .clientScript, .layouts, .layout, .updates, .sizes, .bounds, .programs,
+        case .health, .ready, .playground, .clientScript, .exampleProgram, .layouts, .layout, .updates, .sizes, .bounds, .programs,
             .program:
             []
         }
