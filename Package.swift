@@ -85,13 +85,16 @@ let package = Package(
         .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         // The playground's page and the JavaScript client are embedded at build time (byte arrays, no Foundation);
-        // Playground/layout-client.js links to clients/js/layout-client.js.
+        // Playground/layout-client.js links to clients/js/layout-client.js, Playground/*.wasm to examples/programs.
         .target(
-            name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine"],
+            name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine", "LayoutPrograms"],
             resources: [
                 .embedInCode("Playground/playground.html"), .embedInCode("Playground/playground.css"),
                 .embedInCode("Playground/examples.js"), .embedInCode("Playground/playground.js"),
                 .embedInCode("Playground/viewport.js"), .embedInCode("Playground/layout-client.js"),
+                // The example layout programs of examples/programs (links), served for the playground and the docs.
+                .embedInCode("Playground/waterfall.wasm"), .embedInCode("Playground/circle.wasm"),
+                .embedInCode("Playground/calendar.wasm"),
             ],
             swiftSettings: strict),
         // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h; a no-op on macOS).
@@ -158,7 +161,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
-            name: "LayoutServiceTests", dependencies: ["LayoutService", "HTTPCore", "LayoutStore", "TestSupport"]),
+            name: "LayoutServiceTests",
+            dependencies: [
+                "LayoutService", "HTTPCore", "LayoutStore", "TestSupport", .product(name: "WAT", package: "WasmKit"),
+            ]),
         .testTarget(
             name: "ServiceConfigurationTests",
             dependencies: ["ServiceConfiguration", "MicroHTTPServer", "LayoutService", "AccessControl"]),

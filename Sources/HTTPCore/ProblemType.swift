@@ -52,6 +52,27 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case quotaExceeded = "quota-exceeded"
     /// The request head or body came too slowly (`--head-timeout`, `--min-body-bytes-per-second`).
     case requestTimeout = "request-timeout"
+    /// No layout program has the id in the path (a spec naming an unknown program is an `invalid-spec` at
+    /// `/program`).
+    case unknownProgram = "unknown-program"
+    /// A posted module is not valid WebAssembly (or a function body does not validate).
+    case programMalformed = "program-malformed"
+    /// A posted module imports something other than `env.emit`; the detail names the import.
+    case programForbiddenImport = "program-forbidden-import"
+    /// A posted module lacks an export the ABI requires (`layout_prepare`, `layout_alloc`, `memory`).
+    case programMissingExport = "program-missing-export"
+    /// A program ran out of fuel (`--program-fuel`).
+    case programFuelExhausted = "program-fuel-exhausted"
+    /// A program's memory would grow past `--program-memory-pages`.
+    case programMemoryLimit = "program-memory-limit"
+    /// A program emitted more than `--program-elements` elements.
+    case programElementLimit = "program-element-limit"
+    /// A program ran past `--program-deadline-ms`.
+    case programDeadline = "program-deadline"
+    /// A program trapped (division by zero, `unreachable`, ...); the detail has the trap's message.
+    case programTrap = "program-trap"
+    /// A program broke the ABI, or emitted frames that are not a valid frames layout (the detail says which).
+    case programBadOutput = "program-bad-output"
 
     /// The URN in the problem body's `type`.
     public var uri: String { "urn:layout-service:problem:" + rawValue }
@@ -62,11 +83,13 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .malformedJSON, .malformedRequest, .invalidParameter: 400
         case .unauthorized: 401
         case .forbidden: 403
-        case .unknownLayout, .noItem, .unknownTile, .noTiles: 404
+        case .unknownLayout, .noItem, .unknownTile, .noTiles, .unknownProgram: 404
         case .requestTimeout: 408
         case .bodyTooLarge: 413
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,
-            .invalidSizeReport, .invalidAnchor:
+            .invalidSizeReport, .invalidAnchor, .programMalformed, .programForbiddenImport, .programMissingExport,
+            .programFuelExhausted, .programMemoryLimit, .programElementLimit, .programDeadline, .programTrap,
+            .programBadOutput:
             422
         case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503

@@ -162,6 +162,11 @@ public final class LayoutService: HTTPHandler {
                                 body: Playground.page)
         case .clientScript:
             return ClientScript.response(request)
+        case .exampleProgram(let name):
+            guard let response = ExamplePrograms.response(name) else {
+                throw Problem(status: 404, detail: "no example program \(name) (waterfall.wasm, circle.wasm, calendar.wasm)")
+            }
+            return response
         case .render(let id):
             return try picture(request, layout: try layout(id))
         case .hit(let id):
@@ -182,6 +187,10 @@ public final class LayoutService: HTTPHandler {
             return try scrollTo(request, id: id, layout: try layout(id))
         case .layouts:
             return try bounded(request) { () throws(Problem) in try postLayout(request) }
+        case .programs:
+            return try bounded(request) { () throws(Problem) in try postProgram(request) }
+        case .program(let id):
+            return try program(request, id: id)
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
@@ -258,19 +267,22 @@ public final class LayoutService: HTTPHandler {
     }
 
     /// `POST /v1/layouts`: decode, validate, register (preparing once), answer 201 or 200 with the summary.
+    /// A program's spec runs its program (`postProgramLayout`), off the event loop.
     private func postLayout(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
-        let spec: LayoutSpec
+        let posted: PostedSpec
         do {
-            spec = try SpecDecoder.decode(request.body, limits: limits.spec,
-                                          json: JSONLimits(maxDepth: limits.maxJSONDepth))
+            posted = try SpecDecoder.decodePosted(request.body, limits: limits.spec,
+                                                  json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)
         }
+        let spec: LayoutSpec
+        switch posted {
+        case .layout(let layout): spec = layout
+        case .program(let program): return request.onEventLoop ? offLoop() : try postProgramLayout(program)
+        }
         let (id, layout, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec) }
-        return HTTPResponse(
-            status: created ? 201 : 200,
-            headers: [("Content-Type", "application/json"), ("Location", "/v1/layouts/\(id)")],
-            body: SummaryEncoder.bytes(id: id, layout: layout, includeSpec: false))
+        return Self.created(created, id: id, layout: layout)
     }
 
     /// The rect query into an answer writer. A flow layout (the common kind) is queried as itself, not through

@@ -6,6 +6,7 @@ enum Route: Equatable {
     case ready
     case playground
     case clientScript
+    case exampleProgram(name: String)
     case render(id: String)
     case layouts
     case layout(id: String)
@@ -23,6 +24,8 @@ enum Route: Equatable {
     case sizes(id: String)
     case bounds(id: String)
     case scrollTo(id: String)
+    case programs
+    case program(id: String)
 
     /// The route a path names, or nil (404). Matches the path's bytes segment by segment: strings are made only
     /// for the variable parts (the id, kind, section and item).
@@ -72,8 +75,10 @@ enum Route: Equatable {
             return nil
         }
         if s.count == 2 && equals(0, "client") && equals(1, "layout-client.js") { return .clientScript }
+        if s.count == 3 && equals(0, "playground") && equals(1, "programs") { return .exampleProgram(name: text(2)) }
         guard equals(0, "v1") else { return nil }
         if s.count == 2 && equals(1, "transitions") { return .transitions }
+        if equals(1, "programs") { return s.count == 2 ? .programs : s.count == 3 ? .program(id: text(2)) : nil }
         guard equals(1, "layouts") else { return nil }
         switch s.count {
         case 2: return .layouts
@@ -123,6 +128,7 @@ enum Route: Equatable {
         case .ready: "/readyz"
         case .playground: "/"
         case .clientScript: "/client/layout-client.js"
+        case .exampleProgram: "/playground/programs/{name}"
         case .render: "/v1/layouts/{id}/render.svg"
         case .layouts: "/v1/layouts"
         case .layout: "/v1/layouts/{id}"
@@ -140,6 +146,8 @@ enum Route: Equatable {
         case .sizes: "/v1/layouts/{id}/sizes"
         case .bounds: "/v1/layouts/{id}/bounds"
         case .scrollTo: "/v1/layouts/{id}/scroll-to"
+        case .programs: "/v1/programs"
+        case .program: "/v1/programs/{id}"
         }
     }
 
@@ -157,15 +165,17 @@ enum Route: Equatable {
         case .moving: ["item", "position", "offset"]
         case .scrollTo: ["item", "section", "position", "offset"]
         case .transitions: ["from", "to", "progress", "rect", "offset"]
-        case .health, .ready, .playground, .clientScript, .layouts, .layout, .updates, .sizes, .bounds: []
+        case .health, .ready, .playground, .clientScript, .exampleProgram, .layouts, .layout, .updates, .sizes, .bounds, .programs,
+            .program:
+            []
         }
     }
 
     /// The methods the route answers (HEAD goes with GET).
     var methods: [String] {
         switch self {
-        case .layouts, .updates, .sizes, .bounds: ["POST"]
-        case .layout: ["GET", "HEAD", "DELETE"]
+        case .layouts, .updates, .sizes, .bounds, .programs: ["POST"]
+        case .layout, .program: ["GET", "HEAD", "DELETE"]
         default: ["GET", "HEAD"]
         }
     }

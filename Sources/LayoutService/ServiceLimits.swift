@@ -24,5 +24,14 @@ public struct ServiceLimits: Sendable {
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 
+    /// Bytes of a posted layout program (413 beyond).
+    public var maxProgramBytes = 4 << 20
+    /// What one run of a layout program may use (each exceeded limit is a 422 of its own type): fuel (about one
+    /// unit per WebAssembly instruction), pages of 64 KiB of memory, elements emitted, and wall-clock time.
+    public var programFuel: UInt64 = 2_000_000_000
+    public var programMemoryPages = 4096
+    public var programElements = 2_000_000
+    public var programDeadlineMilliseconds = 10_000
+
     public init() {}
 }

@@ -29,6 +29,9 @@ public final class LayoutStore: Sendable {
     }
 
     private let registry: SpecRegistry
+    /// Posted layout programs, in the same archive as the specs (when it keeps programs) and within the same
+    /// memory budget.
+    public let programs: ProgramStore
     private let cache: LayoutCache
     public var capacityBytes: Int { cache.capacityBytes }
     public var archive: (any SpecArchive)? { registry.archive }
@@ -48,6 +51,7 @@ public final class LayoutStore: Sendable {
         let health = StoreHealth(report: onStoreError, probe: archive.map(Self.probe), probeInterval: probeInterval)
         registry = SpecRegistry(archive: archive, capacityBytes: specMemoryBytes, health: health, onFreed: onFreed)
         cache = LayoutCache(capacityBytes: capacityBytes, onFreed: onFreed)
+        programs = ProgramStore(archive: archive as? any ProgramArchive, capacityBytes: specMemoryBytes)
         self.onPrepare = onPrepare
     }
 
@@ -73,6 +77,15 @@ public final class LayoutStore: Sendable {
     /// the id was not known before. A new spec is in the archive before this returns.
     public func add(_ spec: LayoutSpec) throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool) {
         try add(spec, digest: SpecDigest(of: spec), base: nil, change: nil)
+    }
+
+    /// Registers `spec` under `id`, the id of the spec it was computed from: a program layout's frames under the id
+    /// of its program spec (the SHA-256 of that spec's canonical form), so that the archive keeps the frames and
+    /// neither a restart nor a replica runs the program again. Otherwise as `add(spec)`.
+    public func add(_ spec: LayoutSpec, as id: String) throws(ArchiveError)
+        -> (id: String, layout: any PreparedLayout, created: Bool)
+    {
+        try add(spec, digest: SpecDigest(of: spec, id: id), base: nil, change: nil)
     }
 
     /// Changes stored on top of changes before a spec is stored whole again (loading follows the chain).

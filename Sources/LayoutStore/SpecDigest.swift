@@ -35,6 +35,15 @@ public struct SpecDigest: Sendable {
         self.states = states
     }
 
+    /// The canonical bytes of `spec` kept under an id of another spec's: a program layout's frames under the id of
+    /// the program spec that computed them (`LayoutStore.add(_:as:)`). No marks: a change to it is hashed whole.
+    public init(of spec: LayoutSpec, id: String) {
+        self.id = id
+        self.canonical = SpecEncoder.canonical(spec)
+        self.marks = []
+        self.states = []
+    }
+
     /// The digest of `spec`, which matches the spec of `base` before item `item` of section `section` (the
     /// sections before it, its own keys and items before that one: what `UpdatePlan.firstChange` tells), resumed at
     /// the last mark of `base` before there. Nil when there is none (a change near the start: hash it whole).

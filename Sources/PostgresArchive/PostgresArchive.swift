@@ -13,7 +13,7 @@ import Synchronization
 /// once, and only `probe` tries it (the store probes every second while it fails, `StoreHealth`), so a database that
 /// hangs costs a request no more than the deadline, even one that waited for a thread; the first call that gets an
 /// answer ends it.
-public final class PostgresArchive: SpecArchive {
+public final class PostgresArchive: SpecArchive, ProgramArchive {
     public let url: String
     /// How long a call may take, connecting included (`--store-timeout-seconds`).
     public let timeout: Duration
@@ -48,6 +48,9 @@ public final class PostgresArchive: SpecArchive {
                 + "ADD COLUMN IF NOT EXISTS removed boolean NOT NULL DEFAULT false",
             "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL",
             "CREATE TABLE IF NOT EXISTS layout_probe (id integer PRIMARY KEY, at timestamptz NOT NULL)",
+            // Layout programs (WebAssembly modules) by the SHA-256 of their bytes.
+            "CREATE TABLE IF NOT EXISTS layout_programs (id text PRIMARY KEY, module bytea NOT NULL, "
+                + "created_at timestamptz NOT NULL DEFAULT now())",
             "COMMIT",
         ] {
             do {
@@ -98,6 +101,27 @@ public final class PostgresArchive: SpecArchive {
             try c.execute("DELETE FROM layout_specs WHERE id = $1 "
                           + "AND NOT EXISTS (SELECT 1 FROM layout_specs WHERE base = $1)", [Array(id.utf8)],
                           until: deadline, timeout: timeout)
+        }
+    }
+
+    public func saveProgram(id: String, bytes: [UInt8]) throws {
+        try withConnection { c, deadline throws(ArchiveError) in
+            try c.execute("INSERT INTO layout_programs (id, module) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING",
+                          [Array(id.utf8), bytes], until: deadline, timeout: timeout)
+        }
+    }
+
+    public func loadProgram(id: String) throws -> [UInt8]? {
+        try withConnection { c, deadline throws(ArchiveError) in
+            try c.firstRow("SELECT module FROM layout_programs WHERE id = $1", [Array(id.utf8)], columns: 1,
+                           until: deadline, timeout: timeout).map { $0[0] ?? [] }
+        }
+    }
+
+    public func removeProgram(id: String) throws -> Bool {
+        try withConnection { c, deadline throws(ArchiveError) in
+            try c.rowsAffected("DELETE FROM layout_programs WHERE id = $1", [Array(id.utf8)], until: deadline,
+                               timeout: timeout) > 0
         }
     }
 

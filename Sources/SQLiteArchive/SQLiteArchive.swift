@@ -7,9 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Specs kept in an embedded SQLite database (`<data dir>/layouts.sqlite`): WAL journal, `synchronous=FULL`, so a
+/// Specs (and layout programs, `ProgramArchive`) kept in an embedded SQLite database (`<data dir>/layouts.sqlite`): WAL journal, `synchronous=FULL`, so a
 /// save that returned survives a crash or a kill. One connection, used by one thread at a time.
-public final class SQLiteArchive: SpecArchive {
+public final class SQLiteArchive: SpecArchive, ProgramArchive {
     private let connection: Mutex<Connection>
 
     /// Opens (creating if needed) the database in `directory`, creating the directory too.
@@ -66,6 +66,34 @@ public final class SQLiteArchive: SpecArchive {
     }
 }
 
+extension SQLiteArchive {
+    public func saveProgram(id: String, bytes: [UInt8]) throws {
+        try connection.withLock { db in
+            try db.run("INSERT INTO layout_programs (id, module) VALUES (?1, ?2) ON CONFLICT (id) DO NOTHING",
+                       text: id, blob: bytes)
+        }
+    }
+
+    public func loadProgram(id: String) throws -> [UInt8]? {
+        try connection.withLock { db in
+            let statement = try db.prepared("SELECT module FROM layout_programs WHERE id = ?1", text: id, blob: nil)
+            defer { sqlite3_finalize(statement) }
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: return db.blob(statement, column: 0)
+            case SQLITE_DONE: return nil
+            default: throw db.failure()
+            }
+        }
+    }
+
+    public func removeProgram(id: String) throws -> Bool {
+        try connection.withLock { db in
+            try db.run("DELETE FROM layout_programs WHERE id = ?1", text: id, blob: nil)
+            return sqlite3_changes(db.db) > 0
+        }
+    }
+}
+
 /// A SQLite connection with the few statements the archive needs (used under the archive's lock only).
 final class Connection {
     let db: OpaquePointer
@@ -87,7 +115,10 @@ final class Connection {
                           "CREATE TABLE IF NOT EXISTS layout_specs (id TEXT PRIMARY KEY, spec BLOB NOT NULL, base TEXT, "
                               + "removed INTEGER NOT NULL DEFAULT 0)",
                           "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL",
-                          "CREATE TABLE IF NOT EXISTS layout_probe (id INTEGER PRIMARY KEY, bytes BLOB NOT NULL)"]
+                          "CREATE TABLE IF NOT EXISTS layout_probe (id INTEGER PRIMARY KEY, bytes BLOB NOT NULL)",
+                          // Layout programs (WebAssembly modules) by the SHA-256 of their bytes; added beside the
+                          // tables above, so files made before programs existed gain it when opened.
+                          "CREATE TABLE IF NOT EXISTS layout_programs (id TEXT PRIMARY KEY, module BLOB NOT NULL)"]
         if Self.hasTable(handle, "specs") {
             statements += ["BEGIN IMMEDIATE", "INSERT OR IGNORE INTO layout_specs (id, spec) SELECT id, spec FROM specs",
                            "DROP TABLE specs", "COMMIT"]
@@ -147,16 +178,20 @@ final class Connection {
         guard sqlite3_step(statement) == SQLITE_DONE else { throw failure() }
     }
 
+    /// A row's blob column (empty for an empty or null one).
+    func blob(_ statement: OpaquePointer, column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let start = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     /// The stored spec of an id: its bytes, its base (if it is a change), whether it was removed.
     func stored(_ id: String) throws -> (spec: StoredSpec, removed: Bool)? {
         let statement = try prepared("SELECT spec, base, removed FROM layout_specs WHERE id = ?1", text: id, blob: nil)
         defer { sqlite3_finalize(statement) }
         switch sqlite3_step(statement) {
         case SQLITE_ROW:
-            let count = Int(sqlite3_column_bytes(statement, 0))
-            let bytes = count > 0 ? sqlite3_column_blob(statement, 0).map {
-                Array(UnsafeRawBufferPointer(start: $0, count: count))
-            } ?? [] : []
+            let bytes = blob(statement, column: 0)
             let removed = sqlite3_column_int(statement, 2) != 0
             guard let base = sqlite3_column_text(statement, 1) else { return (.whole(bytes), removed) }
             return (.derived(base: String(cString: base), change: bytes), removed)

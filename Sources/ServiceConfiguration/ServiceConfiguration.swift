@@ -108,6 +108,17 @@ public struct ServiceConfiguration: Sendable {
         c.limits.tileCacheBytes = try settings.value(flags.tileCacheBytes, "tile-cache-bytes",
                                                      c.limits.tileCacheBytes, .atLeast(0))
 
+        c.limits.maxProgramBytes = try settings.value(flags.maxProgramBytes, "max-program-bytes",
+                                                      c.limits.maxProgramBytes, .atLeast(0))
+        c.limits.programFuel = try settings.value(flags.programFuel, "program-fuel", c.limits.programFuel, .atLeast(1))
+        c.limits.programMemoryPages = try settings.value(flags.programMemoryPages, "program-memory-pages",
+                                                         c.limits.programMemoryPages, .from(1, to: 65536))
+        c.limits.programElements = try settings.value(flags.programElements, "program-elements",
+                                                      c.limits.programElements, .atLeast(0))
+        c.limits.programDeadlineMilliseconds = try settings.value(
+            flags.programDeadlineMs, "program-deadline-ms", c.limits.programDeadlineMilliseconds,
+            .from(1, to: 600_000))
+
         c.access.corsOrigins = c.limits.corsOrigins
         c.access.anonymousRead = try settings.flag(flags.anonymousRead, "anonymous-read")
         c.access.allowAnonymousDelete = try settings.flag(flags.allowAnonymousDelete, "allow-anonymous-delete")

@@ -84,6 +84,16 @@ public struct ServiceFlags: ParsableArguments {
     public var bodyTimeout: Double?
     @Option(help: "Seconds SIGTERM goes on accepting and answering new connections (with /readyz 503 and Connection: close) before it closes the listener and waits --drain-seconds for requests in flight; 0 closes it at once. [env: LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS] (default: \(defaults.server.drainAcceptSeconds))")
     public var drainAcceptSeconds: Double?
+    @Option(help: "Largest layout program (WebAssembly module) POST /v1/programs takes, bytes (413 beyond). [env: LAYOUT_SERVICE_MAX_PROGRAM_BYTES] (default: \(defaults.limits.maxProgramBytes))")
+    public var maxProgramBytes: Int?
+    @Option(help: "Fuel of one run of a layout program, about one unit per WebAssembly instruction (422 program-fuel-exhausted beyond). [env: LAYOUT_SERVICE_PROGRAM_FUEL] (default: \(defaults.limits.programFuel))")
+    public var programFuel: UInt64?
+    @Option(help: "Memory of one run of a layout program, pages of 64 KiB (422 program-memory-limit beyond). 1 to 65536. [env: LAYOUT_SERVICE_PROGRAM_MEMORY_PAGES] (default: \(defaults.limits.programMemoryPages))")
+    public var programMemoryPages: Int?
+    @Option(help: "Elements one run of a layout program may emit (422 program-element-limit beyond). [env: LAYOUT_SERVICE_PROGRAM_ELEMENTS] (default: \(defaults.limits.programElements))")
+    public var programElements: Int?
+    @Option(help: "Wall-clock milliseconds one run of a layout program may take (422 program-deadline beyond). 1 to 600000. [env: LAYOUT_SERVICE_PROGRAM_DEADLINE_MS] (default: \(defaults.limits.programDeadlineMilliseconds))")
+    public var programDeadlineMs: Int?
 }
 
 /// The defaults `--help` shows: those of the configuration itself.

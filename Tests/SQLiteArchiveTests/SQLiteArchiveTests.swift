@@ -32,6 +32,25 @@ import Darwin
         #expect(try archive.load(id: "a") == nil)
     }
 
+    /// Layout programs are kept beside the specs, across a reopening of the file; removing one leaves the specs.
+    @Test func keepsProgramsAcrossAReopening() throws {
+        let directory = temporaryDirectory() + "/data"
+        let module: [UInt8] = [0, 97, 115, 109, 1, 0, 0, 0] + [UInt8](repeating: 7, count: 100_000)
+        do {
+            let archive = try SQLiteArchive(directory: directory)
+            try archive.save(id: "s", canonicalSpec: Array("{}".utf8))
+            try archive.saveProgram(id: "p", bytes: module)
+            try archive.saveProgram(id: "p", bytes: [1])  // the same id again keeps what is stored
+            #expect(try archive.loadProgram(id: "q") == nil)
+        }
+        let reopened = try SQLiteArchive(directory: directory)
+        #expect(try reopened.loadProgram(id: "p") == module)
+        #expect(try reopened.removeProgram(id: "p"))
+        #expect(try reopened.removeProgram(id: "p") == false)
+        #expect(try reopened.loadProgram(id: "p") == nil)
+        #expect(try reopened.load(id: "s")?.spec == .whole(Array("{}".utf8)))
+    }
+
     @Test func changesOnTopOfStoredSpecs() throws {
         let archive = try SQLiteArchive(directory: temporaryDirectory() + "/data")
         #expect(try archive.save(id: "c", base: "a", change: [1]) == false)  // no base: nothing stored

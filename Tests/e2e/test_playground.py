@@ -47,7 +47,8 @@ def page(browser, request):
 
 def prepare(browser, name):
     return browser.execute_async_script(
-        "playground.load(arguments[0]); playground.prepare().then((a) => arguments[1](a))", name)
+        "Promise.resolve(playground.load(arguments[0])).then(() => playground.prepare())"
+        ".then((a) => arguments[1](a))", name)
 
 
 def scroll_and_wait(browser, x, y):
@@ -92,7 +93,7 @@ def screenshot(browser, name):
 
 
 EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Circle", "Wheel", "Pinned headers", "100k-item feed",
-            "Compositional photo grid", "App Store page", "Badges", "Settings list"]
+            "Compositional photo grid", "App Store page", "Badges", "Settings list", "Calendar week (program)"]
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -104,6 +104,39 @@ def test_two_replicas_answer_each_others_ids(postgres, start):
     assert get(b.url, "/v1/layouts/%s" % ("0" * 64))[0] == 404
 
 
+def test_a_program_and_its_layout_posted_to_one_replica_are_served_by_another(postgres, start):
+    """Programs are kept in PostgreSQL beside the specs; a program layout's frames too, so another replica answers
+    it without the program (deleted here) and without running it."""
+    a = start("--store", postgres.url)
+    b = start("--store", postgres.url, "--allow-anonymous-delete")
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "examples", "programs", "circle.wasm"), "rb") as f:
+        module = f.read()
+    request = urllib.request.Request(a.url + "/v1/programs", data=module, method="POST",
+                                     headers={"Content-Type": "application/wasm"})
+    with urllib.request.urlopen(request) as r:
+        assert r.status == 201
+        program = json.load(r)["id"]
+    with urllib.request.urlopen(b.url + "/v1/programs/" + program) as r:
+        assert r.read() == module
+    program_spec = {"layout": "program", "program": program, "collectionView": {"width": 390, "height": 390},
+                    "sections": [{"items": 12}], "parameters": {"itemWidth": 40, "itemHeight": 40, "radius": 150}}
+    status, summary = post(a.url, program_spec)
+    assert status == 201 and summary["items"] == 12
+    with urllib.request.urlopen(urllib.request.Request(b.url + "/v1/programs/" + program, method="DELETE")) as r:
+        assert r.status == 204
+    # A replica that has not read the module since finds it gone (one that has keeps it in memory, as layouts).
+    c = start("--store", postgres.url)
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        urllib.request.urlopen(c.url + "/v1/programs/" + program)
+    assert gone.value.code == 404
+    rect = "/v1/layouts/%s/attributes?rect=0,0,390,390" % summary["id"]
+    status, a_rect = get(a.url, rect)
+    status_b, b_rect = get(b.url, rect)
+    assert status == status_b == 200 and a_rect == b_rect and len(a_rect["elements"]) == 12
+    status, again = post(b.url, program_spec)
+    assert status == 200 and again["id"] == summary["id"]
+
+
 def test_replica_killed_mid_burst_loses_no_answered_id(postgres, start):
     """kill -9 one replica in the middle of a burst of POSTs: every 201 it gave is served by the other replica
     and by the restarted one."""

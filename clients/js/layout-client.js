@@ -109,8 +109,12 @@ export class LayoutClient {
     this.maxRetryWaitMs = maxRetryWaitMs;
   }
 
-  /** One request. `ifNoneMatch`: a conditional GET, answered NOT_MODIFIED on 304. Answers carry `etag`. */
-  async request(method, path, {query, body, signal, ifNoneMatch} = {}) {
+  /**
+   * One request. `ifNoneMatch`: a conditional GET, answered NOT_MODIFIED on 304. Answers carry `etag`. A body that
+   * is bytes (a Uint8Array, an ArrayBuffer or a Blob) goes as `application/wasm`, any other as JSON; `bytes`: the
+   * answer is the body's bytes (a Uint8Array), not JSON.
+   */
+  async request(method, path, {query, body, signal, ifNoneMatch, bytes = false} = {}) {
     let url = this.baseURL + path;
     if (query) {
       const parts = Object.entries(query).filter(([, v]) => v !== undefined && v !== null)
@@ -118,12 +122,15 @@ export class LayoutClient {
       if (parts.length) url += "?" + parts.join("&");
     }
     const headers = {};
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const binary = body instanceof Uint8Array || body instanceof ArrayBuffer
+      || (typeof Blob !== "undefined" && body instanceof Blob);
+    if (body !== undefined) headers["Content-Type"] = binary ? "application/wasm" : "application/json";
     if (this.apiKey) headers["Authorization"] = `Bearer ${this.apiKey}`;
     if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
     const init = {method, headers, signal,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body)};
+      body: body === undefined ? undefined : binary || typeof body === "string" ? body : JSON.stringify(body)};
     // Every request of this client may be sent again: GETs; POST /v1/layouts, whose layout's id is its spec's hash
+    // (and POST /v1/programs, whose program's id is its bytes' hash)
     // (the same spec answers 200 and the same id); updates, sizes and bounds, whose new layout's id is that of the
     // spec derived from the base layout and the body (docs/api.md: "registered with the id of its spec"). And a
     // 429 or 503 is given before the request is acted on (quotas, the POST queue, the store): nothing happened.
@@ -136,6 +143,7 @@ export class LayoutClient {
       await sleep(wait, signal);
     }
     if (response.status === 304) return NOT_MODIFIED;
+    if (bytes && response.ok) return new Uint8Array(await response.arrayBuffer());
     let answer;
     const text = await response.text();
     try { answer = text ? JSON.parse(text) : {}; } catch {
@@ -191,6 +199,19 @@ export class LayoutClient {
       item: item && (Array.isArray(item) ? item.join(",") : `${item.section},${item.item}`),
       section, position, offset: offset && pointList(offset)}});
   }
+
+  /**
+   * POST /v1/programs: a layout program (a WebAssembly module: a Uint8Array, an ArrayBuffer or a Blob), validated
+   * and kept under the SHA-256 of its bytes; `{id, bytes}`. Use the id in a spec: `prepare({layout: "program",
+   * program: id, collectionView, sections: [{items: n}], parameters})` (docs/programs.md).
+   */
+  postProgram(module, {signal} = {}) { return this.request("POST", "/v1/programs", {body: module, signal}); }
+
+  /** GET /v1/programs/{id}: the module's bytes, a Uint8Array. */
+  program(id, {signal} = {}) { return this.request("GET", `/v1/programs/${enc(id)}`, {signal, bytes: true}); }
+
+  /** DELETE /v1/programs/{id} (a key with the `admin` scope); layouts prepared from it stay. */
+  deleteProgram(id, {signal} = {}) { return this.request("DELETE", `/v1/programs/${enc(id)}`, {signal}); }
 
   /** GET .../target-offset: where a fling that would end at `proposed` ends. */
   targetOffset(id, proposed, {velocity, signal} = {}) {

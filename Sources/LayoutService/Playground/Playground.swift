@@ -44,3 +44,18 @@ enum ClientScript {
             status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")] + headers, body: body)
     }
 }
+
+/// `GET /playground/programs/{name}.wasm`: the example layout programs of examples/programs (embedded at build
+/// time), for the playground's Programs example and the docs' examples to post.
+enum ExamplePrograms {
+    static let modules: [String: [UInt8]] = [
+        "waterfall.wasm": PackageResources.waterfall_wasm, "circle.wasm": PackageResources.circle_wasm,
+        "calendar.wasm": PackageResources.calendar_wasm,
+    ]
+
+    static func response(_ name: String) -> HTTPResponse? {
+        guard let bytes = modules[name] else { return nil }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/wasm"), ("Cache-Control", "no-cache")],
+                            body: bytes)
+    }
+}

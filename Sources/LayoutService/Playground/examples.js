@@ -1,5 +1,5 @@
-// The playground's examples: name -> a function answering the spec. Add one with a line here; the page lists them
-// in this order.
+// The playground's examples: name -> a function answering the spec (or a promise of it: it is given the page's
+// client). Add one with a line here; the page lists them in this order.
 // Deterministic: a small seeded generator, so that the same example always gives the same id.
 function rng(seed) { return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648); }
 const words = "swift layout flow grid tag cloud waterfall masonry circle wheel picker header footer pinned " +
@@ -78,4 +78,18 @@ const examples = {
     return {layout: "flow", collectionView: {width: 390, height: 600, contentInset: {top: 0, bottom: 0}},
       contentAnchor: "end", minimumLineSpacing: 8, sectionInset: {top: 8, left: 8, bottom: 8, right: 8},
       sections: [{itemSizes: Array.from({length: 12}, chatMessage)}]}; },
+  // A layout program (docs/programs.md): the calendar week of examples/programs, which the service serves, posted
+  // first (its id is the SHA-256 of its bytes), then a spec naming it. Clashing events share their day side by side.
+  "Calendar week (program)": async (client) => {
+    const module = await fetch("/playground/programs/calendar.wasm").then((r) => r.arrayBuffer());
+    const {id} = await client.postProgram(new Uint8Array(module));
+    const r = rng(11), events = [];
+    for (let i = 0; i < 70; i++) {
+      const start = 6 + Math.floor(r() * 32) / 2;
+      events.push(Math.floor(r() * 7), start, start + 0.5 + Math.floor(r() * 5) / 2);
+    }
+    return {layout: "program", program: id, collectionView: {width: 390, height: 600},
+      sections: [{items: 70}], parameters: {days: 7, firstHour: 6, hourHeight: 64, timeColumnWidth: 40,
+        headerHeight: 36, events}};
+  },
 };

@@ -199,13 +199,19 @@ async function update(op) {
   return answer;
 }
 
+/** Puts an example's spec in the editor: at once, or (an example that posts a program first) when its promise is. */
 function load(name) {
   $("example").value = name;
-  specText.value = JSON.stringify(examples[name](), null, 1).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, "[$1, $2]");
+  const show = (spec) => {
+    specText.value = JSON.stringify(spec, null, 1).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, "[$1, $2]");
+  };
+  const spec = examples[name](client);
+  if (spec instanceof Promise) return spec.then(show, showProblem);
+  show(spec);
 }
 
 for (const name of Object.keys(examples)) $("example").add(new Option(name, name));
-$("example").addEventListener("change", () => { load($("example").value); prepare(); });
+$("example").addEventListener("change", async () => { await load($("example").value); prepare(); });
 $("prepare").addEventListener("click", prepare);
 $("insert").addEventListener("click", () => update("insert"));
 $("delete").addEventListener("click", () => update("delete"));

@@ -22,5 +22,9 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/headers/Location`.
         public typealias Location = Swift.String
+        /// `/v1/programs/{id}`
+        ///
+        /// - Remark: Generated from `#/components/headers/ProgramLocation`.
+        public typealias ProgramLocation = Swift.String
     }
 }

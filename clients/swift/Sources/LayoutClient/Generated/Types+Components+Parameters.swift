@@ -18,6 +18,10 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
+        /// The program's id (SHA-256 of its module's bytes, 64 hex digits).
+        ///
+        /// - Remark: Generated from `#/components/parameters/ProgramID`.
+        public typealias ProgramID = Swift.String
         /// The layout's id (SHA-256 of its canonical spec, 64 hex digits).
         ///
         /// - Remark: Generated from `#/components/parameters/LayoutID`.

@@ -1016,6 +1016,8 @@ extension Components {
             case grid(Components.Schemas.GridLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/ListLayoutSpec`.
             case list(Components.Schemas.ListLayoutSpec)
+            /// - Remark: Generated from `#/components/schemas/LayoutSpec/ProgramLayoutSpec`.
+            case program(Components.Schemas.ProgramLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/WaterfallLayoutSpec`.
             case waterfall(Components.Schemas.WaterfallLayoutSpec)
             /// - Remark: Generated from `#/components/schemas/LayoutSpec/WheelLayoutSpec`.
@@ -1042,6 +1044,8 @@ extension Components {
                     self = .grid(try .init(from: decoder))
                 case "list":
                     self = .list(try .init(from: decoder))
+                case "program":
+                    self = .program(try .init(from: decoder))
                 case "waterfall":
                     self = .waterfall(try .init(from: decoder))
                 case "wheel":
@@ -1067,6 +1071,8 @@ extension Components {
                 case let .grid(value):
                     try value.encode(to: encoder)
                 case let .list(value):
+                    try value.encode(to: encoder)
+                case let .program(value):
                     try value.encode(to: encoder)
                 case let .waterfall(value):
                     try value.encode(to: encoder)
@@ -3369,6 +3375,162 @@ extension Components {
                     "scrollTargetBehavior",
                     "sections"
                 ])
+            }
+        }
+        /// A layout computed by a posted layout program (docs/programs.md): the service runs it on the view size, the
+        /// sections' item counts and the parameters (as canonical JSON text), and keeps the elements it emits as a
+        /// frames layout under this spec's id (the summary and `GET /v1/layouts/{id}` show `frames`).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec`.
+        public struct ProgramLayoutSpec: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/layout`.
+            @frozen public enum LayoutPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case program = "program"
+            }
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/layout`.
+            public var layout: Components.Schemas.ProgramLayoutSpec.LayoutPayload
+            /// The program's id, as `POST /v1/programs` answered it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/program`.
+            public var program: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/collectionView`.
+            public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/SectionsPayload`.
+            public struct SectionsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/SectionsPayload/items`.
+                public var items: Swift.Int
+                /// Creates a new `SectionsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - items:
+                public init(items: Swift.Int) {
+                    self.items = items
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case items
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.items = try container.decode(
+                        Swift.Int.self,
+                        forKey: .items
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "items"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/sections`.
+            public typealias SectionsPayload = [Components.Schemas.ProgramLayoutSpec.SectionsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/sections`.
+            public var sections: Components.Schemas.ProgramLayoutSpec.SectionsPayload
+            /// Any JSON object; the program reads it (keys sorted, no whitespace).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/parameters`.
+            public struct ParametersPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
+                /// Creates a new `ParametersPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// Any JSON object; the program reads it (keys sorted, no whitespace).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProgramLayoutSpec/parameters`.
+            public var parameters: Components.Schemas.ProgramLayoutSpec.ParametersPayload?
+            /// Creates a new `ProgramLayoutSpec`.
+            ///
+            /// - Parameters:
+            ///   - layout:
+            ///   - program: The program's id, as `POST /v1/programs` answered it.
+            ///   - collectionView:
+            ///   - sections:
+            ///   - parameters: Any JSON object; the program reads it (keys sorted, no whitespace).
+            public init(
+                layout: Components.Schemas.ProgramLayoutSpec.LayoutPayload,
+                program: Swift.String,
+                collectionView: Components.Schemas.ViewSize,
+                sections: Components.Schemas.ProgramLayoutSpec.SectionsPayload,
+                parameters: Components.Schemas.ProgramLayoutSpec.ParametersPayload? = nil
+            ) {
+                self.layout = layout
+                self.program = program
+                self.collectionView = collectionView
+                self.sections = sections
+                self.parameters = parameters
+            }
+            public enum CodingKeys: String, CodingKey {
+                case layout
+                case program
+                case collectionView
+                case sections
+                case parameters
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.layout = try container.decode(
+                    Components.Schemas.ProgramLayoutSpec.LayoutPayload.self,
+                    forKey: .layout
+                )
+                self.program = try container.decode(
+                    Swift.String.self,
+                    forKey: .program
+                )
+                self.collectionView = try container.decode(
+                    Components.Schemas.ViewSize.self,
+                    forKey: .collectionView
+                )
+                self.sections = try container.decode(
+                    Components.Schemas.ProgramLayoutSpec.SectionsPayload.self,
+                    forKey: .sections
+                )
+                self.parameters = try container.decodeIfPresent(
+                    Components.Schemas.ProgramLayoutSpec.ParametersPayload.self,
+                    forKey: .parameters
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "layout",
+                    "program",
+                    "collectionView",
+                    "sections",
+                    "parameters"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProgramSummary`.
+        public struct ProgramSummary: Codable, Hashable, Sendable {
+            /// The SHA-256 of the module's bytes (64 hex digits).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProgramSummary/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProgramSummary/bytes`.
+            public var bytes: Swift.Int
+            /// Creates a new `ProgramSummary`.
+            ///
+            /// - Parameters:
+            ///   - id: The SHA-256 of the module's bytes (64 hex digits).
+            ///   - bytes:
+            public init(
+                id: Swift.String,
+                bytes: Swift.Int
+            ) {
+                self.id = id
+                self.bytes = bytes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case bytes
             }
         }
         /// Frames computed by the client (react-virtualized's Collection), as the arrays of `format=columns`: entry i

@@ -597,7 +597,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body exceeds `--max-body-bytes`.
+            /// The body exceeds `--max-body-bytes` (a program's module, `--max-program-bytes`).
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/413`.
             ///
@@ -673,7 +673,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field.
+            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
+            /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
+            /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/422`.
             ///
@@ -1227,7 +1231,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field.
+            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
+            /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
+            /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/sizes/post(reportSizes)/responses/422`.
             ///
@@ -1616,7 +1624,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body exceeds `--max-body-bytes`.
+            /// The body exceeds `--max-body-bytes` (a program's module, `--max-program-bytes`).
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/413`.
             ///
@@ -1692,7 +1700,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field.
+            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
+            /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
+            /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/422`.
             ///
@@ -4191,6 +4203,1126 @@ public enum Operations {
             }
         }
     }
+    /// Keep a layout program (a WebAssembly module) under the SHA-256 of its bytes.
+    ///
+    /// The module is checked against the ABI of docs/programs.md (its imports: nothing but `env.emit`; its
+    /// exports: `memory`, `layout_alloc`, `layout_prepare`; every function body compiled once) and kept durably
+    /// in the spec store. Nothing runs. Use its id in a `program` spec. The same bytes answer 200 and the same id.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/programs`.
+    /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)`.
+    public enum CreateProgram {
+        public static let id: Swift.String = "createProgram"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/programs/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateProgram.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateProgram.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CreateProgram.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/programs/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/programs/POST/requestBody/content/application\/wasm`.
+                case applicationWasm(OpenAPIRuntime.HTTPBody)
+            }
+            public var body: Operations.CreateProgram.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CreateProgram.Input.Headers = .init(),
+                body: Operations.CreateProgram.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/programs/POST/responses/201/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `/v1/programs/{id}`
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/programs/POST/responses/201/headers/Location`.
+                    public var location: Components.Headers.ProgramLocation?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: `/v1/programs/{id}`
+                    public init(location: Components.Headers.ProgramLocation? = nil) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateProgram.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/programs/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/programs/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.ProgramSummary)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ProgramSummary {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateProgram.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CreateProgram.Output.Created.Headers = .init(),
+                    body: Operations.CreateProgram.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// A new program.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.CreateProgram.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.CreateProgram.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/programs/POST/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// `/v1/programs/{id}`
+                    ///
+                    /// - Remark: Generated from `#/paths/v1/programs/POST/responses/200/headers/Location`.
+                    public var location: Components.Headers.ProgramLocation?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - location: `/v1/programs/{id}`
+                    public init(location: Components.Headers.ProgramLocation? = nil) {
+                        self.location = location
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.CreateProgram.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/programs/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/programs/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ProgramSummary)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ProgramSummary {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CreateProgram.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.CreateProgram.Output.Ok.Headers = .init(),
+                    body: Operations.CreateProgram.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// A program known already (same bytes, same id).
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CreateProgram.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CreateProgram.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body exceeds `--max-body-bytes` (a program's module, `--max-program-bytes`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The module is not valid WebAssembly (`program-malformed`), imports anything but `env.emit`
+            /// (`program-forbidden-import`, naming the import), or lacks an export of the ABI (`program-missing-export`);
+            /// or its declared memory exceeds `--program-memory-pages` (`program-memory-limit`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.ProgramRefused)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.ProgramRefused {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The memory store (`--store memory`, which keeps every spec in memory) has no room for this spec within
+            /// `--spec-memory-bytes` (`spec-memory-full`). The durable stores never refuse for it: their specs leave
+            /// memory and are read back when needed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.SpecMemoryFull)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.SpecMemoryFull {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// A layout program's module, as posted (immutable; the ETag is the quoted id).
+    ///
+    /// - Remark: HTTP `GET /v1/programs/{id}`.
+    /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)`.
+    public enum GetProgram {
+        public static let id: Swift.String = "getProgram"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The program's id (SHA-256 of its module's bytes, 64 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/path/id`.
+                public var id: Components.Parameters.ProgramID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The program's id (SHA-256 of its module's bytes, 64 hex digits).
+                public init(id: Components.Parameters.ProgramID) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.GetProgram.Input.Path
+            /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Swift.String?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetProgram.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - ifNoneMatch:
+                ///   - accept:
+                public init(
+                    ifNoneMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetProgram.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetProgram.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetProgram.Input.Path,
+                headers: Operations.GetProgram.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag:
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetProgram.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/programs/{id}/GET/responses/200/content/application\/wasm`.
+                    case applicationWasm(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationWasm`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationWasm`.
+                    /// - SeeAlso: `.applicationWasm`.
+                    public var applicationWasm: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationWasm(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetProgram.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.GetProgram.Output.Ok.Headers = .init(),
+                    body: Operations.GetProgram.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The module's bytes.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetProgram.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetProgram.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.GetProgram.Output.NotModified)
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.GetProgram.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case applicationWasm
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/wasm":
+                    self = .applicationWasm
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .applicationWasm:
+                    return "application/wasm"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .applicationWasm
+                ]
+            }
+        }
+    }
+    /// Forget a layout program; layouts prepared from it stay.
+    ///
+    /// - Remark: HTTP `DELETE /v1/programs/{id}`.
+    /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)`.
+    public enum DeleteProgram {
+        public static let id: Swift.String = "deleteProgram"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/programs/{id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// The program's id (SHA-256 of its module's bytes, 64 hex digits).
+                ///
+                /// - Remark: Generated from `#/paths/v1/programs/{id}/DELETE/path/id`.
+                public var id: Components.Parameters.ProgramID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id: The program's id (SHA-256 of its module's bytes, 64 hex digits).
+                public init(id: Components.Parameters.ProgramID) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.DeleteProgram.Input.Path
+            /// - Remark: Generated from `#/paths/v1/programs/{id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteProgram.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DeleteProgram.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DeleteProgram.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DeleteProgram.Input.Path,
+                headers: Operations.DeleteProgram.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DeleteProgram.Output.NoContent)
+            /// Deleted.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.DeleteProgram.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The example layout programs of examples/programs (waterfall.wasm, circle.wasm, calendar.wasm).
+    ///
+    /// - Remark: HTTP `GET /playground/programs/{name}`.
+    /// - Remark: Generated from `#/paths//playground/programs/{name}/get(exampleProgram)`.
+    public enum ExampleProgram {
+        public static let id: Swift.String = "exampleProgram"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/playground/programs/{name}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/playground/programs/{name}/GET/path/name`.
+                @frozen public enum NamePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case waterfall_wasm = "waterfall.wasm"
+                    case circle_wasm = "circle.wasm"
+                    case calendar_wasm = "calendar.wasm"
+                }
+                /// - Remark: Generated from `#/paths/playground/programs/{name}/GET/path/name`.
+                public var name: Operations.ExampleProgram.Input.Path.NamePayload
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                public init(name: Operations.ExampleProgram.Input.Path.NamePayload) {
+                    self.name = name
+                }
+            }
+            public var path: Operations.ExampleProgram.Input.Path
+            /// - Remark: Generated from `#/paths/playground/programs/{name}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExampleProgram.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExampleProgram.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ExampleProgram.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.ExampleProgram.Input.Path,
+                headers: Operations.ExampleProgram.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/playground/programs/{name}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/playground/programs/{name}/GET/responses/200/content/application\/wasm`.
+                    case applicationWasm(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationWasm`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationWasm`.
+                    /// - SeeAlso: `.applicationWasm`.
+                    public var applicationWasm: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationWasm(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ExampleProgram.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ExampleProgram.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The module's bytes.
+            ///
+            /// - Remark: Generated from `#/paths//playground/programs/{name}/get(exampleProgram)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExampleProgram.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ExampleProgram.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//playground/programs/{name}/get(exampleProgram)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationWasm
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/wasm":
+                    self = .applicationWasm
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationWasm:
+                    return "application/wasm"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationWasm,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Register and prepare a layout (prepareLayout).
     ///
     /// The body is parsed as JSON whatever its Content-Type. The same layout (whatever its key order, whitespace,
@@ -4474,7 +5606,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The body exceeds `--max-body-bytes`.
+            /// The body exceeds `--max-body-bytes` (a program's module, `--max-program-bytes`).
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/413`.
             ///
@@ -4497,7 +5629,11 @@ public enum Operations {
                     }
                 }
             }
-            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field.
+            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
+            /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
+            /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/422`.
             ///

@@ -158,6 +158,31 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /healthz`.
     /// - Remark: Generated from `#/paths//healthz/get(health)`.
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output
+    /// Keep a layout program (a WebAssembly module) under the SHA-256 of its bytes.
+    ///
+    /// The module is checked against the ABI of docs/programs.md (its imports: nothing but `env.emit`; its
+    /// exports: `memory`, `layout_alloc`, `layout_prepare`; every function body compiled once) and kept durably
+    /// in the spec store. Nothing runs. Use its id in a `program` spec. The same bytes answer 200 and the same id.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/programs`.
+    /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)`.
+    func createProgram(_ input: Operations.CreateProgram.Input) async throws -> Operations.CreateProgram.Output
+    /// A layout program's module, as posted (immutable; the ETag is the quoted id).
+    ///
+    /// - Remark: HTTP `GET /v1/programs/{id}`.
+    /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)`.
+    func getProgram(_ input: Operations.GetProgram.Input) async throws -> Operations.GetProgram.Output
+    /// Forget a layout program; layouts prepared from it stay.
+    ///
+    /// - Remark: HTTP `DELETE /v1/programs/{id}`.
+    /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)`.
+    func deleteProgram(_ input: Operations.DeleteProgram.Input) async throws -> Operations.DeleteProgram.Output
+    /// The example layout programs of examples/programs (waterfall.wasm, circle.wasm, calendar.wasm).
+    ///
+    /// - Remark: HTTP `GET /playground/programs/{name}`.
+    /// - Remark: Generated from `#/paths//playground/programs/{name}/get(exampleProgram)`.
+    func exampleProgram(_ input: Operations.ExampleProgram.Input) async throws -> Operations.ExampleProgram.Output
     /// Register and prepare a layout (prepareLayout).
     ///
     /// The body is parsed as JSON whatever its Content-Type. The same layout (whatever its key order, whitespace,
@@ -490,6 +515,63 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//healthz/get(health)`.
     public func health(headers: Operations.Health.Input.Headers = .init()) async throws -> Operations.Health.Output {
         try await health(Operations.Health.Input(headers: headers))
+    }
+    /// Keep a layout program (a WebAssembly module) under the SHA-256 of its bytes.
+    ///
+    /// The module is checked against the ABI of docs/programs.md (its imports: nothing but `env.emit`; its
+    /// exports: `memory`, `layout_alloc`, `layout_prepare`; every function body compiled once) and kept durably
+    /// in the spec store. Nothing runs. Use its id in a `program` spec. The same bytes answer 200 and the same id.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/programs`.
+    /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)`.
+    public func createProgram(
+        headers: Operations.CreateProgram.Input.Headers = .init(),
+        body: Operations.CreateProgram.Input.Body
+    ) async throws -> Operations.CreateProgram.Output {
+        try await createProgram(Operations.CreateProgram.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A layout program's module, as posted (immutable; the ETag is the quoted id).
+    ///
+    /// - Remark: HTTP `GET /v1/programs/{id}`.
+    /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)`.
+    public func getProgram(
+        path: Operations.GetProgram.Input.Path,
+        headers: Operations.GetProgram.Input.Headers = .init()
+    ) async throws -> Operations.GetProgram.Output {
+        try await getProgram(Operations.GetProgram.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Forget a layout program; layouts prepared from it stay.
+    ///
+    /// - Remark: HTTP `DELETE /v1/programs/{id}`.
+    /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)`.
+    public func deleteProgram(
+        path: Operations.DeleteProgram.Input.Path,
+        headers: Operations.DeleteProgram.Input.Headers = .init()
+    ) async throws -> Operations.DeleteProgram.Output {
+        try await deleteProgram(Operations.DeleteProgram.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The example layout programs of examples/programs (waterfall.wasm, circle.wasm, calendar.wasm).
+    ///
+    /// - Remark: HTTP `GET /playground/programs/{name}`.
+    /// - Remark: Generated from `#/paths//playground/programs/{name}/get(exampleProgram)`.
+    public func exampleProgram(
+        path: Operations.ExampleProgram.Input.Path,
+        headers: Operations.ExampleProgram.Input.Headers = .init()
+    ) async throws -> Operations.ExampleProgram.Output {
+        try await exampleProgram(Operations.ExampleProgram.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// Register and prepare a layout (prepareLayout).
     ///

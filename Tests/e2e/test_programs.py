@@ -1,0 +1,135 @@
+"""Layout programs on the real process: each hostile module (or spec) is answered by its own problem within the run
+deadline, while another client's rect queries keep being answered (counted, their latency measured); programs and
+the frames they computed survive a restart."""
+import hashlib
+import http.client
+import json
+import os
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import wasm_modules as wasm
+from conftest import post_layout
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "programs")
+DEADLINE_MS = 1000
+# Small element and memory limits: a debug build would otherwise meet the deadline before them.
+FLAGS = ["--program-deadline-ms", str(DEADLINE_MS), "--program-elements", "100000",
+         "--program-memory-pages", "256"]
+
+
+def post_program(url, module):
+    request = urllib.request.Request(url + "/v1/programs", data=module, method="POST",
+                                     headers={"Content-Type": "application/wasm"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def program_spec(program, parameters=None):
+    return {"layout": "program", "program": program, "collectionView": {"width": 390, "height": 844},
+            "sections": [{"items": 10}], "parameters": parameters or {}}
+
+
+class RectReader(threading.Thread):
+    """Another client: GETs rects of a flow layout on one keep-alive connection until stopped, timing each."""
+
+    def __init__(self, port, layout):
+        super().__init__(daemon=True)
+        self.port, self.layout = port, layout
+        self.latencies, self.errors = [], []
+        self.stopping = threading.Event()
+
+    def run(self):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        y = 0
+        while not self.stopping.is_set():
+            start = time.monotonic()
+            connection.request("GET", "/v1/layouts/%s/attributes?rect=0,%d,390,844" % (self.layout, y))
+            response = connection.getresponse()
+            body = response.read()
+            self.latencies.append(time.monotonic() - start)
+            if response.status != 200 or b'"elements"' not in body:
+                self.errors.append(response.status)
+            y = (y + 500) % 100_000
+
+
+def test_hostile_programs_are_answered_by_their_problems_while_rects_are_served(start):
+    service = start(*FLAGS)
+    status, flow, _ = post_layout(service.url, {
+        "layout": "flow", "collectionView": {"width": 390, "height": 844},
+        "itemSize": {"width": 120, "height": 120}, "sections": [{"items": 100000}]})
+    assert status == 201
+    reader = RectReader(service.port, flow["id"])
+    reader.start()
+
+    # Modules refused when posted.
+    refused = [(wasm.MALFORMED, "program-malformed"), (wasm.FORBIDDEN_IMPORT, "program-forbidden-import"),
+               (wasm.NO_PREPARE, "program-missing-export")]
+    # Modules accepted, whose runs fail each in its own way.
+    failing = [(wasm.ENDLESS_LOOP, "program-deadline", "deadline of 1000 ms"),
+               (wasm.MEMORY_GROWTH, "program-memory-limit", "256 pages"),
+               (wasm.HUNDRED_MILLION_ELEMENTS, "program-element-limit", "more than 100000 elements"),
+               (wasm.DIVISION_BY_ZERO, "program-trap", "integer divide by zero"),
+               (wasm.UNREACHABLE, "program-trap", "unreachable")]
+    answers = []
+    started = time.monotonic()
+    for module, problem in refused:
+        t = time.monotonic()
+        status, body = post_program(service.url, module)
+        answers.append((problem, status, body, time.monotonic() - t))
+    assert "wasi_snapshot_preview1" in answers[1][2]["detail"] and "fd_write" in answers[1][2]["detail"]
+    for module, problem, words in failing:
+        status, body = post_program(service.url, module)
+        assert status == 201, body
+        t = time.monotonic()
+        status, body, _ = post_layout(service.url, program_spec(body["id"]), timeout=30)
+        answers.append((problem, status, body, time.monotonic() - t))
+        assert words in body["detail"], body
+    t = time.monotonic()
+    status, body, _ = post_layout(service.url, program_spec("0" * 64))
+    answers.append(("invalid-spec", status, body, time.monotonic() - t))
+    assert body["pointer"] == "/program"
+    hostile_seconds = time.monotonic() - started
+    reader.stopping.set()
+    reader.join(30)
+
+    for problem, status, body, seconds in answers:
+        assert status == 422 and body["type"] == "urn:layout-service:problem:" + problem, (problem, body)
+        # Within the deadline, with room for a loaded machine (a run stops at it; an answer has to be written).
+        assert seconds < DEADLINE_MS / 1000 + 4, (problem, seconds)
+    print("hostile runs: %.2f s; rect answers meanwhile: %d, max latency %.3f s"
+          % (hostile_seconds, len(reader.latencies), max(reader.latencies)))
+    assert not reader.errors
+    # The deadline run alone takes a second: the other client was answered all along, not after the runs.
+    assert len(reader.latencies) >= 20
+    assert max(reader.latencies) < 2.0
+    assert service.proc.poll() is None
+
+
+def test_programs_and_their_frames_survive_a_restart(start):
+    service = start(*FLAGS)
+    with open(os.path.join(EXAMPLES, "waterfall.wasm"), "rb") as f:
+        module = f.read()
+    status, body = post_program(service.url, module)
+    assert status == 201 and body["id"] == hashlib.sha256(module).hexdigest()
+    program = body["id"]
+    spec = program_spec(program, {"columnCount": 3, "itemHeights": [100 + 7 * i for i in range(10)]})
+    status, layout, _ = post_layout(service.url, spec)
+    assert status == 201 and layout["items"] == 10
+    rect = "/v1/layouts/%s/attributes?rect=0,0,390,844" % layout["id"]
+    with urllib.request.urlopen(service.url + rect) as r:
+        before = r.read()
+    service.stop()
+
+    again = start(*FLAGS, data_dir=service.data_dir)
+    with urllib.request.urlopen(again.url + "/v1/programs/" + program) as r:
+        assert r.read() == module and r.headers["ETag"] == '"%s"' % program
+    with urllib.request.urlopen(again.url + rect) as r:
+        assert r.read() == before
+    status, same, _ = post_layout(again.url, spec)
+    assert status == 200 and same["id"] == layout["id"]
