@@ -124,26 +124,4 @@ import Testing
                             limit: 10, into: &out)
         #expect(out.map(\.category) == [.cell, .supplementary])
     }
-
-    @Test(arguments: [
-        ([StickyRange(edge: .leading, min: 5, max: 1)], "/elements/sticky/0"),
-        ([StickyRange(edge: .leading, min: 0, max: .infinity)], "/elements/sticky/0/2"),
-        ([nil, nil], "/elements/sticky"),
-    ])
-    func invalidRangesNameTheirEntry(sticky: [StickyRange?], pointer: String) {
-        let spec = FramesLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), elements: FrameElements(
-            x: [0], y: [0], width: [1], height: [1], sticky: sticky))
-        do {
-            try spec.validate(limits: SpecLimits())
-            Issue.record("accepted \(sticky)")
-        } catch {
-            let path = error.path.map { c in
-                switch c {
-                case .key(let k): "/" + k
-                case .index(let i): "/\(i)"
-                }
-            }.joined()
-            #expect(path == pointer, "\(error.reason)")
-        }
-    }
 }
