@@ -234,6 +234,11 @@ import Testing
         (FrameElements(x: [0, 1], y: [0, 0], width: [1, 1], height: [1, 1], category: [.cell, .decoration]),
          "/elements/kind"),
         (FrameElements(x: [0, 1], y: [0, 0], width: [1, 1], height: [1, 1], kind: [nil, "x"]), "/elements/kind/1"),
+        (FrameElements(x: [0], y: [0], width: [1], height: [1], sticky: [StickyRange(edge: .leading, min: 5, max: 1)]),
+         "/elements/sticky/0"),
+        (FrameElements(x: [0], y: [0], width: [1], height: [1],
+                       sticky: [StickyRange(edge: .leading, min: 0, max: .infinity)]), "/elements/sticky/0/2"),
+        (FrameElements(x: [0], y: [0], width: [1], height: [1], sticky: [nil, nil]), "/elements/sticky"),
     ])
     func invalidElementsNameTheirEntry(elements: FrameElements, pointer: String) {
         let spec = FramesLayoutSpec(collectionView: Self.view, elements: elements)

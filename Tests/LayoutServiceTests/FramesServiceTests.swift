@@ -54,6 +54,26 @@ import Testing
         #expect(svg.status == 200 && String(decoding: svg.body.bytes, as: UTF8.self).contains("<svg"))
     }
 
+    /// A pinned header (`sticky`): placed for the query's offset, unpinned with its range in tiles (both formats).
+    @Test func pinnedElements() throws {
+        let c = Client()
+        let spec = #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":{"x":[0,0],"y":[100,150],"width":[390,390],"height":[50,2000],"category":[1,0],"kind":["header",null],"sticky":[["leading",100,1900],null]}}"#
+        let posted = c.send("POST", "/v1/layouts", spec)
+        #expect(posted.status == 201, "\(String(decoding: posted.body.bytes, as: UTF8.self))")
+        let id = try #require(c.json(posted)["id"]?.string)
+        let header = c.json(c.send("GET", "/v1/layouts/\(id)/supplementary/header/0/0?offset=0,700"))
+        #expect(header["frame"]?["y"]?.number == 700)
+        let rect = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,1000,390,10&offset=0,990"))
+        #expect(rect["elements"]?.elements.map { $0["frame"]!["y"]!.number! } == [150, 990])
+        // Tile 1 (844 to 1688) holds the header: its range reaches there.
+        let tile = c.json(c.send("GET", "/v1/layouts/\(id)/tiles/1"))
+        let pinned = tile["elements"]?.elements.first { $0["kind"]?.string == "header" }
+        #expect(pinned?["frame"]?["y"]?.number == 100 && pinned?["sticky"]?["edge"]?.string == "leading")
+        #expect(pinned?["sticky"]?["min"]?.number == 100 && pinned?["sticky"]?["max"]?.number == 1900)
+        let columns = c.json(c.send("GET", "/v1/layouts/\(id)/tiles/1?format=columns"))
+        #expect(columns["sticky"]?.elements.map { $0.elements.count } == [0, 3])
+    }
+
     @Test func badFramesAndUpdatesAreProblems() throws {
         let c = Client()
         let bad = c.send("POST", "/v1/layouts", #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":{"x":[0,0],"y":[0,0],"width":[1,-1],"height":[1,1]}}"#)

@@ -28,6 +28,19 @@ import Testing
         #expect(f.elements.section == nil && f.elements.item == nil)
     }
 
+    /// `sticky` as `format=columns` writes it: kept in answer order, written in the canonical form, left out there
+    /// when no element is pinned.
+    @Test func stickyRangesRoundTrip() throws {
+        let text = #"{\#(Self.view),"elements":{"item":[1,0],"x":[0,0],"y":[50,0],"width":[390,390],"height":[40,40],"sticky":[null,["trailing",-5,2.5]]}}"#
+        guard case .frames(let f) = try decode(text) else { Issue.record("not frames"); return }
+        #expect(f.elements.sticky == [StickyRange(edge: .trailing, min: -5, max: 2.5), nil])
+        let form = try canonical(text)
+        #expect(form.contains(#""sticky":[["trailing",-5,2.5],null],"width""#))
+        #expect(try canonical(form) == form)
+        let none = #"{\#(Self.view),"elements":{"x":[0],"y":[0],"width":[1],"height":[1],"sticky":[null]}}"#
+        #expect(try !canonical(none).contains("sticky"))
+    }
+
     @Test func equalElementsHaveOneCanonicalForm() throws {
         let forms = [
             #"{\#(Self.view),"elements":{"x":[0,200],"y":[0,0],"width":[190,190],"height":[300,120]}}"#,
@@ -58,7 +71,11 @@ import Testing
         (#"{"x":[0,"a"],"y":[0,0],"width":[1,1],"height":[1,1]}"#, "/elements/x/1"),
         (#"{"x":[0],"y":[0],"width":[1],"height":[1e300]}"#, "/elements/height/0"),
         (#"{"x":[0],"y":[0],"width":[1]}"#, "/elements/height"),
-        (#"{"x":[0],"y":[0],"width":[1],"height":[1],"sticky":[null]}"#, "/elements/sticky"),
+        (#"{"x":[0],"y":[0],"width":[1],"height":[1],"sticky":[null,null]}"#, "/elements/sticky"),
+        (#"{"x":[0],"y":[0],"width":[1],"height":[1],"sticky":[["top",0,1]]}"#, "/elements/sticky/0/0"),
+        (#"{"x":[0],"y":[0],"width":[1],"height":[1],"sticky":[["leading",0]]}"#, "/elements/sticky/0"),
+        (#"{"x":[0],"y":[0],"width":[1],"height":[1],"sticky":[["leading",2,1]]}"#, "/elements/sticky/0"),
+        (#"{"x":[0],"y":[0],"width":[1],"height":[1],"sticky":[["leading",0,1e300]]}"#, "/elements/sticky/0/2"),
         (#"{"x":[0],"y":[0],"width":[1],"height":[1],"depth":[1]}"#, "/elements/depth"),
         (#"{"x":[0],"y":[0],"width":[1],"height":[1],"section":[0.5]}"#, "/elements/section/0"),
         (#"{"x":[0],"y":[0],"width":[1],"height":[1],"section":[-1]}"#, "/elements/section/0"),

@@ -4,9 +4,8 @@
  * Parameters: itemWidth (50), itemHeight (50), radius (min(width, height)/2 - itemWidth/2, at least 0).
  * Items: the first section's count.
  *
- * The arithmetic is the built-in kind's, but for sine and cosine: without a libm the program brings its own,
- * correctly rounded (trig.h), while the built-in kind calls glibc's, which are off by one in the last place for
- * about one angle in a thousand. Elsewhere the frames are equal to the last bit. */
+ * The arithmetic is the built-in kind's, sine and cosine included: without a libm the program brings its own
+ * (trig.h), the same operations as the built-in kind's, so the frames are equal to the last bit. */
 #include "layout_support.h"
 #include "trig.h"
 
@@ -20,7 +19,7 @@ LAYOUT_EXPORT("layout_prepare") void layout_prepare(const struct layout_input *i
     uint32_t n = input->section_count > 0 ? input->item_counts[0] : 0;
     for (uint32_t i = 0; i < n; i++) {
         double a = 2 * 3.141592653589793 * (double)i / (double)n;
-        emit(cx + radius * cos_cr(a) - width / 2, cy + radius * sin_cr(a) - height / 2, width, height, 0,
+        emit(cx + radius * cos_portable(a) - width / 2, cy + radius * sin_portable(a) - height / 2, width, height, 0,
              (int32_t)i, 0, 0);
     }
     flush();

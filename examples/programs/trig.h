@@ -1,101 +1,61 @@
-/* sin and cos without a libm, correctly rounded: the argument is reduced by π/2 given to 150 bits, and the
- * reduced sine and cosine summed in double-double arithmetic (about 100 bits) before one final rounding. The
- * result is the nearest double but for arguments whose value lies within 2^-100 of a halfway point, so it equals
- * any libm that rounds correctly (glibc's sin and cos, which the built-in kinds call through swift-numerics). For
- * |a| up to a few thousand; the layouts' angles lie in [0, 2π]. */
+/* sin and cos without a libm, by the same IEEE double operations, in the same order, as the service's built-in
+ * kinds compute them (PortableTrig in Sources/LayoutEngine/Ring/PortableTrig.swift): WebAssembly has no fused
+ * multiply-add and the build does not contract (-ffp-contract=off), so the results are equal to the last bit.
+ *
+ * The algorithm is fdlibm's (FreeBSD's __kernel_sin, __kernel_cos): the argument is reduced by π/2 in four
+ * parts (the first three with 33 bits each, so k·P is exact for |k| < 2^20) to r = hi + lo, |r| <= π/4, and the
+ * kernels' polynomials take the tail lo into account. Below one unit in the last place for |a| up to about
+ * 2^19·π/2; NaN beyond 2^50 in magnitude or for a value that is not finite. */
 #ifndef TRIG_H
 #define TRIG_H
 
-struct dd {
-    double hi, lo;
-};
-
-static struct dd two_sum(double a, double b) {
-    double s = a + b, v = s - a;
-    return (struct dd){s, (a - (s - v)) + (b - v)};
+static inline double kernel_sin(double x, double y) {
+    const double s1 = -1.66666666666666324348e-01, s2 = 8.33333333332248946124e-03,
+                 s3 = -1.98412698298579493134e-04, s4 = 2.75573137070700676789e-06,
+                 s5 = -2.50507602534068634195e-08, s6 = 1.58969099521155010221e-10;
+    double z = x * x;
+    double w = z * z;
+    double r = s2 + z * (s3 + z * s4) + z * w * (s5 + z * s6);
+    double v = z * x;
+    return x - ((z * (0.5 * y - v * r) - y) - v * s1);
 }
 
-static struct dd quick_two_sum(double a, double b) {
-    double s = a + b;
-    return (struct dd){s, b - (s - a)};
-}
-
-static void split(double a, double *hi, double *lo) {
-    double t = 134217729.0 * a; /* 2^27 + 1 */
-    *hi = t - (t - a);
-    *lo = a - *hi;
-}
-
-static struct dd two_prod(double a, double b) {
-    double p = a * b, ah, al, bh, bl;
-    split(a, &ah, &al);
-    split(b, &bh, &bl);
-    return (struct dd){p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
-}
-
-static struct dd dd_add(struct dd a, struct dd b) {
-    struct dd s = two_sum(a.hi, b.hi), t = two_sum(a.lo, b.lo);
-    s.lo += t.hi;
-    s = quick_two_sum(s.hi, s.lo);
-    s.lo += t.lo;
-    return quick_two_sum(s.hi, s.lo);
-}
-
-static struct dd dd_mul(struct dd a, struct dd b) {
-    struct dd p = two_prod(a.hi, b.hi);
-    p.lo += a.hi * b.lo + a.lo * b.hi;
-    return quick_two_sum(p.hi, p.lo);
-}
-
-static struct dd dd_div_int(struct dd a, double n) {
-    double q1 = a.hi / n;
-    struct dd r = dd_add(a, (struct dd){-two_prod(q1, n).hi, -two_prod(q1, n).lo});
-    double q2 = r.hi / n;
-    r = dd_add(r, (struct dd){-two_prod(q2, n).hi, -two_prod(q2, n).lo});
-    double q3 = r.hi / n;
-    return dd_add(quick_two_sum(q1, q2), (struct dd){q3, 0});
-}
-
-/* 1/n! for n up to 29, in double-double. */
-static struct dd inverse_factorial[30];
-static int trig_ready;
-
-static void trig_init(void) {
-    inverse_factorial[0] = (struct dd){1, 0};
-    for (int n = 1; n < 30; n++) inverse_factorial[n] = dd_div_int(inverse_factorial[n - 1], n);
-    trig_ready = 1;
-}
-
-/* sin (odd) or cos (even) of r, |r| <= π/4, by its Taylor series in Horner form. */
-static struct dd series(struct dd r, int odd) {
-    struct dd r2 = dd_mul(r, r), sum = {0, 0};
-    for (int n = odd ? 27 : 28; n >= 0; n -= 2) {
-        struct dd term = inverse_factorial[n];
-        if ((n / 2) % 2) term = (struct dd){-term.hi, -term.lo};
-        sum = dd_add(dd_mul(sum, r2), term);
-    }
-    return odd ? dd_mul(sum, r) : sum;
+static inline double kernel_cos(double x, double y) {
+    const double c1 = 4.16666666666666019037e-02, c2 = -1.38888888888741095749e-03,
+                 c3 = 2.48015872894767294178e-05, c4 = -2.75573143513906633035e-07,
+                 c5 = 2.08757232129817482790e-09, c6 = -1.13596475577881948265e-11;
+    double z = x * x;
+    double w = z * z;
+    double r = z * (c1 + z * (c2 + z * c3)) + w * w * (c4 + z * (c5 + z * c6));
+    double hz = 0.5 * z;
+    double u = 1.0 - hz;
+    return u + (((1.0 - u) - hz) + (z * r - x * y));
 }
 
 /* sin (which 0) or cos (which 1) of a. */
 static double trig(double a, int which) {
-    if (!trig_ready) trig_init();
-    /* π/2 = P1 + P2 + P3 + P4, P1 to P3 with 33 bits each so k·Pi is exact for k < 2^20. */
-    static const double P1 = 1.57079632673412561417e+00, P2 = 6.07710050630396597660e-11,
-                        P3 = 2.02226624871116645580e-21, P4 = 8.47842766036889956997e-32;
-    double kd = a * 0.63661977236758134308;
-    kd = kd >= 0 ? (double)(long long)(kd + 0.5) : -(double)(long long)(-kd + 0.5);
-    struct dd r = two_sum(a, -kd * P1);
-    r = dd_add(r, (struct dd){-kd * P2, 0});
-    r = dd_add(r, (struct dd){-kd * P3, 0});
-    r = dd_add(r, (struct dd){-kd * P4, 0});
-    int k = ((int)(long long)kd + which) & 3;
-    struct dd v = series(r, !(k & 1));
-    double result = v.hi + v.lo;
-    return k >= 2 ? -result : result;
+    const double inv_pio2 = 6.36619772367581382433e-01, pio2_1 = 1.57079632673412561417e+00,
+                 pio2_2 = 6.07710050630396597660e-11, pio2_3 = 2.02226624871116645580e-21,
+                 pio2_3t = 8.47842766036889956997e-32;
+    if (!((a < 0 ? -a : a) < 0x1p50)) return __builtin_nan("");
+    double q = a * inv_pio2;
+    double k = q >= 0 ? (double)(long long)(q + 0.5) : -(double)(long long)(-q + 0.5);
+    double r0 = a - k * pio2_1;
+    double t1 = k * pio2_2;
+    double r1 = r0 - t1;
+    double e1 = (r0 - r1) - t1;
+    double t2 = k * pio2_3;
+    double r2 = r1 - t2;
+    double e2 = (r1 - r2) - t2;
+    double tail = (e1 + e2) - k * pio2_3t;
+    double hi = r2 + tail;
+    double lo = tail - (hi - r2);
+    int quadrant = ((int)(long long)k + which) & 3;
+    double v = (quadrant & 1) == 0 ? kernel_sin(hi, lo) : kernel_cos(hi, lo);
+    return quadrant >= 2 ? -v : v;
 }
 
-static double sin_cr(double a) { return trig(a, 0); }
-static double cos_cr(double a) { return trig(a, 1); }
+static double sin_portable(double a) { return trig(a, 0); }
+static double cos_portable(double a) { return trig(a, 1); }
 
 #endif

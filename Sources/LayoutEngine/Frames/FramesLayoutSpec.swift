@@ -50,9 +50,14 @@ public struct FramesLayoutSpec: Sendable, Hashable {
 
 /// The elements of a frames layout, one entry per element in each array (the columns of `format=columns`):
 /// the frame (`x`, `y`, `width`, `height`, required), and optionally the index path (`section`, `item`),
-/// `category` and `kind` (supplementary and decoration views), and `zIndex`. An array left out (nil) takes its
-/// default: section 0; items numbered in order among the elements of their section, category and kind; cells;
-/// no kind; zIndex 0.
+/// `category` and `kind` (supplementary and decoration views), `zIndex`, and `sticky` (pinned elements). An array
+/// left out (nil) takes its default: section 0; items numbered in order among the elements of their section,
+/// category and kind; cells; no kind; zIndex 0; not pinned.
+///
+/// A pinned element (`sticky` not nil) is posted where it sits unpinned, as tiles give it: for a content offset
+/// its coordinate along the scroll axis is its `StickyRange`'s `coordinate` for the visible bounds inside the
+/// content inset (a rect query with an offset, hits and the element's own attributes place it so), and answers
+/// that hold at every offset (tiles) give it unpinned with its range, as `format=columns` answers carry it.
 public struct FrameElements: Sendable, Hashable {
     public var x: [Double]
     public var y: [Double]
@@ -63,10 +68,11 @@ public struct FrameElements: Sendable, Hashable {
     public var category: [ElementCategory]?
     public var kind: [String?]?
     public var zIndex: [Int]?
+    public var sticky: [StickyRange?]?
 
     public init(x: [Double], y: [Double], width: [Double], height: [Double], section: [Int]? = nil,
                 item: [Int]? = nil, category: [ElementCategory]? = nil, kind: [String?]? = nil,
-                zIndex: [Int]? = nil) {
+                zIndex: [Int]? = nil, sticky: [StickyRange?]? = nil) {
         self.x = x
         self.y = y
         self.width = width
@@ -76,6 +82,7 @@ public struct FrameElements: Sendable, Hashable {
         self.category = category
         self.kind = kind
         self.zIndex = zIndex
+        self.sticky = sticky
     }
 
     public var count: Int { x.count }
@@ -142,7 +149,8 @@ public struct FrameElements: Sendable, Hashable {
         FrameElements(x: order.map { x[$0] }, y: order.map { y[$0] }, width: order.map { width[$0] },
                       height: order.map { height[$0] }, section: section.map { s in order.map { s[$0] } },
                       item: item.map { s in order.map { s[$0] } }, category: category.map { s in order.map { s[$0] } },
-                      kind: kind.map { s in order.map { s[$0] } }, zIndex: zIndex.map { s in order.map { s[$0] } })
+                      kind: kind.map { s in order.map { s[$0] } }, zIndex: zIndex.map { s in order.map { s[$0] } },
+                      sticky: sticky.map { s in order.map { s[$0] } })
     }
 }
 
@@ -162,6 +170,7 @@ extension FramesLayoutSpec {
         if let c = e.category, c.allSatisfy({ $0 == .cell }) { e.category = nil }
         if let k = e.kind, k.allSatisfy({ $0 == nil }) { e.kind = nil }
         if let z = e.zIndex, z.allSatisfy({ $0 == 0 }) { e.zIndex = nil }
+        if let p = e.sticky, p.allSatisfy({ $0 == nil }) { e.sticky = nil }
         if let given = e.item {
             var numbered = e
             numbered.item = nil
@@ -185,7 +194,7 @@ extension FramesLayoutSpec {
         let lengths: [(String, Int?)] = [
             ("y", e.y.count), ("width", e.width.count), ("height", e.height.count), ("section", e.section?.count),
             ("item", e.item?.count), ("category", e.category?.count), ("kind", e.kind?.count),
-            ("zIndex", e.zIndex?.count),
+            ("zIndex", e.zIndex?.count), ("sticky", e.sticky?.count),
         ]
         for case (let name, let count?) in lengths where count != n {
             throw .invalidValue(path: at(name), reason: "must have as many entries as x (\(n)), not \(count)")
@@ -198,6 +207,14 @@ extension FramesLayoutSpec {
         for (name, values) in [("width", e.width), ("height", e.height)] {
             if let j = values.firstIndex(where: { !check.isNonNegative($0) }) {
                 try check.nonNegative(values[j], at: at(name) + [.index(j)])
+            }
+        }
+        for (j, range) in (e.sticky ?? []).enumerated() {
+            guard let range else { continue }
+            try check.finite(range.min, at: at("sticky") + [.index(j), .index(1)])
+            try check.finite(range.max, at: at("sticky") + [.index(j), .index(2)])
+            if range.min > range.max {
+                throw .invalidValue(path: at("sticky") + [.index(j)], reason: "min must be at most max")
             }
         }
         if let s = e.section, let j = s.firstIndex(where: { $0 >= limits.maxSections }) {

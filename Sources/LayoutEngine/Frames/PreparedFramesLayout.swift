@@ -1,5 +1,7 @@
 /// A prepared frames layout: the spec's elements (in answer order: section, item, category, kind) and a packed
-/// R-tree over their frames (`FrameIndex`, whose doc comment gives the query's bound and why).
+/// R-tree over their frames (`FrameIndex`, whose doc comment gives the query's bound and why). A pinned element is
+/// indexed by its span, every place its sticky range lets it take along the scroll axis, so that one search finds
+/// it wherever the offset puts it; the query then places it for the offset and keeps it if it meets the rect.
 public struct PreparedFramesLayout: PreparedLayout {
     public let framesSpec: FramesLayoutSpec
     let index: FrameIndex
@@ -14,7 +16,23 @@ public struct PreparedFramesLayout: PreparedLayout {
     public init(_ spec: FramesLayoutSpec) {
         let e = spec.elements
         framesSpec = spec
-        index = FrameIndex(x: e.x, y: e.y, width: e.width, height: e.height)
+        if let sticky = e.sticky {
+            var (x, y, width, height) = (e.x, e.y, e.width, e.height)
+            for (i, range) in sticky.enumerated() {
+                guard let range else { continue }
+                // A hair wider than the span, which rounding could leave short of a place the element takes: the
+                // query tests each element found exactly.
+                var span = Self.span(LayoutRect(x: x[i], y: y[i], width: width[i], height: height[i]), range,
+                                     spec.scrollDirection)
+                let slack = 1e-9 * max(1, abs(range.min), abs(range.max) + max(span.width, span.height))
+                span = LayoutRect(x: span.x - slack, y: span.y - slack, width: span.width + 2 * slack,
+                                  height: span.height + 2 * slack)
+                (x[i], y[i], width[i], height[i]) = (span.x, span.y, span.width, span.height)
+            }
+            index = FrameIndex(x: x, y: y, width: width, height: height)
+        } else {
+            index = FrameIndex(x: e.x, y: e.y, width: e.width, height: e.height)
+        }
         items = e.resolvedItems()
         cellCounts = spec.cellCounts
         contentSize = spec.contentSize ?? spec.defaultContentSize
@@ -39,7 +57,43 @@ public struct PreparedFramesLayout: PreparedLayout {
         return index.byteCount + given + cellCounts.count * 8
     }
 
-    /// Element `i`'s attributes.
+    /// Every place a pinned element with frame `frame` may take along the scroll axis: from its range's `min` to
+    /// its `max` plus its own length.
+    static func span(_ frame: LayoutRect, _ range: StickyRange, _ direction: ScrollDirection) -> LayoutRect {
+        var r = frame
+        if direction == .vertical {
+            (r.y, r.height) = (range.min, range.max - range.min + frame.height)
+        } else {
+            (r.x, r.width) = (range.min, range.max - range.min + frame.width)
+        }
+        return r
+    }
+
+    /// A pinned element's frame for the content offset `offset`: its range's coordinate for the visible bounds
+    /// inside the content inset (as flow pins its headers and footers).
+    func pinned(_ frame: LayoutRect, _ range: StickyRange, offset: LayoutPoint) -> LayoutRect {
+        let inset = framesSpec.contentInset
+        let view = framesSpec.collectionView
+        var r = frame
+        if framesSpec.scrollDirection == .vertical {
+            r.y = range.coordinate(leading: offset.y + inset.top, length: view.height - inset.top - inset.bottom,
+                                   elementLength: frame.height)
+        } else {
+            r.x = range.coordinate(leading: offset.x + inset.left, length: view.width - inset.left - inset.right,
+                                   elementLength: frame.width)
+        }
+        return r
+    }
+
+    /// Element `i`'s attributes for the content offset `offset` (a pinned element placed for it).
+    @inline(__always)
+    func attributes(_ i: Int, offset: LayoutPoint) -> LayoutAttributes {
+        var a = attributes(i)
+        if let range = framesSpec.elements.sticky?[i] { a.frame = pinned(a.frame, range, offset: offset) }
+        return a
+    }
+
+    /// Element `i`'s attributes, where it sits unpinned.
     @inline(__always)
     func attributes(_ i: Int) -> LayoutAttributes {
         let e = framesSpec.elements
@@ -50,8 +104,8 @@ public struct PreparedFramesLayout: PreparedLayout {
     }
 
     /// `layoutAttributesForElementsInRect:`: the frames that meet `rect` (closed), in answer order (by section,
-    /// item, category, kind: the order of the normalized spec's elements). Nothing is pinned, so `offset` and
-    /// `sink.unpinned` change nothing.
+    /// item, category, kind: the order of the normalized spec's elements). Pinned elements are placed for `offset`,
+    /// or, for `sink.unpinned`, given where they sit unpinned with their sticky range when their span meets `rect`.
     /// - Complexity: the index's search (O(log n + k) for the frames of layouts; see `FrameIndex`), then O(k log k)
     ///   to put the k frames found in answer order. A page (`limit`) costs the whole rect's frames.
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
@@ -61,11 +115,21 @@ public struct PreparedFramesLayout: PreparedLayout {
         index.search(FrameIndex.Box(rect), into: &found)
         found.sort()
         let e = framesSpec.elements
-        let plain = e.category == nil && e.zIndex == nil
+        let plain = e.category == nil && e.zIndex == nil && e.sticky == nil
         let start = out.count
         for id in found {
             let i = Int(id)
-            if plain {
+            if let range = e.sticky?[i] {
+                if out.unpinned {
+                    let a = attributes(i)
+                    guard Self.span(a.frame, range, framesSpec.scrollDirection).intersects(rect) else { continue }
+                    out.append(a, sticky: range)
+                } else {
+                    let a = attributes(i, offset: offset)
+                    guard a.frame.intersects(rect) else { continue }
+                    out.append(a)
+                }
+            } else if plain {
                 out.appendCell(LayoutIndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
                                LayoutRect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]))
             } else {
@@ -98,19 +162,19 @@ public struct PreparedFramesLayout: PreparedLayout {
     }
 
     public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint) -> LayoutAttributes? {
-        position(of: indexPath, category: .cell, kind: "").map(attributes)
+        position(of: indexPath, category: .cell, kind: "").map { attributes($0, offset: offset) }
     }
 
     public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
-        position(of: indexPath, category: .supplementary, kind: kind).map(attributes)
+        position(of: indexPath, category: .supplementary, kind: kind).map { attributes($0, offset: offset) }
     }
 
     public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
-        position(of: indexPath, category: .decoration, kind: kind).map(attributes)
+        position(of: indexPath, category: .decoration, kind: kind).map { attributes($0, offset: offset) }
     }
 
     public func targetContentOffset(proposed: LayoutPoint, velocity: LayoutPoint) -> LayoutPoint {

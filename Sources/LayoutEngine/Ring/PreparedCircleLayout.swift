@@ -24,10 +24,13 @@ public struct PreparedCircleLayout: PreparedLayout {
 
     func angle(_ item: Int) -> Double { 2 * Double.pi * Double(item) / Double(circleSpec.items) }
 
+    /// Item `item`'s frame. Sine and cosine are `PortableTrig`'s, so that a program computing the circle with the
+    /// same operations (examples/programs/circle.c) gets the same bits.
     func frame(_ item: Int) -> LayoutRect {
         let a = angle(item)
         let s = circleSpec.itemSize
-        return LayoutRect(x: center.x + radius * .cos(a) - s.width / 2, y: center.y + radius * .sin(a) - s.height / 2,
+        return LayoutRect(x: center.x + radius * PortableTrig.cos(a) - s.width / 2,
+                          y: center.y + radius * PortableTrig.sin(a) - s.height / 2,
                     width: s.width, height: s.height)
     }
 
@@ -86,7 +89,7 @@ public struct PreparedCircleLayout: PreparedLayout {
         let grown = LayoutRect(x: rect.x - s.width / 2 - slack, y: rect.y - s.height / 2 - slack,
                          width: rect.width + s.width + 2 * slack, height: rect.height + s.height + 2 * slack)
         func inside(_ a: Double) -> Bool {
-            grown.contains(LayoutPoint(x: center.x + radius * .cos(a), y: center.y + radius * .sin(a)))
+            grown.contains(LayoutPoint(x: center.x + radius * PortableTrig.cos(a), y: center.y + radius * PortableTrig.sin(a)))
         }
         guard radius > 0 else { return inside(0) ? [(0, 2 * .pi)] : [] }
         // The circle crosses each edge line at most twice; between crossings it is all in or all out.

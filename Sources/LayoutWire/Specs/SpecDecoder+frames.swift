@@ -12,9 +12,6 @@ extension SpecDecoder {
         let m = try root.object(allowed: framesKeys, required: ["collectionView", "elements"])
         let viewport = try m["collectionView"]!.viewport()
         let e = try m["elements"]!.object(allowed: frameElementKeys, required: ["x", "y", "width", "height"])
-        if let r = e["sticky"] {
-            throw r.fail("pinned elements are not accepted in a frames layout yet: leave sticky out")
-        }
         var elements = FrameElements(x: try e["x"]!.numbers(), y: try e["y"]!.numbers(),
                                      width: try e["width"]!.numbers(), height: try e["height"]!.numbers())
         if let r = e["section"] { elements.section = try r.wholeNumbers(in: 0...Int(Int32.max)) }
@@ -28,12 +25,31 @@ extension SpecDecoder {
                 k.value.kind == .null ? nil : try k.string()
             }
         }
+        if let r = e["sticky"] { elements.sticky = try r.array(stickyRange) }
         var spec = FramesLayoutSpec(collectionView: viewport.size, elements: elements)
         spec.contentInset = viewport.contentInset
         if let r = m["contentSize"] { spec.contentSize = try r.size() }
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
         if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         return spec
+    }
+}
+
+extension SpecDecoder {
+    /// `null`, or `["leading" | "trailing", min, max]` (the `sticky` column of `format=columns`).
+    static func stickyRange(_ r: SpecReader) throws(SpecError) -> StickyRange? {
+        if r.value.kind == .null { return nil }
+        guard r.value.kind == .array, r.value.count == 3 else {
+            throw r.fail("must be null or [edge, min, max], edge \"leading\" or \"trailing\"")
+        }
+        let parts = try r.array { (p: SpecReader) throws(SpecError) in p }
+        let edge: StickyRange.Edge
+        switch try parts[0].string() {
+        case "leading": edge = .leading
+        case "trailing": edge = .trailing
+        default: throw parts[0].fail("must be \"leading\" or \"trailing\"")
+        }
+        return StickyRange(edge: edge, min: try parts[1].number(), max: try parts[2].number())
     }
 }
 

@@ -14,7 +14,7 @@ extension SpecEncoder {
         w.raw("}")
     }
 
-    /// Keys in sorted order: category, height, item, kind, section, width, x, y, zIndex (those given).
+    /// Keys in sorted order: category, height, item, kind, section, sticky, width, x, y, zIndex (those given).
     static func frameElements(_ e: FrameElements, _ w: inout JSONWriter) {
         w.raw("{")
         if let c = e.category { w.key("category"); integers(c.map { Int($0.rawValue) }, &w); w.raw(",") }
@@ -26,6 +26,18 @@ extension SpecEncoder {
             w.raw(",")
         }
         if let s = e.section { w.key("section"); integers(s, &w); w.raw(",") }
+        if let p = e.sticky {
+            w.key("sticky")
+            w.array(p) { range, w in
+                guard let range else { return w.raw("null") }
+                w.raw(range.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
+                w.number(range.min)
+                w.raw(",")
+                w.number(range.max)
+                w.raw("]")
+            }
+            w.raw(",")
+        }
         w.key("width"); numbers(e.width, &w); w.raw(",")
         w.key("x"); numbers(e.x, &w); w.raw(",")
         w.key("y"); numbers(e.y, &w)
