@@ -404,8 +404,8 @@ export class ScrollAxis {
   get jumpLimit() { return Math.max(4 * this.view, this.maxDom / Math.max(1, 4 * this.view)); }
   proportional(dom) { return this.maxDom > 0 ? clamp(dom, 0, this.maxDom) * this.maxPos / this.maxDom : 0; }
   anchorFor(pos) {
-    const m = this.margin, lo = Math.min(pos, m), hi = this.maxDom - Math.min(this.maxPos - pos, m);
-    return Math.round(clamp(pos * this.maxDom / Math.max(1, this.maxPos), lo, hi));
+    const m = this.margin, lo = Math.ceil(Math.min(pos, m)), hi = Math.floor(this.maxDom - Math.min(this.maxPos - pos, m));
+    return clamp(Math.round(pos * this.maxDom / Math.max(1, this.maxPos)), lo, hi);
   }
   /** The DOM moved to `dom`: moves the layout. Answers the DOM offset to set now (a re-anchor), or null. */
   moved(dom) {
@@ -419,10 +419,11 @@ export class ScrollAxis {
     else this.pos = clamp(this.pos + d, 0, this.maxPos);
     return this.stranded() ? this.anchorFor(this.pos) : null;
   }
-  /** The DOM is nearer an end than the layout is (within margin / 2), or the layout is at an end the DOM is not. */
+  /** The DOM is nearer an end than the layout is (within margin / 2; a pixel's rounding aside), or the layout is at
+   * an end the DOM is not. */
   stranded() {
     const half = this.margin / 2, room = this.maxDom - this.dom, left = this.maxPos - this.pos;
-    return this.dom < Math.min(this.pos, half) || room < Math.min(left, half) ||
+    return this.dom < Math.min(this.pos, half) - 1 || room < Math.min(left, half) - 1 ||
       (this.pos === 0 && this.dom !== 0) || (left === 0 && room !== 0);
   }
 }
