@@ -40,7 +40,8 @@ extension LayoutService {
     {
         // A tile in the cache passed every check below when it was made (its plan is the layout's, which never
         // changes for an id): sent without planning again. A miss is counted by the lookup below.
-        let c = column.map { Int($0) ?? -2 } ?? -1
+        // A 1-D tile's key has column -1; a column that is not a whole number >= 0 is never cached (-2).
+        let c = column.map { Int($0).flatMap { $0 >= 0 ? $0 : nil } ?? -2 } ?? -1
         if let k = Int(index), c != -2, let format = try? QueryParameters.format(request),
            let cached = tiles.get(TileKey(id: id, k: k, column: c, columns: format == .columns), countingMiss: false)
         {

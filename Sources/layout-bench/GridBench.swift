@@ -43,6 +43,7 @@ enum GridBench {
             print("  viewport rect query, \(name): \(Measure.format(ns)) for \(count) elements "
                   + "(\(Measure.fixed(ns / Double(count), 1)) ns/element)")
         }
+        tile(PreparedGridLayout(uniform))
         for n in [1_000, 10_000, 100_000] {
             var spec = uniform
             // A lattice of 2 x 3 ranges, 50 across: every viewport over it holds about the same number of them.
@@ -53,6 +54,25 @@ enum GridBench {
             print("  \(n) merged ranges: viewport rect query \(Measure.format(ns)) for \(count) elements "
                   + "(\(Measure.fixed(ns / Double(count), 1)) ns/element), prepared \(layout.byteCount / 1024) KB")
         }
+    }
+
+    /// A tile of the view's size in the middle of the sheet (`GET .../tiles/{row}/{column}`): its elements for
+    /// every offset, frozen cells with their pins, and its encoding in columns.
+    static func tile(_ layout: PreparedGridLayout) {
+        let rect = LayoutRect(x: 40 * view.width, y: 10_000 * view.height, width: view.width, height: view.height)
+        var tile = layout.tileElements(in: rect, limit: 100_000)
+        let find = Measure.median(runs: 31, repeats: 64) { tile = layout.tileElements(in: rect, limit: 100_000) }
+        guard let tile else { return print("  a tile: more than 100,000 elements") }
+        var bytes = 0
+        let encode = Measure.median(runs: 31, repeats: 16) {
+            var w = JSONWriter(capacity: 64 + tile.elements.count * 48)
+            ColumnsEncoder.writeAnswer(contentSize: layout.contentSize, elements: tile.elements, pins: tile.pins,
+                                       into: &w)
+            bytes = w.bytes.count
+        }
+        print("  a tile (\(Int(view.width))x\(Int(view.height)), for every offset): elements \(Measure.format(find)), "
+              + "\(tile.elements.count) of them (\(tile.pins.filter { $0 != nil }.count) frozen, with pins); "
+              + "encoded in columns \(Measure.format(encode)), \(bytes) bytes")
     }
 
     /// The median time of a viewport's rect query at 64 offsets (within `within` of the content's origin, when

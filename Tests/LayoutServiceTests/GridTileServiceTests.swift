@@ -133,6 +133,8 @@ import Testing
             if let parameter { #expect(c.json(r)["parameter"]?.string == parameter) }
         }
         let flow = try #require(c.json(c.send("POST", "/v1/layouts", TileServiceTests.circle))["id"]?.string)
+        #expect(c.send("GET", "/v1/layouts/\(flow)/tiles/0").status == 200)
+        #expect(c.send("GET", "/v1/layouts/\(flow)/tiles/0/-1").status == 404)  // not tile 0 from the cache
         let twoD = c.send("GET", "/v1/layouts/\(flow)/tiles/0/0")
         #expect(twoD.status == 404 && c.json(twoD)["type"]?.string == "urn:layout-service:problem:no-tiles")
         #expect(c.json(twoD)["detail"]?.string?.contains("tiles/{k}") == true)

@@ -29,6 +29,8 @@ enum ColumnsDecoder {
         try check("hidden", c.hidden?.count)
         try check("transform3D", c.transform3D?.count)
         try check("sticky", c.sticky?.count)
+        try check("stickyX", c.stickyX?.count)
+        try check("stickyY", c.stickyY?.count)
         var elements: [ElementAttributes] = []
         elements.reserveCapacity(n)
         for i in 0..<n {
@@ -43,18 +45,31 @@ enum ColumnsDecoder {
                     key: ElementKey(category: category, kind: c.kind?[i], section: c.section[i], item: c.item[i]),
                     frame: CGRect(x: c.x[i], y: c.y[i], width: c.width[i], height: c.height[i]),
                     zIndex: c.zIndex?[i] ?? 0, alpha: c.alpha?[i] ?? 1, isHidden: c.hidden?[i] ?? false,
-                    transform3D: c.transform3D?[i] ?? nil, sticky: try c.sticky?[i].map { try sticky($0, i) }))
+                    transform3D: c.transform3D?[i] ?? nil, sticky: try c.sticky?[i].map { try sticky($0, i) },
+                    stickyX: try c.stickyX?[i].map { try sticky($0, i, "stickyX") },
+                    stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY") }))
         }
         return elements
     }
 
-    /// `[edge, min, max]`.
-    private static func sticky(_ entry: [Components.Schemas.StickyTupleEntry], _ i: Int) throws
-        -> Components.Schemas.StickyRange
+    /// `[edge, min, max]` (`sticky`), or `[edge, min, max, inset]` (a grid's `stickyX`, `stickyY`).
+    private static func sticky(_ entry: [Components.Schemas.StickyTupleEntry], _ i: Int, _ name: String = "sticky")
+        throws -> Components.Schemas.StickyRange
     {
-        guard entry.count == 3, case .case1(let edge) = entry[0], case .case2(let min) = entry[1],
+        let count = name == "sticky" ? 3 : 4
+        guard entry.count == count, case .case1(let edge) = entry[0], case .case2(let min) = entry[1],
             case .case2(let max) = entry[2]
-        else { throw MalformedColumns(description: "columns: sticky[\(i)] is not [edge, min, max]") }
-        return .init(edge: edge == .leading ? .leading : .trailing, min: min, max: max)
+        else {
+            throw MalformedColumns(
+                description: "columns: \(name)[\(i)] is not [edge, min, max\(count == 4 ? ", inset" : "")]")
+        }
+        var inset: Double?
+        if count == 4 {
+            guard case .case2(let value) = entry[3] else {
+                throw MalformedColumns(description: "columns: \(name)[\(i)] has no inset")
+            }
+            inset = value
+        }
+        return .init(edge: edge == .leading ? .leading : .trailing, min: min, max: max, inset: inset)
     }
 }

@@ -42,10 +42,15 @@ public struct ElementAttributes: Sendable, Hashable {
     /// Tiles only: a pinned header or footer, given where it sits unpinned, and the range it moves in
     /// (`placed(in:axis:)` puts it where it goes for the visible bounds). nil everywhere else.
     public var sticky: Components.Schemas.StickyRange?
+    /// A grid's tiles only: a frozen column's cell (`stickyX`), a frozen row's (`stickyY`), a corner's (both),
+    /// given where it lies unpinned, with the range it moves in along that axis and its `inset`. nil elsewhere.
+    public var stickyX: Components.Schemas.StickyRange?
+    public var stickyY: Components.Schemas.StickyRange?
 
     public init(
         key: ElementKey, frame: CGRect, zIndex: Int, alpha: Double, isHidden: Bool, transform3D: [Double]?,
-        sticky: Components.Schemas.StickyRange? = nil
+        sticky: Components.Schemas.StickyRange? = nil, stickyX: Components.Schemas.StickyRange? = nil,
+        stickyY: Components.Schemas.StickyRange? = nil
     ) {
         self.key = key
         self.frame = frame
@@ -54,30 +59,37 @@ public struct ElementAttributes: Sendable, Hashable {
         self.isHidden = isHidden
         self.transform3D = transform3D
         self.sticky = sticky
+        self.stickyX = stickyX
+        self.stickyY = stickyY
     }
 
     public var category: ElementCategory { key.category }
     public var section: Int { key.section }
     public var item: Int { key.item }
 
+    /// Whether the element is pinned (`sticky`, `stickyX` or `stickyY`): placed for the visible bounds.
+    public var isPinned: Bool { sticky != nil || stickyX != nil || stickyY != nil }
+
     /// Where a pinned element goes when `visible` is the collection view's visible bounds, as the service's rect
-    /// query with that offset places it: its coordinate along `axis` becomes clamp(v, min, max), v being the
-    /// bounds' leading edge (`leading`) or their trailing edge less the element's length (`trailing`). The answer
-    /// has no `sticky`. Elements without `sticky` are returned unchanged.
+    /// query with that offset places it: its coordinate along `axis` (`sticky`), or along x (`stickyX`) and y
+    /// (`stickyY`) for a grid's frozen cell, becomes clamp(v, min, max), v being the bounds' minimum edge plus the
+    /// range's `inset` (`leading`) or their maximum edge less the inset and the element's length (`trailing`);
+    /// `inset` is 0 for `sticky`. The answer has no ranges. Elements without them are returned unchanged.
     public func placed(in visible: CGRect, axis: ScrollAxis) -> ElementAttributes {
-        guard let sticky else { return self }
+        guard isPinned else { return self }
         var placed = self
-        placed.sticky = nil
-        let length = Double(axis == .vertical ? frame.height : frame.width)
-        let v: Double =
-            switch (sticky.edge, axis) {
-            case (.leading, .vertical): Double(visible.minY)
-            case (.leading, .horizontal): Double(visible.minX)
-            case (.trailing, .vertical): Double(visible.maxY) - length
-            case (.trailing, .horizontal): Double(visible.maxX) - length
-            }
-        let coordinate = Swift.min(Swift.max(v, sticky.min), sticky.max)
-        if axis == .vertical { placed.frame.origin.y = coordinate } else { placed.frame.origin.x = coordinate }
+        (placed.sticky, placed.stickyX, placed.stickyY) = (nil, nil, nil)
+        func coordinate(_ s: Components.Schemas.StickyRange, _ low: CGFloat, _ high: CGFloat, _ length: CGFloat)
+            -> Double
+        {
+            let inset = s.inset ?? 0
+            let v = s.edge == .leading ? Double(low) + inset : Double(high) - inset - Double(length)
+            return Swift.min(Swift.max(v, s.min), s.max)
+        }
+        let x = sticky.flatMap { axis == .horizontal ? $0 : nil } ?? stickyX
+        let y = sticky.flatMap { axis == .vertical ? $0 : nil } ?? stickyY
+        if let x { placed.frame.origin.x = coordinate(x, visible.minX, visible.maxX, frame.width) }
+        if let y { placed.frame.origin.y = coordinate(y, visible.minY, visible.maxY, frame.height) }
         return placed
     }
 }

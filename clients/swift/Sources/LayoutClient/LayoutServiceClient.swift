@@ -14,6 +14,12 @@ public struct LayoutInfo: Sendable {
         summary.tile.map { ($0.axis == .x ? .horizontal : .vertical, $0.length, $0.count) }
     }
 
+    /// A grid's tiles in two dimensions (the summary's `tileGrid`): tile (row, column) is the rect
+    /// [column·width, (column+1)·width] × [row·height, (row+1)·height].
+    public var tileGrid: (width: Double, height: Double, columns: Int, rows: Int)? {
+        summary.tileGrid.map { ($0.width, $0.height, $0.columns, $0.rows) }
+    }
+
     public var contentSize: CGSize { CGSize(width: summary.contentSize.width, height: summary.contentSize.height) }
 
     /// Horizontal for flows and waterfalls that say so; vertical otherwise (kinds added to openapi.yaml later
@@ -170,6 +176,25 @@ public struct LayoutServiceClient: Sendable {
         }
     }
 
+    /// Tile (`row`, `column`) of a grid (the summary's `tileGrid`): every element meeting its rect whatever the
+    /// content offset; frozen cells carry `stickyX` and `stickyY` (place them with
+    /// `ElementAttributes.placed(in:axis:)`). Columnar by default.
+    public func gridTile(layoutID: String, row: Int, column: Int, format: Components.Parameters.Format = .columns)
+        async throws -> ElementsPage
+    {
+        let output = try await unwrappingProblems {
+            try await checked.gridTile(path: .init(id: layoutID, row: row, column: column), query: .init(format: format))
+        }
+        switch output {
+        case .ok(let r):
+            switch try r.body.json {
+            case .RectAnswer(let body): return ElementsPage(body)
+            case .ColumnsAnswer(let body): return try ElementsPage(body)
+            }
+        default: throw UnexpectedAnswer(output)
+        }
+    }
+
     /// Every element touching `rect`, following the paging cursors (`pageLimit` elements a request).
     public func allElements(
         layoutID: String, in rect: CGRect, offset: CGPoint? = nil, pageLimit: Int = 10_000,
@@ -277,6 +302,7 @@ extension ElementAttributes {
         self.init(
             key: ElementKey(category: category, kind: a.kind, section: a.section, item: a.item),
             frame: CGRect(x: a.frame.x, y: a.frame.y, width: a.frame.width, height: a.frame.height),
-            zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D, sticky: a.sticky)
+            zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D, sticky: a.sticky,
+            stickyX: a.stickyX, stickyY: a.stickyY)
     }
 }

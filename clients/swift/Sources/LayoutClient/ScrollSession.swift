@@ -15,6 +15,10 @@ import Foundation
 /// with pinned headers (flow, waterfall, compositional) are supported. A summary without `tile` falls back to rect
 /// queries of the same bands; then a layout whose attributes depend on the content offset (`boundsDependent`) is
 /// refused, as is the wheel (it has no tiles): an answer for one offset would be wrong at the next.
+///
+/// Grids (the summary's `tileGrid`) are tiled both ways (`GET .../tiles/{row}/{column}`): the session fetches the
+/// tiles of the viewport's rows and columns, and those ahead along each axis by its speed along it; frozen rows and
+/// columns come with `stickyX` and `stickyY` and are placed for the visible bounds as pinned headers are.
 public actor ScrollSession {
     public enum SessionError: Error, Equatable {
         /// The layout's attributes depend on the content offset (`boundsDependent`).
@@ -45,8 +49,10 @@ public actor ScrollSession {
     typealias TileFetch = @Sendable (Int, CGRect) async throws -> [ElementAttributes]
 
     private var fetch: TileFetch
-    /// The service's tiles (the summary's `tile.length`, `tile.count`), when fetching them; nil: rect queries.
-    private var serviceTiles: (length: Double, count: Int)?
+    /// The service's tiles (the summary's `tile.length`, `tile.count`; a grid's `tileGrid` as `plane`), when
+    /// fetching them; nil: rect queries.
+    typealias ServiceTiles = (length: Double, count: Int, plane: TilePlane?)
+    private var serviceTiles: ServiceTiles?
     private let configuration: Configuration
     private let snapshot: TileSnapshot
     private var axis: ScrollAxis
@@ -54,10 +60,11 @@ public actor ScrollSession {
     private var inFlight: [Int: (id: Int, task: Task<Void, Never>)] = [:]
     private var requestCount = 0
     private var wanted: [Int] = []
-    private var visible: ClosedRange<Int>?
-    private var last: (position: Double, time: ContinuousClock.Instant)?
+    private var visible: TileBlock?
+    private var last: (position: CGPoint, time: ContinuousClock.Instant)?
     private var lastBounds: CGRect?
-    private var velocity = 0.0
+    /// Points a second along x and y.
+    private var velocity = (x: 0.0, y: 0.0)
     private var onTileLoaded: (@Sendable (CGRect) -> Void)?
     /// The service's layout this session shows, when made with `init(client:layoutID:)`.
     private var service: (client: LayoutServiceClient, layoutID: String)?
@@ -76,7 +83,7 @@ public actor ScrollSession {
     }
 
     init(
-        contentSize: CGSize, axis: ScrollAxis, configuration: Configuration, serviceTiles: (length: Double, count: Int)?,
+        contentSize: CGSize, axis: ScrollAxis, configuration: Configuration, serviceTiles: ServiceTiles?,
         fetchTile: @escaping TileFetch
     ) {
         self.fetch = fetchTile
@@ -103,12 +110,25 @@ public actor ScrollSession {
 
     /// How a session reads a layout of the service: its tiles, or (without them) rect queries of the bands.
     private static func source(_ client: LayoutServiceClient, _ layout: LayoutInfo) throws
-        -> (axis: ScrollAxis, tiles: (length: Double, count: Int)?, fetch: TileFetch)
+        -> (axis: ScrollAxis, tiles: ServiceTiles?, fetch: TileFetch)
     {
         let layoutID = layout.summary.id
+        let boundsDependent = layout.summary.boundsDependent
+        if let g = layout.tileGrid {
+            let plane = TilePlane(width: g.width, height: g.height, columns: g.columns, rows: g.rows)
+            return (layout.axis, (g.height, g.rows * g.columns, plane), { k, rect in
+                do {
+                    return try await client.gridTile(
+                        layoutID: layoutID, row: k / g.columns, column: k % g.columns, format: .columns
+                    ).elements
+                } catch let problem as LayoutProblem where problem.status == 422 && !boundsDependent {
+                    // A tile of more than the service's --max-elements, and no frozen cells: its rect, paged.
+                    return try await client.allElements(layoutID: layoutID, in: rect, format: .columns)
+                }
+            })
+        }
         if let tiles = layout.tiles {
-            let boundsDependent = layout.summary.boundsDependent
-            return (tiles.axis, (tiles.length, tiles.count), { k, band in
+            return (tiles.axis, (tiles.length, tiles.count, nil), { k, band in
                 do {
                     return try await client.tile(layoutID: layoutID, k: k, format: .columns).elements
                 } catch let problem as LayoutProblem where problem.status == 422 && !boundsDependent {
@@ -176,7 +196,7 @@ public actor ScrollSession {
     /// The viewport moved to `bounds` (the collection view's visible rect) at `time`: fetch what it needs and what
     /// lies ahead, cancel what fell behind, bound the cache.
     public func scroll(to bounds: CGRect, at time: ContinuousClock.Instant = .now) {
-        let position = Double(axis == .vertical ? bounds.minY : bounds.minX)
+        let position = bounds.origin
         let viewLength = Double(axis == .vertical ? bounds.height : bounds.width)
         let fresh = makeGrid(viewLength: viewLength)
         snapshot.visibleBounds = bounds
@@ -187,7 +207,9 @@ public actor ScrollSession {
         }
         if let last {
             let dt = Double((time - last.time) / .seconds(1))
-            if dt > 0 { velocity = (position - last.position) / dt }
+            if dt > 0 {
+                velocity = (Double(position.x - last.position.x) / dt, Double(position.y - last.position.y) / dt)
+            }
         }
         last = (position, time)
         lastBounds = bounds
@@ -197,39 +219,60 @@ public actor ScrollSession {
     /// The service's tiles, or bands of `Configuration.tileLength` (else the view's length).
     private func makeGrid(viewLength: Double) -> TileGrid {
         if let serviceTiles {
-            return TileGrid(axis: axis, length: serviceTiles.length, contentSize: contentSize, serviceCount: serviceTiles.count)
+            return TileGrid(
+                axis: axis, length: serviceTiles.length, contentSize: contentSize, serviceCount: serviceTiles.count,
+                plane: serviceTiles.plane)
         }
         let tileLength = configuration.tileLength ?? viewLength
         return TileGrid(
             axis: axis, length: tileLength.isFinite && tileLength >= 1 ? tileLength : 1, contentSize: contentSize)
     }
 
-    /// Which tiles the viewport at `bounds` wants, nearest first; starts, cancels and evicts accordingly.
+    /// Which tiles the viewport at `bounds` wants, nearest first; starts, cancels and evicts accordingly. Along
+    /// each axis of tiles (one for bands): the viewport's, then those ahead in the direction it moves (more the
+    /// faster), then those behind; a grid's tiles in the rows and columns so found, those ahead first, nearest
+    /// first.
     private func plan(_ bounds: CGRect, _ grid: TileGrid) {
-        visible = grid.tiles(touching: bounds)
+        visible = grid.block(touching: bounds)
         guard let visible else {
             wanted = []
             cancelUnwanted()
             return
         }
-        // Never more than the cache holds (and no overflow at absurd speeds).
-        let crossed = min(abs(velocity) * configuration.lookahead / grid.length, Double(configuration.maxCachedTiles))
-        let ahead = min(configuration.tilesAhead + Int(crossed.rounded(.up)), configuration.maxCachedTiles)
-        let behind = min(configuration.tilesBehind, configuration.maxCachedTiles)
-        var order = Array(visible)
-        let forward = velocity >= 0
-        let aheadTiles = forward
-            ? Array((visible.upperBound + 1)..<(visible.upperBound + 1 + ahead))
-            : Array(((visible.lowerBound - ahead)..<visible.lowerBound).reversed())
-        let behindTiles = forward
-            ? Array(((visible.lowerBound - behind)..<visible.lowerBound).reversed())
-            : Array((visible.upperBound + 1)..<(visible.upperBound + 1 + behind))
-        order += aheadTiles.prefix(max(0, configuration.maxCachedTiles - order.count))
-        order += behindTiles.prefix(max(0, configuration.maxCachedTiles - order.count))
-        wanted = order.filter { $0 >= 0 && $0 < grid.count }
+        let rows = reach(visible.rows, speed: velocity.y, tile: grid.tileHeight, count: grid.rowCount)
+        let columns = reach(visible.columns, speed: velocity.x, tile: grid.tileWidth, count: grid.columnCount)
+        // Each tile by (behind on either axis, tiles away from the viewport's on either axis).
+        var order: [(behind: Bool, away: Int, key: Int)] = []
+        for (r, rowAway) in rows {
+            for (c, columnAway) in columns {
+                order.append((rowAway < 0 || columnAway < 0, max(abs(rowAway), abs(columnAway)), grid.key(row: r, column: c)))
+            }
+        }
+        func rank(_ t: (behind: Bool, away: Int, key: Int)) -> (Int, Int, Int) {
+            (t.away == 0 ? 0 : t.behind ? 2 : 1, t.away, t.key)
+        }
+        order.sort { rank($0) < rank($1) }
+        wanted = order.prefix(max(configuration.maxCachedTiles, visible.count)).map(\.key)
         cancelUnwanted()
         startRequests(grid)
         evict()
+    }
+
+    /// The indices of tiles along one axis wanted for the viewport's `span` moving at `speed`, each with how far
+    /// it lies: 0 in the span, positive ahead, negative behind; within 0..<count.
+    private func reach(_ span: ClosedRange<Int>, speed: Double, tile: Double, count: Int) -> [(Int, Int)] {
+        // Never more than the cache holds (and no overflow at absurd speeds).
+        let crossed = min(abs(speed) * configuration.lookahead / tile, Double(configuration.maxCachedTiles))
+        let ahead = min(configuration.tilesAhead + Int(crossed.rounded(.up)), configuration.maxCachedTiles)
+        let behind = min(configuration.tilesBehind, configuration.maxCachedTiles)
+        let forward = speed >= 0
+        let (before, after) = forward ? (behind, ahead) : (ahead, behind)
+        var out: [(Int, Int)] = span.map { ($0, 0) }
+        for d in 1...max(1, max(before, after)) {
+            if d <= after { out.append((span.upperBound + d, forward ? d : -d)) }
+            if d <= before { out.append((span.lowerBound - d, forward ? -d : d)) }
+        }
+        return out.filter { $0.0 >= 0 && $0.0 < count }
     }
 
     /// Waits until no request is in flight (tests, or a caller that wants everything wanted loaded).
@@ -250,7 +293,7 @@ public actor ScrollSession {
     }
 
     private func replaceContent(
-        contentSize: CGSize, axis: ScrollAxis, serviceTiles: (length: Double, count: Int)?, fetchTile: @escaping TileFetch
+        contentSize: CGSize, axis: ScrollAxis, serviceTiles: ServiceTiles?, fetchTile: @escaping TileFetch
     ) {
         for request in inFlight.values { request.task.cancel() }
         inFlight = [:]
@@ -307,7 +350,7 @@ public actor ScrollSession {
 
     private func startRequests(_ grid: TileGrid) {
         let cached = snapshot.withLock { _, tiles, _ in Set(tiles.keys) }
-        for k in wanted where inFlight.count < configuration.maxConcurrentRequests || isVisible(k) {
+        for k in wanted where inFlight.count < configuration.maxConcurrentRequests || isVisible(k, grid) {
             guard inFlight[k] == nil, !cached.contains(k) else { continue }
             let rect = grid.rect(of: k)
             let fetch = self.fetch
@@ -327,7 +370,11 @@ public actor ScrollSession {
         }
     }
 
-    private func isVisible(_ k: Int) -> Bool { visible?.contains(k) ?? false }
+    private func isVisible(_ k: Int, _ grid: TileGrid) -> Bool {
+        guard let visible else { return false }
+        let (row, column) = grid.position(of: k)
+        return visible.rows.contains(row) && visible.columns.contains(column)
+    }
 
     private func finished(_ k: Int, id: Int, grid: TileGrid, _ result: Result<[ElementAttributes], any Error>) {
         // A request cancelled (or dropped by replaceContent) is no longer in `inFlight` under this tile, or the
@@ -359,14 +406,21 @@ public actor ScrollSession {
     private func evict() {
         let bound = max(configuration.maxCachedTiles, visible?.count ?? 0)
         let wantedSet = Set(wanted)
-        let centre = visible.map { Double($0.lowerBound + $0.upperBound) / 2 } ?? 0
-        snapshot.withLock { _, tiles, stats in
-            if tiles.count > bound {
+        let centre = visible.map {
+            (Double($0.rows.lowerBound + $0.rows.upperBound) / 2, Double($0.columns.lowerBound + $0.columns.upperBound) / 2)
+        } ?? (0, 0)
+        snapshot.withLock { grid, tiles, stats in
+            if tiles.count > bound, let grid {
+                // Tiles away from the viewport's centre, along the farther axis.
+                func away(_ k: Int) -> Double {
+                    let (row, column) = grid.position(of: k)
+                    return max(abs(Double(row) - centre.0), abs(Double(column) - centre.1))
+                }
                 let victims = tiles.keys
                     .sorted { a, b in
                         let wa = wantedSet.contains(a), wb = wantedSet.contains(b)
                         if wa != wb { return !wa }
-                        return abs(Double(a) - centre) > abs(Double(b) - centre)
+                        return away(a) > away(b)
                     }
                     .prefix(tiles.count - bound)
                 for k in victims { tiles[k] = nil }

@@ -27,14 +27,14 @@ final class TileSnapshot: @unchecked Sendable {
         withLock { grid, tiles, stats in
             stats.rectQueries += 1
             guard let grid else { return ([], false) }
-            guard let range = grid.tiles(touching: rect) else {
+            guard grid.block(touching: rect) != nil else {
                 stats.rectHits += 1
                 return ([], true)
             }
             var complete = true
             var seen = Set<ElementKey>()
             var found: [ElementAttributes] = []
-            for k in range {
+            for k in grid.keys(touching: rect) {
                 guard let tile = tiles[k] else {
                     complete = false
                     continue
@@ -69,7 +69,7 @@ final class TileSnapshot: @unchecked Sendable {
 
     /// A pinned element where it goes in the current viewport (called with the lock held); others unchanged.
     private func place(_ e: ElementAttributes, _ axis: ScrollAxis) -> ElementAttributes {
-        guard e.sticky != nil, let viewport else { return e }
+        guard e.isPinned, let viewport else { return e }
         return e.placed(in: viewport, axis: axis)
     }
 

@@ -59,3 +59,32 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// A grid's tiles in two dimensions, against a scan of every tile's closed rect.
+@Suite struct TilePlaneTests {
+    @Test func tilesTouchingARectMatchAScan() {
+        let plane = TilePlane(width: 100, height: 60, columns: 7, rows: 9)
+        let grid = TileGrid(
+            axis: .vertical, length: 60, contentSize: CGSize(width: 650, height: 530), serviceCount: 63, plane: plane)
+        #expect(grid.count == 63 && grid.rowCount == 9 && grid.columnCount == 7)
+        #expect(grid.rect(of: grid.key(row: 2, column: 3)) == CGRect(x: 300, y: 120, width: 100, height: 60))
+        var generator = SplitMix(seed: 31)
+        for _ in 0..<2_000 {
+            let x = Double(generator.next() % 900) - 100, y = Double(generator.next() % 700) - 100
+            let rect = CGRect(
+                x: x, y: y, width: Double(generator.next() % 300) * 0.5, height: Double(generator.next() % 200) * 0.5)
+            let keys = grid.keys(touching: rect)
+            #expect(Set(keys).count == keys.count)
+            // Every element inside the content that touches the rect touches one of those tiles' rects.
+            for _ in 0..<4 {
+                let px = Double(rect.minX) + Double(generator.next() % 101) / 100 * Double(rect.width)
+                let py = Double(rect.minY) + Double(generator.next() % 101) / 100 * Double(rect.height)
+                guard px >= 0, px <= 700, py >= 0, py <= 540 else { continue }
+                let point = CGRect(x: px, y: py, width: 0, height: 0)
+                #expect(keys.contains { grid.rect(of: $0).touches(point) }, "\(rect) \(px),\(py)")
+            }
+            // No tile that the rect does not touch.
+            for k in keys { #expect(grid.rect(of: k).touches(rect), "\(rect) \(k)") }
+        }
+    }
+}
