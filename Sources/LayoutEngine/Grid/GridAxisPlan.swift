@@ -102,13 +102,10 @@ public struct GridAxisPlan: Sendable {
         // fill the rest in order.
         destinations.sort { ($0.op, $0.to) < ($1.op, $1.to) }
         var taken = Set<Int>()
-        for d in destinations {
-            guard d.to >= 0, d.to < newCount else {
-                throw BatchError(operation: d.op, reason: "\(noun) \(d.to) is out of range after the batch (\(newCount) \(noun)s)")
-            }
-            guard taken.insert(d.to).inserted else {
-                throw BatchError(operation: d.op, reason: "two \(noun)s go to index \(d.to)")
-            }
+        if let d = destinations.first(where: { !(0..<newCount).contains($0.to) || !taken.insert($0.to).inserted }) {
+            throw BatchError(operation: d.op, reason: (0..<newCount).contains(d.to)
+                             ? "two \(noun)s go to index \(d.to)"
+                             : "\(noun) \(d.to) is out of range after the batch (\(newCount) \(noun)s)")
         }
         let leavingOld = gone.sorted()
         var next = 0  // the next old index to look at
@@ -164,26 +161,10 @@ public struct GridAxisPlan: Sendable {
     }
 
     /// The run of old index `i`'s (in `oldRuns`): the first ending after it, or `oldRuns.count`.
-    private func oldRun(endingAfter i: Int) -> Int {
-        var lo = 0
-        var hi = oldRuns.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if oldRuns[mid].old.upperBound <= i { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    private func oldRun(endingAfter i: Int) -> Int { oldRuns.partitionPoint { $0.old.upperBound <= i } }
 
     /// The run holding new index `j` (in `runs`).
-    private func run(holding j: Int) -> Int {
-        var lo = 0
-        var hi = starts.count
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if starts[mid] <= j { lo = mid } else { hi = mid }
-        }
-        return lo
-    }
+    private func run(holding j: Int) -> Int { starts.partitionPoint { $0 <= j } - 1 }
 
     /// The index after the batch of old index `i`, or nil when it is deleted. O(log runs).
     public func newIndex(ofOld i: Int) -> Int? {

@@ -45,12 +45,7 @@ extension GridAxisSpec {
         for (start, run) in plan.placedRuns {
             switch run {
             case .old(let r, _):
-                var lo = 0
-                var hi = old.count
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if old[mid].index < r.lowerBound { lo = mid + 1 } else { hi = mid }
-                }
+                var lo = old.partitionPoint { $0.index < r.lowerBound }
                 while lo < old.count, old[lo].index < r.upperBound {
                     moved.append(GridSizeOverride(index: start + old[lo].index - r.lowerBound, size: old[lo].size))
                     lo += 1
@@ -129,8 +124,9 @@ extension GridAxisPlan {
         guard survivors > 0 else { return nil }
         if hi - lo == survivors + inserted(before: hi) - inserted(before: lo) { return lo..<hi }
         // Split: blame the first move out of the range or into its new span.
-        let op = moves.first { range.contains($0.from) || (lo..<hi).contains($0.to) }?.op ?? 0
-        throw BatchError(operation: op, reason: "\(axis.noun) moves into or out of the merged range of \(axis.noun)s "
-                         + "\(range.lowerBound) to \(range.upperBound - 1) (a merged range stays one block)")
+        let move = moves.first { range.contains($0.from) || (lo..<hi).contains($0.to) }
+        let which = move.map { "\(axis.noun) \($0.from) moves" } ?? "a move goes"
+        throw BatchError(operation: move?.op ?? 0, reason: "\(which) into or out of the merged range of "
+                         + "\(axis.noun)s \(range.lowerBound) to \(range.upperBound - 1) (a merged range stays one block)")
     }
 }
