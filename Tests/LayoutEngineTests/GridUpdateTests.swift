@@ -318,6 +318,17 @@ struct ReferenceGridBatch {
                            anchor: .item(LayoutIndexPath(section: 36, item: 12))) == LayoutPoint(x: 200, y: 310))
         #expect(try moved([GridBatchOperation(.rows, .move(from: 36, to: 20))],
                            anchor: .item(LayoutIndexPath(section: 36, item: 12))) == LayoutPoint(x: 200, y: 140))
+        // Right to left: a column inserted on the leading (right) side moves the visible ones left in the
+        // content, as much as the content grows: the offset from the left stays; one inserted past them moves it.
+        var mirrored = Self.sheet
+        mirrored.layoutDirection = .rightToLeft
+        let rtl = PreparedGridLayout(mirrored)
+        for (at, x) in [(2, 600.0), (45, 615.0)] {
+            let insert = try GridUpdate.make(rows: 100, columns: 50, operations: [GridBatchOperation(.columns, .insert([at], sizes: [15]))])
+            let after = PreparedGridLayout(try mirrored.applying(insert))
+            #expect(after.contentOffset(keeping: .firstVisible, at: LayoutPoint(x: 600, y: 0), from: rtl, update: insert)
+                == LayoutPoint(x: x, y: 0))
+        }
         // The end: the content's bottom keeps its distance to the viewport's.
         #expect(try moved([GridBatchOperation(.rows, .insert([99, 100], sizes: nil))], anchor: .end) == LayoutPoint(x: 200, y: 320))
     }
