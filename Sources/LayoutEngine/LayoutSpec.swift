@@ -74,10 +74,14 @@ public enum LayoutSpec: Sendable, Hashable {
 
     /// `prepare()` for a spec that matches `old`'s before item `item` of section `section` (a batch update's
     /// `UpdatePlan.firstChange`): a flow layout goes on from `old`'s line before the change (its cost grows with
-    /// the change, not with the layout); other layouts are prepared whole. Gives exactly what `prepare()` gives.
+    /// the change, not with the layout); a grid keeps the axes the change leaves alone; other layouts are prepared
+    /// whole. Gives exactly what `prepare()` gives.
     public func prepare(reusing old: any PreparedLayout, unchangedBefore section: Int, item: Int) -> any PreparedLayout {
         if case .flow(let flow) = self, let old = old as? PreparedFlowLayout {
             return PreparedFlowLayout(flow, reusing: old, unchangedBefore: section, item: item)
+        }
+        if case .grid(let grid) = self, let old = old as? PreparedGridLayout {
+            return PreparedGridLayout(grid, reusing: old)
         }
         return prepare()
     }

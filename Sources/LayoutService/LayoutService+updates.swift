@@ -8,15 +8,13 @@ extension LayoutService {
     /// as if posted), and for the body's `rect` the answer says how every element visible before or after moves.
     func updates(_ request: HTTPRequest, id: String) throws(Problem) -> HTTPResponse {
         let old = try layout(id)
-        if case .grid = old.spec {
-            throw Problem(.inconsistentBatch, detail: LayoutSpec.gridUpdatesRefused, pointer: "/updates")
-        }
         let batch: BatchRequest
         do {
             batch = try BatchDecoder.decode(request.body, for: old.spec, json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)
         }
+        if let grid = old as? PreparedGridLayout { return try gridUpdates(request, id: id, old: grid, batch: batch) }
         let spec: LayoutSpec
         let plan: UpdatePlan
         do {
@@ -42,11 +40,7 @@ extension LayoutService {
         if let rect = batch.rect {
             animations = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
                                                limit: limits.maxElements)
-            guard animations != nil else {
-                throw Problem(.tooManyElements,
-                              detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
-                              pointer: "/rect")
-            }
+            guard animations != nil else { throw tooManyToAnimate }
         }
         let contentOffset = placement.flatMap { placement in
             batch.offsetGiven
@@ -59,6 +53,12 @@ extension LayoutService {
         UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, contentOffset: contentOffset,
                                         into: &w)
         return Self.registered(newID, created: created, w)
+    }
+
+    /// A batch's rect that holds more than `--max-elements` elements.
+    var tooManyToAnimate: Problem {
+        Problem(.tooManyElements, detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
+                pointer: "/rect")
     }
 
     /// `POST /v1/layouts/{id}/sizes`: self-sizing. The reported items take their sizes (a new layout, registered

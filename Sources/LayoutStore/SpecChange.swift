@@ -35,6 +35,12 @@ public enum SpecChange: Sendable {
         switch self {
         case .updates(let body):
             guard let batch = try? BatchDecoder.decode(body, for: base, json: json) else { return nil }
+            if case .grid(let grid) = base {
+                guard let update = try? GridUpdate.make(rows: grid.rows.count, columns: grid.columns.count,
+                                                        operations: batch.gridOperations),
+                      let spec = try? grid.applying(update) else { return nil }
+                return LayoutSpec.grid(spec).normalized()
+            }
             operations = batch.operations
         case .sizes(let body):
             guard let report = try? SizeReportDecoder.decode(body, json: json) else { return nil }

@@ -38,6 +38,7 @@ enum GridBench {
         let sizedLayout = PreparedGridLayout(sized)
         print("  a size for each row and column: prepare \(Measure.format(sizedPrepare)), "
               + "\(Measure.fixed(Double(sizedLayout.byteCount) / 1_010_000, 1)) bytes a row or column")
+        GridUpdateBench.rows(sized)
         for (name, layout) in [("uniform", PreparedGridLayout(uniform)), ("sizes given", sizedLayout)] {
             let (ns, count) = viewportQuery(layout, &rng)
             print("  viewport rect query, \(name): \(Measure.format(ns)) for \(count) elements "

@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// A grid through the service's handler: every per-element endpoint, bad grids refused with nothing stored, batch
-/// updates refused.
+/// updates on rows and columns.
 @Suite struct GridServiceTests {
     /// 1,000,000 rows by 10,000 columns: a header row and column frozen, a total row at the bottom, one merge.
     static let sheet = #"""
@@ -91,14 +91,73 @@ import Testing
         #expect(try post(c, String(decoding: SpecEncoder.canonical(.grid(g)), as: UTF8.self)) == id)
     }
 
-    @Test func batchUpdatesAreRefusedForGrids() throws {
-        let c = Client()
-        let id = try post(c, Self.sheet)
-        let r = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"insertItems":[[0,0]]}]}"#)
-        #expect(r.status == 422)
-        #expect(c.json(r)["detail"]?.string?.contains("not supported for grids") == true)
-        let s = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"item":[0,0],"size":[10,10]}]}"#)
+    /// 30 rows by 12 columns: a header row and column frozen, a total row, one merged range.
+    static let small = #"""
+        {"layout":"grid","collectionView":{"width":200,"height":100},
+         "rows":{"count":30,"size":10,"overrides":{"0":20}},"columns":{"count":12,"size":20},
+         "frozen":{"top":1,"bottom":1,"leading":1},
+         "merged":[{"row":10,"column":4,"rows":2,"columns":2}]}
+        """#
+
+    @Test func batchUpdatesOnRowsAndColumns() throws {
+        let store = LayoutStore(capacityBytes: 1 << 26)
+        let c = Client(service: LayoutService(store: store, limits: ServiceLimits()))
+        let id = try post(c, Self.small)
+        // Scrolled to row 5 (under the 20-tall header) and column 3: two rows inserted above, column 1 dragged
+        // 30 wider, row 11 (inside the merged range) deleted, the header column's neighbour moved right.
+        let body = #"""
+            {"updates":[{"op":"insertRows","rows":[2,3],"sizes":[15,10]},
+                        {"op":"resizeColumns","columns":[1],"sizes":[50]},
+                        {"op":"deleteRows","rows":[11]},
+                        {"op":"moveColumn","from":2,"to":6}],
+             "rect":{"x":40,"y":40,"width":200,"height":100},"offset":{"x":40,"y":40}}
+            """#
+        let r = c.send("POST", "/v1/layouts/\(id)/updates", body)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let answer = c.json(r)
+        let newID = try #require(answer["id"]?.string)
+        // The same grid posted afresh has the same id: rows 2 and 3 new, the range one row shorter and two rows
+        // lower, column 1 50 wide.
+        let expected = #"""
+            {"layout":"grid","collectionView":{"width":200,"height":100},
+             "rows":{"count":31,"size":10,"overrides":{"0":20,"2":15}},
+             "columns":{"count":12,"size":20,"overrides":{"1":50}},
+             "frozen":{"top":1,"bottom":1,"leading":1},
+             "merged":[{"row":12,"column":3,"rows":1,"columns":2}]}
+            """#
+        #expect(try post(c, expected) == newID)
+        // The place is kept: 25 more above the first visible row; left of the first visible column, 30 more
+        // (column 1) and 20 less (column 2 moved right of it).
+        #expect(answer["contentOffset"]?["y"]?.number == 65)
+        #expect(answer["contentOffset"]?["x"]?.number == 50)
+        // Animations: the corner cell stays, cells of the new rows appear, those of the deleted row disappear.
+        let animations = try #require(answer["animations"]?.elements)
+        func pairs(section: Int, before: Bool) -> [JSONValue] {
+            animations.filter { $0[before ? "before" : "after"]?["section"]?.number == Double(section) }
+        }
+        #expect(!pairs(section: 2, before: false).isEmpty)
+        #expect(pairs(section: 2, before: false).allSatisfy { $0["before"]?["alpha"]?.number == 0 })
+        #expect(!pairs(section: 11, before: true).isEmpty)
+        #expect(pairs(section: 11, before: true).allSatisfy { $0["after"]?["alpha"]?.number == 0 })
+        // Bad batches: a 422 naming the operation, nothing stored.
+        let specs = store.stats.specs
+        for (bad, pointer) in [
+            (#"{"updates":[{"op":"deleteRows","rows":[3]},{"op":"deleteRows","rows":[30]}]}"#, "/updates/1"),
+            (#"{"updates":[{"op":"moveRow","from":10,"to":20}]}"#, "/updates/0"),
+            (#"{"updates":[{"op":"insertColumns","columns":[0]},{"op":"moveColumn","from":5,"to":0}]}"#, "/updates/1"),
+            (#"{"updates":[{"op":"moveRow","from":29,"to":5}]}"#, "/updates/0"),
+            (#"{"updates":[{"op":"resizeRows","rows":[3],"sizes":[-1]}]}"#, "/updates/0/sizes/0"),
+            (#"{"updates":[{"op":"insertItems","indexPaths":[[0,0]]}]}"#, "/updates/0/op"),
+        ] {
+            let b = c.send("POST", "/v1/layouts/\(id)/updates", bad)
+            #expect(b.status == 422, "\(bad)")
+            #expect(c.json(b)["pointer"]?.string == pointer, "\(String(decoding: b.body.bytes, as: UTF8.self))")
+        }
+        #expect(store.stats.specs == specs)
+        // Size reports are for cells that size themselves: a grid resizes rows and columns by batch.
+        let s = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":0,"width":10,"height":10}]}"#)
         #expect(s.status == 422)
+        #expect(c.json(s)["detail"]?.string?.contains("resizeRows") == true)
     }
 
     @Test func badGridsAreProblemsAndNothingIsStored() {

@@ -132,6 +132,31 @@ import Darwin
         }
     }
 
+    /// A grid's batch (rows and columns) is stored as a change too, and replayed after a restart.
+    @Test func gridBatchesOutliveTheProcess() throws {
+        let directory = temporaryDirectory()
+        var grid = GridLayoutSpec(collectionView: LayoutSize(width: 300, height: 200),
+                                  rows: GridAxisSpec(count: 1_000, size: 28), columns: GridAxisSpec(count: 40, size: 90))
+        grid.frozen = GridFrozen(top: 1, leading: 1)
+        grid.merged = [GridMerge(row: 5, column: 2, rows: 3, columns: 2)]
+        let base = LayoutSpec.grid(grid).normalized()
+        let body = Array(#"{"updates":[{"op":"insertRows","rows":[6],"sizes":[40]},{"op":"resizeColumns","columns":[0],"sizes":[60]}]}"#.utf8)
+        let updated: (id: String, spec: LayoutSpec)
+        do {
+            let store = LayoutStore(capacityBytes: 1 << 28, archive: try SQLiteArchive(directory: directory))
+            let id = try store.add(base).id
+            let next = try #require(SpecChange.updates(body).applied(to: base))
+            guard case .grid(let g) = next else { return }
+            #expect(g.rows.count == 1_001)
+            #expect(g.merged == [GridMerge(row: 5, column: 2, rows: 4, columns: 2)])
+            let added = try store.add(next, derivedFrom: id, unchangedBefore: (0, 0), change: .updates(body))
+            #expect(added.id == LayoutID.of(next))
+            updated = (added.id, next)
+        }
+        let restarted = LayoutStore(capacityBytes: 1 << 28, archive: try SQLiteArchive(directory: directory))
+        #expect(try restarted.layout(id: updated.id)?.spec == updated.spec)
+    }
+
     /// A file of the first version (table `specs`, WITHOUT ROWID, id and spec only) is moved over when opened.
     @Test func filesOfTheFirstVersionAreMovedOver() throws {
         let directory = temporaryDirectory()

@@ -51,6 +51,7 @@ public struct GridAxisSpec: Sendable, Hashable {
     /// The same axis in its one form: sizes equal to the default dropped, then a list when more than half of the
     /// indices up to the last one given differ from the default, else overrides. Equal axes compare equal.
     public func normalized() -> GridAxisSpec {
+        if isNormalized { return self }  // keeps the list's storage (a batch's unchanged axis)
         let e = exceptions()
         guard let last = e.last else { return GridAxisSpec(count: count, size: size) }
         let length = last.index + 1
@@ -60,6 +61,28 @@ public struct GridAxisSpec: Sendable, Hashable {
             return GridAxisSpec(count: count, size: size, sizes: .list(list))
         }
         return GridAxisSpec(count: count, size: size, sizes: .overrides(e))
+    }
+}
+
+extension GridAxisSpec {
+    /// Whether `normalized()` gives this axis as it is. O(sizes given), without copying them.
+    var isNormalized: Bool {
+        switch sizes {
+        case .uniform: return true
+        case .list(let l):
+            guard let last = l.last, last != size else { return false }
+            var differ = 0
+            for s in l where s != size { differ += 1 }
+            return 2 * differ > l.count
+        case .overrides(let o):
+            guard let last = o.last, 2 * o.count <= last.index + 1 else { return false }
+            var previous = -1
+            for x in o {
+                guard x.index > previous, x.size != size else { return false }
+                previous = x.index
+            }
+            return true
+        }
     }
 }
 

@@ -29,11 +29,11 @@ extension LayoutSpec {
         return plan.sections[0].count
     }
 
-    /// Why a grid takes no batch update (its rows and columns do not change by batches).
-    public static let gridUpdatesRefused = "batch updates and size reports are not supported for grids: post the "
-        + "changed grid as a new layout"
+    /// Why a grid takes no items and sections in a batch, nor size reports: its batches change rows and columns.
+    public static let gridUpdatesRefused = "a grid changes by rows and columns (insertRows, deleteRows, moveRow, "
+        + "resizeRows and the same for columns), not by items and sections, and takes no size reports"
 
-    /// The number of items in each section (a grid: none listed, see `gridUpdatesRefused`).
+    /// The number of items in each section (a grid: none listed, its batches are `GridUpdate`s).
     public var sectionCounts: [Int] {
         switch self {
         case .flow(let f): f.sections.map(\.items.count)

@@ -17,10 +17,6 @@ public struct UpdateAnimations: Sendable, Hashable {
     /// - Complexity: two rect queries, plus O(k log runs) look-ups in the plan.
     public static func make(old: any PreparedLayout, new: any PreparedLayout, plan: UpdatePlan, rect: LayoutRect,
                             offset: LayoutPoint, limit: Int) -> UpdateAnimations? {
-        var before: [LayoutAttributes] = []
-        var after: [LayoutAttributes] = []
-        guard old.elements(in: rect, offset: offset, limit: limit, into: &before),
-              new.elements(in: rect, offset: offset, limit: limit, into: &after) else { return nil }
         let oldItems = plan.oldItemIndex
         // Sections that continue (kept or moved, not reloaded): their views carry over.
         var newSection: [Int: Int] = [:]
@@ -31,14 +27,38 @@ public struct UpdateAnimations: Sendable, Hashable {
                 oldSection[s] = o
             }
         }
+        let inserted = plan.sections.indices.filter { oldSection[$0] == nil }
+        let continued = Set(newSection.keys)
+        let deleted = (0..<old.numberOfSections).filter { !continued.contains($0) }
+        return make(old: old, new: new, rect: rect, offset: offset, limit: limit,
+                    newPath: oldItems.newPath(ofOld:), oldPath: plan.oldPath(ofNew:),
+                    newSection: { newSection[$0] }, oldSection: { oldSection[$0] },
+                    insertedSections: inserted, deletedSections: deleted)
+    }
+
+    /// The animations of any change that says where cells and sections went: `newPath` (an old cell's index path
+    /// after the change, nil when it is gone) and `oldPath` (the other way), `newSection` and `oldSection` the same
+    /// for sections (their headers, footers and decorations); `insertedSections` and `deletedSections` give their
+    /// views as inserted and deleted supplementary views.
+    /// - Complexity: two rect queries, plus a look-up each way per element found.
+    public static func make(old: any PreparedLayout, new: any PreparedLayout, rect: LayoutRect, offset: LayoutPoint,
+                            limit: Int, newPath: (LayoutIndexPath) -> LayoutIndexPath?,
+                            oldPath: (LayoutIndexPath) -> LayoutIndexPath?, newSection: (Int) -> Int?,
+                            oldSection: (Int) -> Int?, insertedSections: [Int], deletedSections: [Int])
+        -> UpdateAnimations?
+    {
+        var before: [LayoutAttributes] = []
+        var after: [LayoutAttributes] = []
+        guard old.elements(in: rect, offset: offset, limit: limit, into: &before),
+              new.elements(in: rect, offset: offset, limit: limit, into: &after) else { return nil }
         func counterpart(_ a: LayoutAttributes, in layout: any PreparedLayout, paths: (LayoutIndexPath) -> LayoutIndexPath?,
-                         sections: [Int: Int]) -> LayoutAttributes? {
+                         sections: (Int) -> Int?) -> LayoutAttributes? {
             switch a.category {
             case .cell:
                 guard let p = paths(a.indexPath) else { return nil }
                 return layout.attributesForItem(at: p, offset: offset)
             case .supplementary, .decoration:
-                guard let s = sections[a.indexPath.section] else { return nil }
+                guard let s = sections(a.indexPath.section) else { return nil }
                 let p = LayoutIndexPath(section: s, item: a.indexPath.item)
                 return a.category == .supplementary
                     ? layout.attributesForSupplementaryView(ofKind: a.kind, at: p, offset: offset)
@@ -53,7 +73,7 @@ public struct UpdateAnimations: Sendable, Hashable {
         var animations: [UpdateAnimation] = []
         var paired = Set<ElementKey>()
         for a in before {
-            if let b = counterpart(a, in: new, paths: oldItems.newPath(ofOld:), sections: newSection) {
+            if let b = counterpart(a, in: new, paths: newPath, sections: newSection) {
                 animations.append(UpdateAnimation(before: a, after: b))
                 paired.insert(ElementKey(b))
             } else {
@@ -61,7 +81,7 @@ public struct UpdateAnimations: Sendable, Hashable {
             }
         }
         for b in after where !paired.contains(ElementKey(b)) {
-            if let a = counterpart(b, in: old, paths: plan.oldPath(ofNew:), sections: oldSection) {
+            if let a = counterpart(b, in: old, paths: oldPath, sections: oldSection) {
                 animations.append(UpdateAnimation(before: a, after: b))
             } else {
                 animations.append(UpdateAnimation(before: faded(b), after: b))
@@ -74,10 +94,7 @@ public struct UpdateAnimations: Sendable, Hashable {
                 }
             }
         }
-        let inserted = plan.sections.indices.filter { oldSection[$0] == nil }
-        let continued = Set(newSection.keys)
-        let deleted = (0..<old.numberOfSections).filter { !continued.contains($0) }
-        return UpdateAnimations(animations: animations, insertedSupplementary: views(new, sections: inserted),
-                                deletedSupplementary: views(old, sections: deleted))
+        return UpdateAnimations(animations: animations, insertedSupplementary: views(new, sections: insertedSections),
+                                deletedSupplementary: views(old, sections: deletedSections))
     }
 }

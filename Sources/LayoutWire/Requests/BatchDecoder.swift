@@ -1,9 +1,12 @@
 public import LayoutEngine
 
 /// The body of `POST /v1/layouts/{id}/updates`:
-/// `{"updates": [{"op": ..., ...}], "rect"?: {x, y, width, height}, "offset"?: {x, y}}`.
+/// `{"updates": [{"op": ..., ...}], "rect"?: {x, y, width, height}, "offset"?: {x, y}}`; a grid's operations
+/// name rows and columns (`BatchDecoder+grid.swift`).
 public struct BatchRequest: Sendable {
     public var operations: [BatchOperation]
+    /// A grid's operations (on rows and columns; `operations` is then empty).
+    public var gridOperations: [GridBatchOperation] = []
     public var rect: LayoutRect?
     public var offset: LayoutPoint
     /// Whether the body gave `offset` (the answer then has `contentOffset`).
@@ -27,7 +30,13 @@ public enum BatchDecoder {
 
     static func decode(_ root: SpecReader, for spec: LayoutSpec) throws(SpecError) -> BatchRequest {
         let m = try root.object(allowed: ["updates", "rect", "offset", "anchor"], required: ["updates"])
-        let operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec) }
+        var operations: [BatchOperation] = []
+        var gridOperations: [GridBatchOperation] = []
+        if case .grid = spec {
+            gridOperations = try m["updates"]!.array(gridOperation)
+        } else {
+            operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec) }
+        }
         var rect: LayoutRect?
         if let r = m["rect"] {
             let f = try r.object(allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
@@ -40,7 +49,8 @@ public enum BatchDecoder {
             let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
             offset = LayoutPoint(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
-        return BatchRequest(operations: operations, rect: rect, offset: offset, offsetGiven: m["offset"] != nil,
+        return BatchRequest(operations: operations, gridOperations: gridOperations, rect: rect, offset: offset,
+                            offsetGiven: m["offset"] != nil,
                             anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
     }
 

@@ -55,22 +55,38 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/BatchOperation`.
         @frozen public enum BatchOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
+            case deleteColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteItemsOperation`.
             case deleteItems(Components.Schemas.DeleteItemsOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
+            case deleteRows(Components.Schemas.GridRowsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteSectionsOperation`.
             case deleteSections(Components.Schemas.DeleteSectionsOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
+            case insertColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/ItemsWithSizesOperation`.
             case insertItems(Components.Schemas.ItemsWithSizesOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
+            case insertRows(Components.Schemas.GridRowsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/SectionsWithContentOperation`.
             case insertSections(Components.Schemas.SectionsWithContentOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveGridLineOperation`.
+            case moveColumn(Components.Schemas.MoveGridLineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveItemOperation`.
             case moveItem(Components.Schemas.MoveItemOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveGridLineOperation`.
+            case moveRow(Components.Schemas.MoveGridLineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveSectionOperation`.
             case moveSection(Components.Schemas.MoveSectionOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/ItemsWithSizesOperation`.
             case reloadItems(Components.Schemas.ItemsWithSizesOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/SectionsWithContentOperation`.
             case reloadSections(Components.Schemas.SectionsWithContentOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
+            case resizeColumns(Components.Schemas.GridColumnsOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
+            case resizeRows(Components.Schemas.GridRowsOperation)
             public enum CodingKeys: String, CodingKey {
                 case op
             }
@@ -81,22 +97,38 @@ extension Components {
                     forKey: .op
                 )
                 switch discriminator {
+                case "deleteColumns":
+                    self = .deleteColumns(try .init(from: decoder))
                 case "deleteItems":
                     self = .deleteItems(try .init(from: decoder))
+                case "deleteRows":
+                    self = .deleteRows(try .init(from: decoder))
                 case "deleteSections":
                     self = .deleteSections(try .init(from: decoder))
+                case "insertColumns":
+                    self = .insertColumns(try .init(from: decoder))
                 case "insertItems":
                     self = .insertItems(try .init(from: decoder))
+                case "insertRows":
+                    self = .insertRows(try .init(from: decoder))
                 case "insertSections":
                     self = .insertSections(try .init(from: decoder))
+                case "moveColumn":
+                    self = .moveColumn(try .init(from: decoder))
                 case "moveItem":
                     self = .moveItem(try .init(from: decoder))
+                case "moveRow":
+                    self = .moveRow(try .init(from: decoder))
                 case "moveSection":
                     self = .moveSection(try .init(from: decoder))
                 case "reloadItems":
                     self = .reloadItems(try .init(from: decoder))
                 case "reloadSections":
                     self = .reloadSections(try .init(from: decoder))
+                case "resizeColumns":
+                    self = .resizeColumns(try .init(from: decoder))
+                case "resizeRows":
+                    self = .resizeRows(try .init(from: decoder))
                 default:
                     throw Swift.DecodingError.unknownOneOfDiscriminator(
                         discriminatorKey: CodingKeys.op,
@@ -107,15 +139,27 @@ extension Components {
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 switch self {
+                case let .deleteColumns(value):
+                    try value.encode(to: encoder)
                 case let .deleteItems(value):
+                    try value.encode(to: encoder)
+                case let .deleteRows(value):
                     try value.encode(to: encoder)
                 case let .deleteSections(value):
                     try value.encode(to: encoder)
+                case let .insertColumns(value):
+                    try value.encode(to: encoder)
                 case let .insertItems(value):
+                    try value.encode(to: encoder)
+                case let .insertRows(value):
                     try value.encode(to: encoder)
                 case let .insertSections(value):
                     try value.encode(to: encoder)
+                case let .moveColumn(value):
+                    try value.encode(to: encoder)
                 case let .moveItem(value):
+                    try value.encode(to: encoder)
+                case let .moveRow(value):
                     try value.encode(to: encoder)
                 case let .moveSection(value):
                     try value.encode(to: encoder)
@@ -123,9 +167,189 @@ extension Components {
                     try value.encode(to: encoder)
                 case let .reloadSections(value):
                     try value.encode(to: encoder)
+                case let .resizeColumns(value):
+                    try value.encode(to: encoder)
+                case let .resizeRows(value):
+                    try value.encode(to: encoder)
                 }
             }
         }
+        /// A grid's rows (docs/api.md, "Batch updates on grids"): `insertRows` names rows after the batch (`sizes`,
+        /// one height each, default the rows' `size`), `deleteRows` and `resizeRows` (`sizes` required) rows before it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GridRowsOperation`.
+        public struct GridRowsOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case insertRows = "insertRows"
+                case deleteRows = "deleteRows"
+                case resizeRows = "resizeRows"
+            }
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/op`.
+            public var op: Components.Schemas.GridRowsOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/rows`.
+            public var rows: Components.Schemas.SectionIndexList
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/sizes`.
+            public var sizes: Components.Schemas.GridLineSizes?
+            /// Creates a new `GridRowsOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - rows:
+            ///   - sizes:
+            public init(
+                op: Components.Schemas.GridRowsOperation.OpPayload,
+                rows: Components.Schemas.SectionIndexList,
+                sizes: Components.Schemas.GridLineSizes? = nil
+            ) {
+                self.op = op
+                self.rows = rows
+                self.sizes = sizes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case rows
+                case sizes
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.GridRowsOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.rows = try container.decode(
+                    Components.Schemas.SectionIndexList.self,
+                    forKey: .rows
+                )
+                self.sizes = try container.decodeIfPresent(
+                    Components.Schemas.GridLineSizes.self,
+                    forKey: .sizes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "rows",
+                    "sizes"
+                ])
+            }
+        }
+        /// A grid's columns: `insertColumns` names columns after the batch (`sizes`, one width each, default the
+        /// columns' `size`), `deleteColumns` and `resizeColumns` (`sizes` required) columns before it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GridColumnsOperation`.
+        public struct GridColumnsOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case insertColumns = "insertColumns"
+                case deleteColumns = "deleteColumns"
+                case resizeColumns = "resizeColumns"
+            }
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/op`.
+            public var op: Components.Schemas.GridColumnsOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/columns`.
+            public var columns: Components.Schemas.SectionIndexList
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/sizes`.
+            public var sizes: Components.Schemas.GridLineSizes?
+            /// Creates a new `GridColumnsOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - columns:
+            ///   - sizes:
+            public init(
+                op: Components.Schemas.GridColumnsOperation.OpPayload,
+                columns: Components.Schemas.SectionIndexList,
+                sizes: Components.Schemas.GridLineSizes? = nil
+            ) {
+                self.op = op
+                self.columns = columns
+                self.sizes = sizes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case columns
+                case sizes
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.GridColumnsOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.columns = try container.decode(
+                    Components.Schemas.SectionIndexList.self,
+                    forKey: .columns
+                )
+                self.sizes = try container.decodeIfPresent(
+                    Components.Schemas.GridLineSizes.self,
+                    forKey: .sizes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "columns",
+                    "sizes"
+                ])
+            }
+        }
+        /// A grid's row or column moved, `from` an index before the batch `to` one after it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation`.
+        public struct MoveGridLineOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case moveRow = "moveRow"
+                case moveColumn = "moveColumn"
+            }
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/op`.
+            public var op: Components.Schemas.MoveGridLineOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/from`.
+            public var from: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/to`.
+            public var to: Swift.Int
+            /// Creates a new `MoveGridLineOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - from:
+            ///   - to:
+            public init(
+                op: Components.Schemas.MoveGridLineOperation.OpPayload,
+                from: Swift.Int,
+                to: Swift.Int
+            ) {
+                self.op = op
+                self.from = from
+                self.to = to
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case from
+                case to
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.MoveGridLineOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.from = try container.decode(
+                    Swift.Int.self,
+                    forKey: .from
+                )
+                self.to = try container.decode(
+                    Swift.Int.self,
+                    forKey: .to
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "from",
+                    "to"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GridLineSizes`.
+        public typealias GridLineSizes = [Swift.Double]
         /// - Remark: Generated from `#/components/schemas/IndexPathList`.
         public typealias IndexPathList = [Components.Schemas.IndexPathPair]
         /// - Remark: Generated from `#/components/schemas/SectionIndexList`.
@@ -2840,7 +3064,8 @@ extension Components {
         /// `(section: row, item: column)`. Frozen rows and columns pin as CSS `position: sticky` does inside the
         /// content (bounds-dependent: pass `offset`); zIndex 0 cells that scroll, 1 cells pinned along one axis, 2 the
         /// corners. Merged ranges are one element each, with `rowSpan` and `columnSpan`. Tiled in two dimensions
-        /// (`tileGrid`); no batch updates.
+        /// (`tileGrid`). Batch updates insert, delete, move and resize rows and columns (GridRowsOperation,
+        /// GridColumnsOperation, MoveGridLineOperation); no size reports.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/GridLayoutSpec`.

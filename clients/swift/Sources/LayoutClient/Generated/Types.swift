@@ -41,7 +41,8 @@ public protocol APIProtocol: Sendable {
     /// disappearing ones to their old frame with alpha 0. An inconsistent batch is a 422 whose `pointer` is the
     /// operation (`/updates/3`). With `offset`, `contentOffset` keeps `anchor` (an index path before the batch)
     /// in place: items inserted or deleted above it move the offset by exactly what moved it; a deleted anchor
-    /// falls back to the next surviving cell after it, else the one before.
+    /// falls back to the next surviving cell after it, else the one before. A grid's batch names rows and columns
+    /// (`insertRows`, `deleteRows`, `moveRow`, `resizeRows`, the same for columns) and keeps the place on both axes.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/updates`.
@@ -305,7 +306,8 @@ extension APIProtocol {
     /// disappearing ones to their old frame with alpha 0. An inconsistent batch is a 422 whose `pointer` is the
     /// operation (`/updates/3`). With `offset`, `contentOffset` keeps `anchor` (an index path before the batch)
     /// in place: items inserted or deleted above it move the offset by exactly what moved it; a deleted anchor
-    /// falls back to the next surviving cell after it, else the one before.
+    /// falls back to the next surviving cell after it, else the one before. A grid's batch names rows and columns
+    /// (`insertRows`, `deleteRows`, `moveRow`, `resizeRows`, the same for columns) and keeps the place on both axes.
     ///
     ///
     /// - Remark: HTTP `POST /v1/layouts/{id}/updates`.
