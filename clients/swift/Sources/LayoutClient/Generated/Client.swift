@@ -2770,6 +2770,12 @@ public struct Client: APIProtocol {
                         headerFields: &request.headerFields,
                         contentType: "application/wasm"
                     )
+                case let .binary(value):
+                    body = try converter.setRequiredRequestBodyAsBinary(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/octet-stream"
+                    )
                 }
                 return (request, body)
             },

@@ -4232,6 +4232,8 @@ public enum Operations {
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/programs/POST/requestBody/content/application\/wasm`.
                 case applicationWasm(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/v1/programs/POST/requestBody/content/application\/octet-stream`.
+                case binary(OpenAPIRuntime.HTTPBody)
             }
             public var body: Operations.CreateProgram.Input.Body
             /// Creates a new `Input`.
