@@ -33,6 +33,7 @@ extension LayoutService {
             throw Problem(.invalidUpdate,
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
+        try checkText(spec)
         // The anchor is checked before anything is stored; it is an index path before the batch.
         let placement = batch.offsetGiven || batch.anchor != .firstVisible
             ? try Self.placement(of: batch.anchor, in: old, at: batch.offset) : nil

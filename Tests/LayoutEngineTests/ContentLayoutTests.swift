@@ -1,15 +1,10 @@
 import LayoutEngine
+import TestSupport
 import Testing
 
-/// Cells given as content, per kind, with a stand-in measurer whose lines are known: each character is 1 point
-/// wide, and a line holds as many as fit (`ceil(count / width)` lines). Frames are literal.
+/// Cells given as content, per kind, with a stand-in measurer whose lines are known (`FixedWidthMeasurer`: each
+/// character 1 point wide). Frames are literal.
 @Suite struct ContentLayoutTests {
-    struct FixedWidthMeasurer: TextMeasurer {
-        func lineCount(of text: String, style: TextStyle, width: Double) -> Int {
-            text.isEmpty ? 0 : Int((Double(text.count) / width).rounded(.up))
-        }
-    }
-
     static let styles = [
         "title": TextStyle(family: "Inter", weight: 700, size: 17, lineHeight: 22),
         "body": TextStyle(family: "Inter", weight: 400, size: 15, lineHeight: 20),
