@@ -21,7 +21,7 @@ extension LayoutService {
         let plan: UpdatePlan
         do {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
-            spec = try old.spec.applying(plan)
+            spec = try old.spec.applying(plan, contents: batch.contents)
         } catch {
             throw Problem(.inconsistentBatch,
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
@@ -71,15 +71,17 @@ extension LayoutService {
         }
         let report: SizeReport
         do {
-            report = try SizeReportDecoder.decode(request.body, json: JSONLimits(maxDepth: limits.maxJSONDepth))
+            report = try SizeReportDecoder.decode(request.body, styles: old.spec.textStyles,
+                                                  json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)
         }
         let spec: LayoutSpec
         let first: (section: Int, item: Int)
         do {
-            let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
-            spec = try old.spec.applying(plan)
+            let batch = SelfSizing.batch(report.sizes, contents: report.contents)
+            let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
+            spec = try old.spec.applying(plan, contents: batch.contents)
             first = Self.firstChange(plan, old)
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch let error as BatchError {

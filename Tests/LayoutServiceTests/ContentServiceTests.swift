@@ -97,4 +97,36 @@ import Testing
             + #"{"blocks":[{"style":"title","text":"z"}]}]}]}]}"#
         #expect(c.send("POST", "/v1/layouts/\(id)/updates", unknown).status == 422)
     }
+
+    @Test func insertedAndReloadedItemsTakeTheirContent() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let batch = #"{"updates":[{"op":"reloadItems","indexPaths":[[0,0]],"contents":["#
+            + #"{"blocks":[{"style":"body","text":"\#(String(repeating: "y", count: 570))"}]}]},"#
+            + #"{"op":"insertItems","indexPaths":[[0,1]],"contents":[{"blocks":[{"style":"body","text":"z"}]}]}]}"#
+        let r = c.send("POST", "/v1/layouts/\(id)/updates", batch)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let updated = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, updated, 0, 0) == [0, 0, 190, 60])  // 570 characters: 3 lines
+        #expect(frame(c, updated, 0, 1) == [200, 0, 190, 20])
+        // An inserted item of a content section needs its content; sizes are for sections of sizes.
+        let bare = #"{"updates":[{"op":"insertItems","indexPaths":[[0,1]]}]}"#
+        #expect(c.send("POST", "/v1/layouts/\(id)/updates", bare).status == 422)
+        let deleted = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"deleteItems","indexPaths":[[0,0]]}]}"#)
+        #expect(deleted.status == 201)
+    }
+
+    @Test func aSizeReportTakesNewContent() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let report = #"{"sizes":[{"section":0,"item":0,"content":{"blocks":[{"style":"body","text":"short"}]}}]}"#
+        let r = c.send("POST", "/v1/layouts/\(id)/sizes", report)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let updated = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, updated, 0, 0) == [0, 0, 190, 20])
+        let unknown = #"{"sizes":[{"section":0,"item":0,"content":{"blocks":[{"style":"title","text":"x"}]}}]}"#
+        let refused = c.send("POST", "/v1/layouts/\(id)/sizes", unknown)
+        #expect(refused.status == 422)
+        #expect(c.json(refused)["pointer"]?.string == "/sizes/0/content/blocks/0/style")
+    }
 }
