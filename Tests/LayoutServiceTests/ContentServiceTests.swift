@@ -129,4 +129,13 @@ import Testing
         #expect(refused.status == 422)
         #expect(c.json(refused)["pointer"]?.string == "/sizes/0/content/blocks/0/style")
     }
+
+    @Test func aNewViewSizeMeasuresTheCellsAgain() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let r = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":200,"height":844}}"#)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let resized = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, resized, 0, 0) == [0, 0, 95, 80])  // columns (200 - 10) / 2 = 95: 380 characters in 4 lines
+    }
 }
