@@ -44,6 +44,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case specMemoryFull = "spec-memory-full"
     /// An anchor (`/anchor` of a bounds, updates or sizes body) names no cell of the layout.
     case invalidAnchor = "invalid-anchor"
+    /// A spec gives cells as content (`textStyles`, `contents`) and the service has no text measurer.
+    case noTextMeasurer = "no-text-measurer"
     /// The request has no API key, or one that is not known (`WWW-Authenticate: Bearer`).
     case unauthorized = "unauthorized"
     /// The API key lacks the scope the request needs, or the request is not allowed without a key.
@@ -89,7 +91,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .invalidSpec, .limitExceeded, .tooManyElements, .differentData, .inconsistentBatch, .invalidUpdate,
             .invalidSizeReport, .invalidAnchor, .programMalformed, .programForbiddenImport, .programMissingExport,
             .programFuelExhausted, .programMemoryLimit, .programElementLimit, .programDeadline, .programTrap,
-            .programBadOutput:
+            .programBadOutput, .noTextMeasurer:
             422
         case .quotaExceeded: 429
         case .busy, .storeUnavailable: 503

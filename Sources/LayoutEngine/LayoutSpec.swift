@@ -41,6 +41,7 @@ public enum LayoutSpec: Sendable, Hashable {
         case .grid(let g): try g.validate(limits: limits)
         case .frames(let f): try f.validate(limits: limits)
         }
+        try validateContent(limits: limits)
     }
 
     /// The same layout with redundant detail removed, so equal layouts compare (and hash) equal.

@@ -19,7 +19,7 @@ extension LayoutService {
         let plan: UpdatePlan
         do {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
-            spec = try old.spec.applying(plan)
+            spec = try old.spec.applying(plan, contents: batch.contents)
         } catch {
             throw Problem(.inconsistentBatch,
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
@@ -31,6 +31,7 @@ extension LayoutService {
             throw Problem(.invalidUpdate,
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
+        try checkText(spec)
         // The anchor is checked before anything is stored; it is an index path before the batch.
         let placement = batch.offsetGiven || batch.anchor != .firstVisible
             ? try Self.placement(of: batch.anchor, in: old, at: batch.offset) : nil
@@ -70,15 +71,17 @@ extension LayoutService {
         }
         let report: SizeReport
         do {
-            report = try SizeReportDecoder.decode(request.body, json: JSONLimits(maxDepth: limits.maxJSONDepth))
+            report = try SizeReportDecoder.decode(request.body, styles: old.spec.textStyles,
+                                                  json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)
         }
         let spec: LayoutSpec
         let first: (section: Int, item: Int)
         do {
-            let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: SelfSizing.batch(report.sizes))
-            spec = try old.spec.applying(plan)
+            let batch = SelfSizing.batch(report.sizes, contents: report.contents)
+            let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
+            spec = try old.spec.applying(plan, contents: batch.contents)
             first = Self.firstChange(plan, old)
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch let error as BatchError {

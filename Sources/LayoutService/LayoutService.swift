@@ -17,9 +17,13 @@ public final class LayoutService: HTTPHandler {
     let tiles: BytesCache<TileKey, EncodedTile>
     /// How tiles are gzipped (nil: they are not).
     let tileGzip: TileGzip?
+    /// The fonts text styles may name (nil: any; text is measured only with the store's measurer).
+    let fonts: (any FontCatalog)?
 
-    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil) {
+    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil,
+                fonts: (any FontCatalog)? = nil) {
         self.store = store
+        self.fonts = fonts
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
         self.tiles = BytesCache(capacityBytes: limits.tileCacheBytes)
@@ -281,6 +285,7 @@ public final class LayoutService: HTTPHandler {
         case .layout(let layout): spec = layout
         case .program(let program): return request.onEventLoop ? offLoop() : try postProgramLayout(program)
         }
+        try checkText(spec)
         let (id, layout, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec) }
         return Self.created(created, id: id, layout: layout)
     }

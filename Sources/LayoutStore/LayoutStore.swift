@@ -37,6 +37,9 @@ public final class LayoutStore: Sendable {
     public var archive: (any SpecArchive)? { registry.archive }
     /// Told how long each preparation took (for the prepare-duration histogram).
     private let onPrepare: (@Sendable (Duration) -> Void)?
+    /// What measures the text of cells given as content when a layout is prepared; nil: none (the service then
+    /// refuses such specs, and one accepted earlier is prepared with its estimates, `LayoutSpec.prepare(measurer:)`).
+    public let measurer: (any TextMeasurer)?
 
     /// `specMemoryBytes` bounds the specs kept in memory: with an archive, the least recently used leave it;
     /// without one, a new spec that does not fit is refused (`ArchiveError.Kind.specMemoryFull`). `onStoreError`
@@ -46,8 +49,10 @@ public final class LayoutStore: Sendable {
     public init(capacityBytes: Int, specMemoryBytes: Int = .max, archive: (any SpecArchive)? = nil,
                 onPrepare: (@Sendable (Duration) -> Void)? = nil,
                 onStoreError: (@Sendable (_ operation: StoreOperation, _ message: String, _ suppressed: Int) -> Void)? = nil,
-                probeInterval: Duration = .seconds(1), onFreed: (@Sendable (Int) -> Void)? = nil)
+                probeInterval: Duration = .seconds(1), onFreed: (@Sendable (Int) -> Void)? = nil,
+                measurer: (any TextMeasurer)? = nil)
     {
+        self.measurer = measurer
         let health = StoreHealth(report: onStoreError, probe: archive.map(Self.probe), probeInterval: probeInterval)
         registry = SpecRegistry(archive: archive, capacityBytes: specMemoryBytes, health: health, onFreed: onFreed)
         cache = LayoutCache(capacityBytes: capacityBytes, onFreed: onFreed)
@@ -140,7 +145,8 @@ public final class LayoutStore: Sendable {
         let mark = registry.removalMark
         let created = try registry.insert(id, spec: spec, depth: depth, announce: !knownBefore)
         let layout = cache.layout(id, digest: digest, keep: { registry.mayKeep(id, since: mark) }, onPrepare: onPrepare) {
-            base.map { spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2) } ?? spec.prepare()
+            base.map { spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2, measurer: measurer) }
+                ?? spec.prepare(measurer: measurer)
         }
         return (id, layout, created)
     }
@@ -152,7 +158,7 @@ public final class LayoutStore: Sendable {
         let mark = registry.removalMark
         guard let spec = try registry.spec(id: id) else { return nil }
         return cache.layout(id, digest: nil, keep: { registry.mayKeep(id, since: mark) }, onPrepare: onPrepare) {
-            spec.prepare()
+            spec.prepare(measurer: measurer)
         }
     }
 

@@ -32,6 +32,7 @@ public enum SpecChange: Sendable {
     public func applied(to base: LayoutSpec) -> LayoutSpec? {
         let json = JSONLimits(maxDepth: 1 << 10)
         let operations: [BatchOperation]
+        let contents: ItemContents
         switch self {
         case .updates(let body):
             guard let batch = try? BatchDecoder.decode(body, for: base, json: json) else { return nil }
@@ -41,16 +42,16 @@ public enum SpecChange: Sendable {
                       let spec = try? grid.applying(update) else { return nil }
                 return LayoutSpec.grid(spec).normalized()
             }
-            operations = batch.operations
+            (operations, contents) = (batch.operations, batch.contents)
         case .sizes(let body):
-            guard let report = try? SizeReportDecoder.decode(body, json: json) else { return nil }
-            operations = SelfSizing.batch(report.sizes)
+            guard let report = try? SizeReportDecoder.decode(body, styles: base.textStyles, json: json) else { return nil }
+            (operations, contents) = SelfSizing.batch(report.sizes, contents: report.contents)
         case .bounds(let body):
             guard let request = try? BoundsDecoder.decode(body, json: json) else { return nil }
             return base.withViewport(request.viewport(from: base.viewport)).normalized()
         }
         guard let plan = try? UpdatePlan.make(oldCounts: base.sectionCounts, operations: operations),
-              let spec = try? base.applying(plan) else { return nil }
+              let spec = try? base.applying(plan, contents: contents) else { return nil }
         return spec.normalized()
     }
 }

@@ -7,6 +7,26 @@ enum SpecMemory {
     static let perSection = 160
 
     static func bytes(of spec: LayoutSpec) -> Int {
+        ownBytes(of: spec) + contentBytes(of: spec)
+    }
+
+    /// Cells given as content: a cell's values and its blocks' text (each block a string's header and its bytes).
+    static func contentBytes(of spec: LayoutSpec) -> Int {
+        func bytes(_ contents: [CellContent]?) -> Int {
+            (contents ?? []).reduce(0) { total, c in
+                total + MemoryLayout<CellContent>.stride
+                    + c.blocks.reduce(0) { $0 + MemoryLayout<TextBlock>.stride + $1.text.utf8.count + $1.style.utf8.count }
+            }
+        }
+        switch spec {
+        case .flow(let f): return f.sections.reduce(0) { $0 + bytes($1.contents) }
+        case .waterfall(let w): return w.sections.reduce(0) { $0 + bytes($1.contents) }
+        case .compositional(let c): return c.sections.reduce(0) { $0 + bytes($1.contents) }
+        case .circle, .wheel, .grid, .frames: return 0
+        }
+    }
+
+    private static func ownBytes(of spec: LayoutSpec) -> Int {
         switch spec {
         case .flow(let flow):
             return perSpec + flow.sections.reduce(0) { total, section in

@@ -140,7 +140,7 @@ final class SpecRegistry: Sendable {
         switch loaded.spec {
         case .whole(let bytes):
             // It was validated when accepted; the limits of today do not apply to what was accepted then.
-            guard let decoded = try? SpecDecoder.decode(bytes, limits: SpecLimits(maxItems: .max, maxSections: .max)) else {
+            guard let decoded = try? SpecDecoder.decode(bytes, limits: SpecLimits(maxItems: .max, maxSections: .max, maxTextLength: .max)) else {
                 throw failure(ArchiveError("the stored spec of \(id) cannot be decoded"), .read)
             }
             (spec, depth) = (decoded, 0)

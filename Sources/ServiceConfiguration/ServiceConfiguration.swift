@@ -92,6 +92,8 @@ public struct ServiceConfiguration: Sendable {
         c.limits.spec.maxItems = try settings.value(flags.maxItems, "max-items", c.limits.spec.maxItems, .atLeast(0))
         c.limits.spec.maxSections = try settings.value(flags.maxSections, "max-sections", c.limits.spec.maxSections,
                                                        .atLeast(0))
+        c.limits.spec.maxTextLength = try settings.value(flags.maxTextLength, "max-text-length",
+                                                         c.limits.spec.maxTextLength, .atLeast(0))
         c.limits.maxElements = try settings.value(flags.maxElements, "max-elements", c.limits.maxElements,
                                                   .atLeast(0))
         c.limits.corsOrigins = try settings.value(flags.corsOrigins, "cors-origins",

@@ -32,6 +32,8 @@ public struct ServiceFlags: ParsableArguments {
     public var maxItems: Int?
     @Option(help: "Sections per layout (422 beyond). [env: LAYOUT_SERVICE_MAX_SECTIONS] (default: \(defaults.limits.spec.maxSections))")
     public var maxSections: Int?
+    @Option(help: "UTF-8 bytes of one text block of a cell given as content (422 beyond). [env: LAYOUT_SERVICE_MAX_TEXT_LENGTH] (default: \(defaults.limits.spec.maxTextLength))")
+    public var maxTextLength: Int?
     @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(defaults.limits.maxElements))")
     public var maxElements: Int?
     @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: \(defaults.server.maxConnections))")

@@ -92,6 +92,10 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         let metrics = ServiceMetrics()
         let freedSinceTrim = Atomic<Int>(0)
+        // Cells given as content are measured by `textMeasurer` when prepared, their styles' fonts checked against
+        // `fontCatalog`; without a measurer the service refuses them (422 `no-text-measurer`).
+        let textMeasurer: (any TextMeasurer)? = nil
+        let fontCatalog: (any FontCatalog)? = nil
         let layouts = LayoutStore(
             capacityBytes: configuration.cacheBytes, specMemoryBytes: configuration.specMemoryBytes, archive: archive,
             onPrepare: metrics.recordPrepare,
@@ -107,13 +111,14 @@ struct LayoutServiceCommand: ParsableCommand {
                     freedSinceTrim.store(0, ordering: .relaxed)
                     cmalloc_release_free_memory()
                 }
-            })
+            },
+            measurer: textMeasurer)
         // Tiles are gzipped once, when encoded, with the level answers are gzipped at (when gzip is on).
         let gzipMinimum = configuration.gzipMinBytes
         let tileGzip = gzipMinimum == 0 ? nil : TileGzip(
             accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
             compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
-        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip)
+        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip, fonts: fontCatalog)
         let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts), TileFigures(service: service)]
         let access = AccessHandler(
             MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),

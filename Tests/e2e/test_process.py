@@ -108,6 +108,7 @@ def test_help_lists_every_option_with_its_variable():
     for flag, variable in [("--host", "HOST"), ("--port", "PORT"), ("--threads", "THREADS"),
                            ("--cache-bytes", "CACHE_BYTES"), ("--max-body-bytes", "MAX_BODY_BYTES"),
                            ("--max-items", "MAX_ITEMS"), ("--max-sections", "MAX_SECTIONS"),
+                           ("--max-text-length", "MAX_TEXT_LENGTH"),
                            ("--max-elements", "MAX_ELEMENTS"), ("--max-connections", "MAX_CONNECTIONS"),
                            ("--max-connections-per-ip", "MAX_CONNECTIONS_PER_IP"),
                            ("--connection-timeout", "CONNECTION_TIMEOUT"), ("--drain-seconds", "DRAIN_SECONDS"),

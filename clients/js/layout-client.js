@@ -213,6 +213,9 @@ export class LayoutClient {
   /** DELETE /v1/programs/{id} (a key with the `admin` scope); layouts prepared from it stay. */
   deleteProgram(id, {signal} = {}) { return this.request("DELETE", `/v1/programs/${enc(id)}`, {signal}); }
 
+  /** GET /v1/fonts: the families the service measures text with, `{families: [{family, weights}], fallback}`. */
+  fonts({signal} = {}) { return this.request("GET", "/v1/fonts", {signal}); }
+
   /** GET .../target-offset: where a fling that would end at `proposed` ends. */
   targetOffset(id, proposed, {velocity, signal} = {}) {
     return this.request("GET", `/v1/layouts/${enc(id)}/target-offset`, {signal,
@@ -1199,3 +1202,77 @@ function frameKeyframe(e, shift = {x: 0, y: 0}) {
   return {left: f.x + shift.x + "px", top: f.y + shift.y + "px", width: f.width + "px", height: f.height + "px", opacity: e.alpha ?? 1,
     transform: e.transform3D ? `matrix3d(${e.transform3D.join(",")})` : "none"};
 }
+
+// Text cells: cells given as content (docs/specs.md, "Cells given as content") drawn with the fonts the service
+// measured them with and the CSS its line breaking reproduces, so that a drawn cell is as tall as its frame.
+
+/** The CSS of a block of text in a content cell (beside the style's font and line height). */
+export const TEXT_CSS = Object.freeze({whiteSpace: "pre-wrap", overflowWrap: "anywhere", wordBreak: "normal"});
+
+/** CSS `font-family`: the style's family, then the service's fallback families, each quoted. */
+export function fontStack(family, fallback = []) {
+  return [family, ...fallback.filter((f) => f !== family)].map((f) => `'${String(f).replace(/['\\]/g, "\\$&")}'`)
+    .join(", ");
+}
+
+/** `@font-face` rules for every family and weight of a `GET /v1/fonts` answer, each face's file from the service. */
+export function fontFaceRules(catalog, baseURL = "") {
+  const base = String(baseURL).replace(/\/$/, "");
+  const rules = [];
+  for (const {family, weights} of catalog.families || []) {
+    for (const weight of weights || []) {
+      rules.push(`@font-face { font-family: ${fontStack(family)}; font-weight: ${weight}; font-style: normal; `
+        + `font-display: block; src: url("${base}/v1/fonts/${encodeURIComponent(family)}/${weight}"); }`);
+    }
+  }
+  return rules.join("\n");
+}
+
+/**
+ * Declares the service's fonts in `document` (one `<style>` of `@font-face` rules) and returns the catalog; its
+ * `fallback` is the font stack's tail for `drawTextCell`.
+ */
+export async function declareFonts(client, document, {signal} = {}) {
+  const catalog = await client.fonts({signal});
+  const style = document.createElement("style");
+  style.textContent = fontFaceRules(catalog, client.baseURL || "");
+  (document.head || document.body).appendChild(style);
+  return catalog;
+}
+
+/**
+ * Fills `view` (a cell's DOM element, placed at its frame) with a content cell: the padding, the media box above
+ * (`media.aspectRatio`; its image is the caller's, `view.mediaBox`), each block in its style with the service's
+ * font stack, `spacing` between parts, `maxLines` by `-webkit-line-clamp`. `styles` are the layout's `textStyles`,
+ * `fallback` the fonts answer's `fallback`.
+ */
+export function drawTextCell(view, content, styles, fallback = []) {
+  const document = view.ownerDocument;
+  const p = content.padding || {};
+  Object.assign(view.style, {boxSizing: "border-box", display: "flex", flexDirection: "column", overflow: "hidden",
+    padding: `${p.top || 0}px ${p.right || 0}px ${p.bottom || 0}px ${p.left || 0}px`,
+    rowGap: `${content.spacing || 0}px`});
+  while (view.firstElementChild) view.removeChild(view.firstElementChild);
+  view.mediaBox = null;
+  if (content.media) {
+    const box = document.createElement("div");
+    Object.assign(box.style, {width: "100%", aspectRatio: String(content.media.aspectRatio), flex: "none"});
+    view.appendChild(box);
+    view.mediaBox = box;
+  }
+  for (const block of content.blocks || []) {
+    const style = styles[block.style];
+    const div = document.createElement("div");
+    Object.assign(div.style, TEXT_CSS, {margin: "0", flex: "none", fontFamily: fontStack(style.family, fallback),
+      fontWeight: String(style.weight), fontSize: `${style.size}px`, lineHeight: `${style.lineHeight}px`,
+      fontKerning: "auto", fontVariantLigatures: "normal"});
+    if (block.maxLines) {
+      Object.assign(div.style, {display: "-webkit-box", webkitBoxOrient: "vertical",
+        webkitLineClamp: String(block.maxLines), overflow: "hidden"});
+    }
+    div.textContent = block.text;
+    view.appendChild(div);
+  }
+  return view;
+}
+

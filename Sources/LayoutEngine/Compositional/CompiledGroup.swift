@@ -70,10 +70,15 @@ struct GroupPlacer {
     /// subitem, so each group consumes at least one item.
     var budgetEnd = CompositionalGroup.maxItemsPerGroup
 
-    init(_ compiled: CompiledGroup, reported: [LayoutSize] = [], next: Int = 0) {
+    /// The height of item `i`'s content in a cell `width` wide, for items given as content (nil: none).
+    let contentHeight: ((_ item: Int, _ width: Double) -> Double?)?
+
+    init(_ compiled: CompiledGroup, reported: [LayoutSize] = [], next: Int = 0,
+         contentHeight: ((_ item: Int, _ width: Double) -> Double?)? = nil) {
         self.compiled = compiled
         self.reported = reported
         self.next = next
+        self.contentHeight = contentHeight
     }
 
     /// A subitem's size before it is placed (the fit test): its dimensions resolved, an item's estimated ones
@@ -87,6 +92,13 @@ struct GroupPlacer {
                 if node.size.width.isEstimated { s.width = r.width }
                 if node.size.height.isEstimated { s.height = r.height }
             }
+        }
+        // Content sets an estimated height: the cell (the item's frame, inside its insets) as tall as its content
+        // at the cell's width.
+        if !node.isGroup, node.size.height.isEstimated, let contentHeight,
+           let h = contentHeight(next, max(0, s.width - node.insets.leading - node.insets.trailing))
+        {
+            s.height = h + node.insets.top + node.insets.bottom
         }
         return s
     }

@@ -250,10 +250,14 @@ public enum CompositionalItems: Sendable, Hashable {
 public struct CompositionalSectionSpec: Sendable, Hashable {
     public var items: CompositionalItems
     public var section: CompositionalSection?
+    /// The items as their content (`items` is then their count): each cell as wide as the item it lands on
+    /// resolves, and as tall as its content (the item's estimated height).
+    public var contents: [CellContent]?
 
-    public init(items: CompositionalItems, section: CompositionalSection? = nil) {
+    public init(items: CompositionalItems, section: CompositionalSection? = nil, contents: [CellContent]? = nil) {
         self.items = items
         self.section = section
+        self.contents = contents
     }
 }
 
@@ -266,6 +270,8 @@ public struct CompositionalLayoutSpec: Sendable, Hashable {
     public var interSectionSpacing: Double = 0
     public var defaultSection: CompositionalSection?
     public var sections: [CompositionalSectionSpec]
+    /// The text styles of sections given as `contents`, by name.
+    public var textStyles: [String: TextStyle] = [:]
 
     public init(collectionView: LayoutSize, sections: [CompositionalSectionSpec], defaultSection: CompositionalSection? = nil) {
         self.collectionView = collectionView

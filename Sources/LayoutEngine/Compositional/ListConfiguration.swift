@@ -19,6 +19,10 @@ public struct ListConfiguration: Sendable, Hashable {
     /// Each row's height (default: estimated 44, UIKit's default row).
     public var rowHeight: CompositionalDimension = .estimated(44)
     public var sections: [CompositionalItems]
+    /// Per section, its rows as their content (nil: `sections` alone).
+    public var contents: [[CellContent]?] = []
+    /// The text styles of the rows' contents, by name.
+    public var textStyles: [String: TextStyle] = [:]
 
     public init(collectionView: LayoutSize, sections: [CompositionalItems]) {
         self.collectionView = collectionView
@@ -69,8 +73,12 @@ public struct ListConfiguration: Sendable, Hashable {
             section.decorationItems = [CompositionalDecoration(kind: "background", contentInsets: backgroundInsets)]
         }
         var spec = CompositionalLayoutSpec(collectionView: collectionView,
-                                           sections: sections.map { CompositionalSectionSpec(items: $0) },
+                                           sections: sections.enumerated().map { i, items in
+                                               CompositionalSectionSpec(items: items,
+                                                                        contents: contents.indices.contains(i) ? contents[i] : nil)
+                                           },
                                            defaultSection: section)
+        spec.textStyles = textStyles
         spec.interSectionSpacing = m.sectionSpacing
         spec.contentInset = contentInset
         return spec

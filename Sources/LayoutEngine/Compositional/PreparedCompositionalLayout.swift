@@ -78,7 +78,9 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         var explicitItems: Int  // first index into itemFrames (placed sections)
     }
 
-    public init(_ spec: CompositionalLayoutSpec) {
+    /// `prepareLayout`; `measurer` sets the height of items given as content (without one they keep their
+    /// estimates).
+    public init(_ spec: CompositionalLayoutSpec, measurer: (any TextMeasurer)? = nil) {
         let vertical = spec.scrollDirection == .vertical
         let view = spec.collectionView
         var configs: [SectionConfig] = []
@@ -135,9 +137,10 @@ public struct PreparedCompositionalLayout: PreparedLayout {
             var contentLength = 0.0
             var rowEnd = rowStart
             let sizes: [LayoutSize] = if case .sizes(let z) = entry.items { z } else { [] }
-            if n > 0, config.compiled.hasEstimated, !sizes.isEmpty {
-                // Placed group by group: reported sizes change groups.
-                var placer = GroupPlacer(config.compiled, reported: sizes)
+            let contentHeight = Self.contentHeight(entry.contents, styles: spec.textStyles, measurer: measurer)
+            if n > 0, config.compiled.hasEstimated, !sizes.isEmpty || contentHeight != nil {
+                // Placed group by group: reported sizes and content change groups.
+                var placer = GroupPlacer(config.compiled, reported: sizes, contentHeight: contentHeight)
                 let container = Self.container(s, view: view)
                 let firstGroup = groupRow.count
                 var row = config.rowVertical ? frame.origin.y : frame.origin.x
@@ -313,5 +316,17 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         return sections.count * MemoryLayout<SectionFrame>.stride
             + configs.reduce(0) { $0 + $1.template.count * 36 + 256 } + groupRow.count * 20 + itemFrames.count * 36
             + given
+    }
+}
+
+extension PreparedCompositionalLayout {
+    /// A section's content heights by item and width, when it is given as content and there is a measurer.
+    static func contentHeight(_ contents: [CellContent]?, styles: [String: TextStyle], measurer: (any TextMeasurer)?)
+        -> ((Int, Double) -> Double?)?
+    {
+        guard let contents, let measurer else { return nil }
+        return { item, width in
+            contents.indices.contains(item) ? contents[item].height(width: width, styles: styles, measurer: measurer) : nil
+        }
     }
 }

@@ -23,6 +23,11 @@ public struct FlowSectionSpec: Sendable, Hashable {
     public var footerReferenceSize: LayoutSize?
     /// The section's decoration views, replacing the layout's.
     public var decorations: [DecorationSpec]?
+    /// The items as their content (`items` is then their count): each cell `itemWidth` wide, or as wide as the
+    /// line when it is nil, and as tall as its content.
+    public var contents: [CellContent]?
+    /// The width of each content cell (nil: the line's width, one cell a line).
+    public var itemWidth: Double?
 
     public init(items: FlowItems, itemSize: LayoutSize? = nil, minimumLineSpacing: Double? = nil,
                 minimumInteritemSpacing: Double? = nil, sectionInset: LayoutEdgeInsets? = nil,
@@ -63,6 +68,8 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var contentInset: LayoutEdgeInsets = .zero
     /// Where content shorter than the view sits: `.end` for chat (the newest message at the bottom).
     public var contentAnchor: ContentAnchor = .start
+    /// The text styles of sections given as `contents`, by name.
+    public var textStyles: [String: TextStyle] = [:]
 
     public init(collectionView: LayoutSize, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView

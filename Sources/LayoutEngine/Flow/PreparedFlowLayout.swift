@@ -4,6 +4,8 @@
 /// (item sizes are the spec's own array, shared).
 public struct PreparedFlowLayout: SectionedLayout {
     public let flowSpec: FlowLayoutSpec
+    /// The spec as given when it differs from `flowSpec`: one with content, whose sizes `flowSpec` holds.
+    var givenSpec: FlowLayoutSpec?
     let axes: LineAxes
     let chrome: SectionChrome
     public let contentSize: LayoutSize
@@ -187,7 +189,7 @@ public struct PreparedFlowLayout: SectionedLayout {
         self.contentSize = axes.contentSize(view: spec.collectionView, length: v)
     }
 
-    public var spec: LayoutSpec { .flow(flowSpec) }
+    public var spec: LayoutSpec { .flow(givenSpec ?? flowSpec) }
     public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
     public var viewSize: LayoutSize { flowSpec.collectionView }
     var scrollDirection: ScrollDirection { flowSpec.scrollDirection }

@@ -6,6 +6,16 @@ public enum SelfSizing {
         [.reloadItems(reports.map(\.0), sizes: reports.map(\.1))]
     }
 
+    /// A size report with new content for items of sections given as contents: those items reloaded too (their
+    /// content goes with `LayoutSpec.applying(_:contents:)`).
+    public static func batch(_ reports: [(LayoutIndexPath, LayoutSize)], contents: [LayoutIndexPath: CellContent])
+        -> (operations: [BatchOperation], contents: ItemContents)
+    {
+        guard !contents.isEmpty else { return (batch(reports), ItemContents()) }
+        let paths = contents.keys.sorted { ($0.section, $0.item) < ($1.section, $1.item) }
+        return (batch(reports) + [.reloadItems(paths, sizes: nil)], ItemContents(reloaded: contents))
+    }
+
     /// How far to move the content offset so that the first cell visible at `offset` stays where it is on
     /// screen (along the scroll axis; cells above it changed size). Zero when no cell is visible.
     /// - Complexity: a rect query and a look-up.

@@ -8,6 +8,9 @@
 ///              [5 ]  [  ]  [  ]
 public struct PreparedWaterfallLayout: SectionedLayout {
     public let waterfallSpec: WaterfallLayoutSpec
+    /// The spec as given when it differs from `waterfallSpec`: one with content, whose lengths `waterfallSpec`
+    /// holds.
+    var givenSpec: WaterfallLayoutSpec?
     let axes: LineAxes
     let chrome: SectionChrome
     public let contentSize: LayoutSize
@@ -131,7 +134,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         self.contentSize = axes.contentSize(view: spec.collectionView, length: v)
     }
 
-    public var spec: LayoutSpec { .waterfall(waterfallSpec) }
+    public var spec: LayoutSpec { .waterfall(givenSpec ?? waterfallSpec) }
     public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
     public var viewSize: LayoutSize { waterfallSpec.collectionView }
     var scrollDirection: ScrollDirection { waterfallSpec.scrollDirection }

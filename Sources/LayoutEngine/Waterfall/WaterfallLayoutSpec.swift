@@ -29,6 +29,9 @@ public struct WaterfallSectionSpec: Sendable, Hashable {
     public var headerHeight: Double?
     public var footerHeight: Double?
     public var decorations: [DecorationSpec]?
+    /// The items as their content (`items` then holds one 0 per item): each cell the column's width and as tall
+    /// as its content.
+    public var contents: [CellContent]?
 
     public init(items: WaterfallItems, columnCount: Int? = nil, columnSpacing: Double? = nil,
                 itemSpacing: Double? = nil, sectionInset: LayoutEdgeInsets? = nil, headerHeight: Double? = nil,
@@ -63,7 +66,8 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var contentInset: LayoutEdgeInsets = .zero
     /// Where content shorter than the view sits (`.end`: chat).
     public var contentAnchor: ContentAnchor = .start
-
+    /// The text styles of sections given as `contents`, by name.
+    public var textStyles: [String: TextStyle] = [:]
 
     public static let maxColumns = 1024
 

@@ -109,6 +109,11 @@ public struct JSONWriter: ~Copyable {
 
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? v + 48 : v + 87 }
 
+    /// Takes back a comma just written (a list of members each written with one after it).
+    mutating func dropTrailingComma() {
+        if count > 0, base[count - 1] == UInt8(ascii: ",") { count -= 1 }
+    }
+
     public mutating func bool(_ b: Bool) {
         if b { raw("true") } else { raw("false") }
     }

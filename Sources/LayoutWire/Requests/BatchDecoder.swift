@@ -13,6 +13,8 @@ public struct BatchRequest: Sendable {
     public var offsetGiven = false
     /// What keeps its place (an index path before the batch).
     public var anchor: ScrollAnchor = .firstVisible
+    /// New content of inserted and reloaded items (`"contents"` of their operations).
+    public var contents = ItemContents()
 }
 
 public enum BatchDecoder {
@@ -32,10 +34,13 @@ public enum BatchDecoder {
         let m = try root.object(allowed: ["updates", "rect", "offset", "anchor"], required: ["updates"])
         var operations: [BatchOperation] = []
         var gridOperations: [GridBatchOperation] = []
+        var contents = ItemContents()
         if case .grid = spec {
             gridOperations = try m["updates"]!.array(gridOperation)
         } else {
-            operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec) }
+            operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in
+                try operation(r, spec, contents: &contents)
+            }
         }
         var rect: LayoutRect?
         if let r = m["rect"] {
@@ -51,18 +56,35 @@ public enum BatchDecoder {
         }
         return BatchRequest(operations: operations, gridOperations: gridOperations, rect: rect, offset: offset,
                             offsetGiven: m["offset"] != nil,
-                            anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
+                            anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible, contents: contents)
     }
 
-    static func operation(_ r: SpecReader, _ spec: LayoutSpec) throws(SpecError) -> BatchOperation {
+    static func operation(_ r: SpecReader, _ spec: LayoutSpec, contents: inout ItemContents)
+        throws(SpecError) -> BatchOperation
+    {
         guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
         var name: SpecReader?
         for (key, value) in r.value.members where key == "op" { name = r.child(key, value) }
         guard let name else { throw SpecError(path: r.path + [.key("op")], reason: "is required (\(ops.joined(separator: ", ")))") }
         switch try name.string() {
         case "insertItems", "reloadItems":
-            let m = try r.object(allowed: ["op", "indexPaths", "sizes"], required: ["indexPaths"])
+            let m = try r.object(allowed: ["op", "indexPaths", "sizes", "contents"], required: ["indexPaths"])
             let paths = try m["indexPaths"]!.array(indexPath)
+            if let given = m["contents"] {
+                // Content for items of a section given as contents (checked with the updated spec).
+                if m["sizes"] != nil { throw m["sizes"]!.fail("give either sizes or contents, not both") }
+                let list = try given.array { (c: SpecReader) throws(SpecError) in
+                    try SpecDecoder.cellContent(c, styles: spec.textStyles)
+                }
+                guard list.count == paths.count else { throw given.fail("must give one content per index path (\(paths.count))") }
+                let inserting = try name.string() == "insertItems"
+                for (path, content) in zip(paths, list) {
+                    let earlier = inserting
+                        ? contents.inserted.updateValue(content, forKey: path)
+                        : contents.reloaded.updateValue(content, forKey: path)
+                    if earlier != nil { throw given.fail("item \(path.section)/\(path.item) is given content twice") }
+                }
+            }
             let sizes = try m["sizes"].map { (s: SpecReader) throws(SpecError) in try s.sizePairs() }
             if let sizes, sizes.count != paths.count {
                 throw m["sizes"]!.fail("must give one [width, height] per index path (\(paths.count))")

@@ -1,38 +1,52 @@
 public import LayoutEngine
 
 /// The body of `POST /v1/layouts/{id}/sizes`:
-/// `{"sizes": [{"section", "item", "width", "height"}], "offset"?: {x, y}}`.
+/// `{"sizes": [{"section", "item", "width", "height"} | {"section", "item", "content"}], "offset"?: {x, y}}`.
 public struct SizeReport: Sendable {
     public var sizes: [(LayoutIndexPath, LayoutSize)]
+    /// New content of items of sections given as contents.
+    public var contents: [LayoutIndexPath: CellContent] = [:]
     public var offset: LayoutPoint
     /// What keeps its place (`contentOffset`).
     public var anchor: ScrollAnchor = .firstVisible
 }
 
 public enum SizeReportDecoder {
-    public static func decode(_ bytes: [UInt8], json: JSONLimits = JSONLimits()) throws(SpecInputError) -> SizeReport {
+    /// `styles` are the layout's (a content's blocks name them).
+    public static func decode(_ bytes: [UInt8], styles: [String: TextStyle] = [:], json: JSONLimits = JSONLimits())
+        throws(SpecInputError) -> SizeReport
+    {
         let document: JSONDocument
         do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
-        do { return try decode(SpecReader(value: document.root, path: [])) } catch { throw .spec(error) }
+        do { return try decode(SpecReader(value: document.root, path: []), styles: styles) } catch { throw .spec(error) }
     }
 
-    static func decode(_ root: SpecReader) throws(SpecError) -> SizeReport {
+    static func decode(_ root: SpecReader, styles: [String: TextStyle]) throws(SpecError) -> SizeReport {
         let m = try root.object(allowed: ["sizes", "offset", "anchor"], required: ["sizes"])
-        let sizes = try m["sizes"]!.array { (r: SpecReader) throws(SpecError) -> (LayoutIndexPath, LayoutSize) in
+        var contents: [LayoutIndexPath: CellContent] = [:]
+        var sizes: [(LayoutIndexPath, LayoutSize)] = []
+        _ = try m["sizes"]!.array { (r: SpecReader) throws(SpecError) in
+            if r.value.kind == .object, r.value.members.contains(where: { $0.key == "content" }) {
+                let f = try r.object(allowed: ["section", "item", "content"], required: ["section", "item", "content"])
+                let path = LayoutIndexPath(section: try f["section"]!.count(), item: try f["item"]!.count())
+                guard contents.updateValue(try SpecDecoder.cellContent(f["content"]!, styles: styles), forKey: path) == nil
+                else { throw r.fail("item \(path.section)/\(path.item) is reported twice") }
+                return
+            }
             let f = try r.object(allowed: ["section", "item", "width", "height"],
                                  required: ["section", "item", "width", "height"])
             let size = LayoutSize(width: try f["width"]!.number(), height: try f["height"]!.number())
             for (key, v) in [("width", size.width), ("height", size.height)] where !(v >= 0 && v <= 1e9) {
                 throw SpecError(path: r.path + [.key(key)], reason: "must be from 0 to 1000000000")
             }
-            return (LayoutIndexPath(section: try f["section"]!.count(), item: try f["item"]!.count()), size)
+            sizes.append((LayoutIndexPath(section: try f["section"]!.count(), item: try f["item"]!.count()), size))
         }
         var offset = LayoutPoint.zero
         if let r = m["offset"] {
             let f = try r.object(allowed: ["x", "y"], required: ["x", "y"])
             offset = LayoutPoint(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
-        return SizeReport(sizes: sizes, offset: offset,
+        return SizeReport(sizes: sizes, contents: contents, offset: offset,
                           anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
     }
 }

@@ -3,7 +3,7 @@ import LayoutEngine
 /// `"layout": "compositional"`: the spec mirrors `UICollectionViewCompositionalLayout`'s types.
 extension SpecDecoder {
     static let compositionalKeys = ["layout", "collectionView", "scrollDirection", "interSectionSpacing",
-                                    "defaultSection", "sections"]
+                                    "defaultSection", "sections", "textStyles"]
 
     static func decodeCompositional(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
         let m = try root.object(allowed: compositionalKeys, required: ["collectionView", "sections"])
@@ -14,14 +14,17 @@ extension SpecDecoder {
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
         if let r = m["interSectionSpacing"] { spec.interSectionSpacing = try r.number() }
         if let r = m["defaultSection"] { spec.defaultSection = try compositionalSection(r) }
+        if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
         return spec
     }
 
     /// `{"items": n | "itemSizes": [[w, h] | null, ...], "section"?: {...}}`.
     static func decodeCompositionalSectionEntry(_ reader: SpecReader) throws(SpecError) -> CompositionalSectionSpec {
-        let m = try reader.object(allowed: ["items", "itemSizes", "section"])
+        let m = try reader.object(allowed: ["items", "itemSizes", "section", "contents"])
         let items: CompositionalItems
+        let contents = try itemContents(reader, m, others: ["items", "itemSizes"])
         switch (m["items"], m["itemSizes"]) {
+        case (nil, nil) where contents != nil: items = .count(contents!.count)
         case (let count?, nil): items = .count(try count.count())
         case (nil, let sizes?): items = .sizes(try optionalSizePairs(sizes))
         case (.some, .some):
@@ -29,7 +32,8 @@ extension SpecDecoder {
         case (nil, nil):
             throw SpecError(path: reader.path + [.key("items")], reason: "is required (or itemSizes)")
         }
-        return CompositionalSectionSpec(items: items, section: try m["section"].map(compositionalSection))
+        return CompositionalSectionSpec(items: items, section: try m["section"].map(compositionalSection),
+                                        contents: contents)
     }
 
     /// `[[w, h] | null, ...]`: null for an item whose size is not reported yet.

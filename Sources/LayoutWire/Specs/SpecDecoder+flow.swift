@@ -3,13 +3,13 @@ import LayoutEngine
 extension SpecDecoder {
     static let flowSectionKeys = [
         "items", "itemSizes", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset",
-        "headerReferenceSize", "footerReferenceSize", "decorations",
+        "headerReferenceSize", "footerReferenceSize", "decorations", "contents", "itemWidth",
     ]
     static let flowKeys = [
         "layout", "collectionView", "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
         "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections", "rowAlignment", "lastRowAlignment",
-        "itemAlignment", "layoutDirection", "scrollTargetBehavior", "contentAnchor",
+        "itemAlignment", "layoutDirection", "scrollTargetBehavior", "contentAnchor", "textStyles",
     ] + chromeKeys
 
     static func decodeFlow(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> FlowLayoutSpec {
@@ -33,6 +33,7 @@ extension SpecDecoder {
         if let r = m["layoutDirection"] { spec.layoutDirection = try r.oneOf(LayoutDirection.self) }
         if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         spec.chrome = try chrome(m)
+        if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
         return spec
     }
 
@@ -48,7 +49,9 @@ extension SpecDecoder {
     static func decodeFlowSection(_ reader: SpecReader) throws(SpecError) -> FlowSectionSpec {
         let m = try reader.object(allowed: flowSectionKeys)
         let items: FlowItems
+        let contents = try itemContents(reader, m, others: ["items", "itemSizes"])
         switch (m["items"], m["itemSizes"]) {
+        case (nil, nil) where contents != nil: items = .count(contents!.count)
         case (let count?, nil): items = .count(try count.count())
         case (nil, let sizes?): items = .sizes(try sizes.sizePairs())
         case (.some, .some):
@@ -57,6 +60,8 @@ extension SpecDecoder {
             throw SpecError(path: reader.path + [.key("items")], reason: "is required (or itemSizes)")
         }
         var section = FlowSectionSpec(items: items)
+        section.contents = contents
+        if let r = m["itemWidth"] { section.itemWidth = try r.number() }
         if let r = m["itemSize"] { section.itemSize = try r.size() }
         if let r = m["minimumLineSpacing"] { section.minimumLineSpacing = try r.number() }
         if let r = m["minimumInteritemSpacing"] { section.minimumInteritemSpacing = try r.number() }

@@ -2,7 +2,9 @@ import LayoutEngine
 
 /// `"layout": "list"`: a `UICollectionLayoutListConfiguration`, decoded into the compositional layout it stands for.
 extension SpecDecoder {
-    static let listKeys = ["layout", "collectionView", "appearance", "headerMode", "footerMode", "rowHeight", "sections"]
+    static let listKeys = [
+        "layout", "collectionView", "appearance", "headerMode", "footerMode", "rowHeight", "sections", "textStyles",
+    ]
 
     static func decodeList(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
         let m = try root.object(allowed: listKeys, required: ["collectionView", "sections"])
@@ -11,10 +13,12 @@ extension SpecDecoder {
             if entry.section != nil {
                 throw SpecError(path: r.path + [.key("section")], reason: "a list's sections take their layout from the list")
             }
-            return entry.items
+            return entry
         }
         let viewport = try m["collectionView"]!.viewport()
-        var list = ListConfiguration(collectionView: viewport.size, sections: sections)
+        var list = ListConfiguration(collectionView: viewport.size, sections: sections.map(\.items))
+        list.contents = sections.map(\.contents)
+        if let r = m["textStyles"] { list.textStyles = try textStyles(r) }
         list.contentInset = viewport.contentInset
         if let r = m["appearance"] { list.appearance = try r.oneOf(ListAppearance.self) }
         if let r = m["headerMode"] { list.headerMode = try r.oneOf(ListSupplementaryMode.self) }

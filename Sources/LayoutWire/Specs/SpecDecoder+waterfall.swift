@@ -3,11 +3,11 @@ import LayoutEngine
 extension SpecDecoder {
     static let waterfallKeys = [
         "layout", "collectionView", "scrollDirection", "columnCount", "columnSpacing", "itemSpacing", "sectionInset",
-        "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections", "contentAnchor",
+        "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections", "contentAnchor", "textStyles",
     ] + chromeKeys
     static let waterfallSectionKeys = [
         "itemHeights", "itemSizes", "columnCount", "columnSpacing", "itemSpacing", "sectionInset", "headerHeight",
-        "footerHeight", "decorations",
+        "footerHeight", "decorations", "contents",
     ]
 
     static func decodeWaterfall(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> WaterfallLayoutSpec {
@@ -27,13 +27,16 @@ extension SpecDecoder {
         if let r = m["placement"] { spec.placement = try r.oneOf(WaterfallPlacement.self) }
         if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         spec.chrome = try chrome(m)
+        if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
         return spec
     }
 
     static func decodeWaterfallSection(_ reader: SpecReader) throws(SpecError) -> WaterfallSectionSpec {
         let m = try reader.object(allowed: waterfallSectionKeys)
         let items: WaterfallItems
+        let contents = try itemContents(reader, m, others: ["itemHeights", "itemSizes"])
         switch (m["itemHeights"], m["itemSizes"]) {
+        case (nil, nil) where contents != nil: items = .lengths(Array(repeating: 0, count: contents!.count))
         case (let heights?, nil): items = .lengths(try heights.numbers())
         case (nil, let sizes?): items = .sizes(try sizes.sizePairs())
         case (.some, .some):
@@ -42,6 +45,7 @@ extension SpecDecoder {
             throw SpecError(path: reader.path + [.key("itemHeights")], reason: "is required (or itemSizes)")
         }
         var section = WaterfallSectionSpec(items: items)
+        section.contents = contents
         if let r = m["columnCount"] { section.columnCount = try r.count() }
         if let r = m["columnSpacing"] { section.columnSpacing = try r.number() }
         if let r = m["itemSpacing"] { section.itemSpacing = try r.number() }

@@ -13,7 +13,9 @@ public enum SpecDecoder {
                             reason: "is required (\(LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")))")
         }
         let spec: LayoutSpec
-        switch try layoutName.string() {
+        let kind = try layoutName.string()
+        if !LayoutSpec.contentKinds.contains(kind), LayoutSpec.names.contains(kind) { try refuseContent(root, kind: kind) }
+        switch kind {
         case "flow": spec = .flow(try decodeFlow(root, limits: limits))
         case "waterfall": spec = .waterfall(try decodeWaterfall(root, limits: limits))
         case "circle": spec = .circle(try decodeCircle(root))

@@ -10,9 +10,10 @@ extension SpecEncoder {
         w.key("interSectionSpacing"); w.number(s.interSectionSpacing); w.raw(",")
         w.key("layout"); w.raw("\"compositional\",")
         w.key("scrollDirection"); w.string(s.scrollDirection.rawValue); w.raw(",")
-        sections(s.sections, &w) { entry, w in
+        sections(s.sections, &w, styles: s.textStyles) { entry, w in
             w.raw("{")
             switch entry.items {
+            case .count where entry.contents != nil: contents(entry.contents!, &w)
             case .count(let n): w.key("items"); w.int(n)
             case .sizes(let sizes):
                 w.key("itemSizes")

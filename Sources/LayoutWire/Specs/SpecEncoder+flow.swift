@@ -51,6 +51,12 @@ extension SpecEncoder {
         for index in first..<s.sections.count {
             let section = s.sections[index]
             let resuming = index == first && item > 0
+            if let contents = section.contents {
+                if index > 0 { w.raw(",") }
+                flowContentSectionHead(section, contents, &w)
+                flowSectionTail(section, &w)
+                continue
+            }
             if !resuming {
                 if index > 0 { w.raw(",") }
                 flowSectionHead(section, &w)
@@ -80,7 +86,22 @@ extension SpecEncoder {
             }
             flowSectionTail(section, &w)
         }
-        w.raw("]}")
+        w.raw("]")
+        closeWithStyles(s.textStyles, &w)
+    }
+
+    /// A content section's keys before the tail, in sorted order: contents, decorations, footerReferenceSize,
+    /// headerReferenceSize, itemSize, itemWidth.
+    static func flowContentSectionHead(_ s: FlowSectionSpec, _ contents: [CellContent], _ w: inout JSONWriter) {
+        w.raw("{")
+        self.contents(contents, &w)
+        w.raw(",")
+        if let v = s.decorations { decorations(v, &w) }
+        if let v = s.footerReferenceSize { w.key("footerReferenceSize"); size(v, &w); w.raw(",") }
+        if let v = s.headerReferenceSize { w.key("headerReferenceSize"); size(v, &w); w.raw(",") }
+        if let v = s.itemSize { w.key("itemSize"); size(v, &w); w.raw(",") }
+        if let v = s.itemWidth { w.key("itemWidth"); w.number(v); w.raw(",") }
+        w.dropTrailingComma()
     }
 
     /// A section's keys in sorted order: decorations, footerReferenceSize, headerReferenceSize, itemSize,

@@ -17,19 +17,21 @@ extension SpecEncoder {
         scrollTarget(s.scrollTargetBehavior, &w)
         pins(s.chrome, &w)
         w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")
-        sections(s.sections, &w, waterfallSection)
+        sections(s.sections, &w, styles: s.textStyles, waterfallSection)
     }
 
-    /// Keys in sorted order: columnCount, columnSpacing, decorations, footerHeight, headerHeight,
+    /// Keys in sorted order: columnCount, columnSpacing, contents, decorations, footerHeight, headerHeight,
     /// itemHeights | itemSizes, itemSpacing, sectionInset.
     static func waterfallSection(_ s: WaterfallSectionSpec, _ w: inout JSONWriter) {
         w.raw("{")
         if let v = s.columnCount { w.key("columnCount"); w.int(v); w.raw(",") }
         if let v = s.columnSpacing { w.key("columnSpacing"); w.number(v); w.raw(",") }
+        if let c = s.contents { contents(c, &w); w.raw(",") }
         if let v = s.decorations { decorations(v, &w) }
         if let v = s.footerHeight { w.key("footerHeight"); w.number(v); w.raw(",") }
         if let v = s.headerHeight { w.key("headerHeight"); w.number(v); w.raw(",") }
         switch s.items {
+        case .lengths where s.contents != nil: w.dropTrailingComma()
         case .lengths(let lengths):
             w.key("itemHeights")
             w.raw("[")

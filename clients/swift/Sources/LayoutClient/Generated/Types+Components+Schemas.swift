@@ -369,25 +369,33 @@ extension Components {
             public var indexPaths: Components.Schemas.IndexPathList
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/sizes`.
             public var sizes: [[Swift.Double]]?
+            /// For items of a section given as contents, one per index path (instead of sizes).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/contents`.
+            public var contents: Components.Schemas.CellContents?
             /// Creates a new `ItemsWithSizesOperation`.
             ///
             /// - Parameters:
             ///   - op:
             ///   - indexPaths:
             ///   - sizes:
+            ///   - contents: For items of a section given as contents, one per index path (instead of sizes).
             public init(
                 op: Components.Schemas.ItemsWithSizesOperation.OpPayload,
                 indexPaths: Components.Schemas.IndexPathList,
-                sizes: [[Swift.Double]]? = nil
+                sizes: [[Swift.Double]]? = nil,
+                contents: Components.Schemas.CellContents? = nil
             ) {
                 self.op = op
                 self.indexPaths = indexPaths
                 self.sizes = sizes
+                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case op
                 case indexPaths
                 case sizes
+                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -403,10 +411,15 @@ extension Components {
                     [[Swift.Double]].self,
                     forKey: .sizes
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "op",
                     "indexPaths",
-                    "sizes"
+                    "sizes",
+                    "contents"
                 ])
             }
         }
@@ -1319,6 +1332,8 @@ extension Components {
             public var layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -1337,6 +1352,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - scrollDirection:
             ///   - interSectionSpacing:
             ///   - defaultSection:
@@ -1344,6 +1360,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload? = nil,
                 interSectionSpacing: Swift.Double? = nil,
                 defaultSection: Components.Schemas.CompositionalSection? = nil,
@@ -1351,6 +1368,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
                 self.interSectionSpacing = interSectionSpacing
                 self.defaultSection = defaultSection
@@ -1359,6 +1377,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case scrollDirection
                 case interSectionSpacing
                 case defaultSection
@@ -1373,6 +1392,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload.self,
@@ -1393,6 +1416,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "scrollDirection",
                     "interSectionSpacing",
                     "defaultSection",
@@ -1410,25 +1434,31 @@ extension Components {
             public var itemSizes: Components.Schemas.ReportedSizeList?
             /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/section`.
             public var section: Components.Schemas.CompositionalSection?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/contents`.
+            public var contents: Components.Schemas.CellContents?
             /// Creates a new `CompositionalSectionEntry`.
             ///
             /// - Parameters:
             ///   - items:
             ///   - itemSizes:
             ///   - section:
+            ///   - contents:
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: Components.Schemas.ReportedSizeList? = nil,
-                section: Components.Schemas.CompositionalSection? = nil
+                section: Components.Schemas.CompositionalSection? = nil,
+                contents: Components.Schemas.CellContents? = nil
             ) {
                 self.items = items
                 self.itemSizes = itemSizes
                 self.section = section
+                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case items
                 case itemSizes
                 case section
+                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1444,10 +1474,15 @@ extension Components {
                     Components.Schemas.CompositionalSection.self,
                     forKey: .section
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
                     "itemSizes",
-                    "section"
+                    "section",
+                    "contents"
                 ])
             }
         }
@@ -2416,6 +2451,8 @@ extension Components {
             public var layout: Components.Schemas.ListLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/appearance`.
             @frozen public enum AppearancePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case plain = "plain"
@@ -2488,6 +2525,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - appearance:
             ///   - headerMode:
             ///   - footerMode:
@@ -2496,6 +2534,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.ListLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 appearance: Components.Schemas.ListLayoutSpec.AppearancePayload? = nil,
                 headerMode: Components.Schemas.ListLayoutSpec.HeaderModePayload? = nil,
                 footerMode: Components.Schemas.ListLayoutSpec.FooterModePayload? = nil,
@@ -2504,6 +2543,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.appearance = appearance
                 self.headerMode = headerMode
                 self.footerMode = footerMode
@@ -2513,6 +2553,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case appearance
                 case headerMode
                 case footerMode
@@ -2528,6 +2569,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.appearance = try container.decodeIfPresent(
                     Components.Schemas.ListLayoutSpec.AppearancePayload.self,
@@ -2552,6 +2597,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "appearance",
                     "headerMode",
                     "footerMode",
@@ -2716,6 +2762,8 @@ extension Components {
             public var layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -2759,6 +2807,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - scrollDirection:
             ///   - columnCount:
             ///   - columnSpacing:
@@ -2776,6 +2825,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload? = nil,
                 columnCount: Swift.Int? = nil,
                 columnSpacing: Swift.Double? = nil,
@@ -2793,6 +2843,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
                 self.columnCount = columnCount
                 self.columnSpacing = columnSpacing
@@ -2811,6 +2862,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case scrollDirection
                 case columnCount
                 case columnSpacing
@@ -2835,6 +2887,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload.self,
@@ -2895,6 +2951,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "scrollDirection",
                     "columnCount",
                     "columnSpacing",
@@ -2938,6 +2995,8 @@ extension Components {
             public var footerHeight: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/decorations`.
             public var decorations: Components.Schemas.Decorations?
+            /// - Remark: Generated from `#/components/schemas/WaterfallSection/contents`.
+            public var contents: Components.Schemas.CellContents?
             /// Creates a new `WaterfallSection`.
             ///
             /// - Parameters:
@@ -2950,6 +3009,7 @@ extension Components {
             ///   - headerHeight:
             ///   - footerHeight:
             ///   - decorations:
+            ///   - contents:
             public init(
                 itemHeights: [Swift.Double]? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
@@ -2959,7 +3019,8 @@ extension Components {
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerHeight: Swift.Double? = nil,
                 footerHeight: Swift.Double? = nil,
-                decorations: Components.Schemas.Decorations? = nil
+                decorations: Components.Schemas.Decorations? = nil,
+                contents: Components.Schemas.CellContents? = nil
             ) {
                 self.itemHeights = itemHeights
                 self.itemSizes = itemSizes
@@ -2970,6 +3031,7 @@ extension Components {
                 self.headerHeight = headerHeight
                 self.footerHeight = footerHeight
                 self.decorations = decorations
+                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case itemHeights
@@ -2981,6 +3043,7 @@ extension Components {
                 case headerHeight
                 case footerHeight
                 case decorations
+                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3020,6 +3083,10 @@ extension Components {
                     Components.Schemas.Decorations.self,
                     forKey: .decorations
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "itemHeights",
                     "itemSizes",
@@ -3029,7 +3096,8 @@ extension Components {
                     "sectionInset",
                     "headerHeight",
                     "footerHeight",
-                    "decorations"
+                    "decorations",
+                    "contents"
                 ])
             }
         }
@@ -4006,6 +4074,8 @@ extension Components {
             public var layout: Components.Schemas.FlowLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/contentAnchor`.
             public var contentAnchor: Components.Schemas.ContentAnchor?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/scrollDirection`.
@@ -4102,6 +4172,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - contentAnchor:
             ///   - scrollDirection:
             ///   - itemSize:
@@ -4123,6 +4194,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.FlowLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 contentAnchor: Components.Schemas.ContentAnchor? = nil,
                 scrollDirection: Components.Schemas.FlowLayoutSpec.ScrollDirectionPayload? = nil,
                 itemSize: Components.Schemas.SpecSize? = nil,
@@ -4144,6 +4216,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.contentAnchor = contentAnchor
                 self.scrollDirection = scrollDirection
                 self.itemSize = itemSize
@@ -4166,6 +4239,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case contentAnchor
                 case scrollDirection
                 case itemSize
@@ -4194,6 +4268,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.contentAnchor = try container.decodeIfPresent(
                     Components.Schemas.ContentAnchor.self,
@@ -4270,6 +4348,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "contentAnchor",
                     "scrollDirection",
                     "itemSize",
@@ -4321,6 +4400,12 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/FlowSection/decorations`.
             public var decorations: Components.Schemas.Decorations?
+            /// - Remark: Generated from `#/components/schemas/FlowSection/contents`.
+            public var contents: Components.Schemas.CellContents?
+            /// The width of each cell given as content (default the line's width, one cell a line).
+            ///
+            /// - Remark: Generated from `#/components/schemas/FlowSection/itemWidth`.
+            public var itemWidth: Swift.Double?
             /// Creates a new `FlowSection`.
             ///
             /// - Parameters:
@@ -4333,6 +4418,8 @@ extension Components {
             ///   - headerReferenceSize:
             ///   - footerReferenceSize:
             ///   - decorations: This section's decorations, replacing the layout's.
+            ///   - contents:
+            ///   - itemWidth: The width of each cell given as content (default the line's width, one cell a line).
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
@@ -4342,7 +4429,9 @@ extension Components {
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerReferenceSize: Components.Schemas.SpecSize? = nil,
                 footerReferenceSize: Components.Schemas.SpecSize? = nil,
-                decorations: Components.Schemas.Decorations? = nil
+                decorations: Components.Schemas.Decorations? = nil,
+                contents: Components.Schemas.CellContents? = nil,
+                itemWidth: Swift.Double? = nil
             ) {
                 self.items = items
                 self.itemSizes = itemSizes
@@ -4353,6 +4442,8 @@ extension Components {
                 self.headerReferenceSize = headerReferenceSize
                 self.footerReferenceSize = footerReferenceSize
                 self.decorations = decorations
+                self.contents = contents
+                self.itemWidth = itemWidth
             }
             public enum CodingKeys: String, CodingKey {
                 case items
@@ -4364,6 +4455,8 @@ extension Components {
                 case headerReferenceSize
                 case footerReferenceSize
                 case decorations
+                case contents
+                case itemWidth
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -4403,6 +4496,14 @@ extension Components {
                     Components.Schemas.Decorations.self,
                     forKey: .decorations
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
+                self.itemWidth = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .itemWidth
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
                     "itemSizes",
@@ -4412,7 +4513,239 @@ extension Components {
                     "sectionInset",
                     "headerReferenceSize",
                     "footerReferenceSize",
-                    "decorations"
+                    "decorations",
+                    "contents",
+                    "itemWidth"
+                ])
+            }
+        }
+        /// The layout's named text styles (docs/specs.md, "Cells given as content"). A family or weight the service
+        /// has no font for (`GET /v1/fonts`) is a 422 naming it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/TextStyles`.
+        public struct TextStyles: Codable, Hashable, Sendable {
+            /// A container of undocumented properties.
+            public var additionalProperties: [String: Components.Schemas.TextStyle]
+            /// Creates a new `TextStyles`.
+            ///
+            /// - Parameters:
+            ///   - additionalProperties: A container of undocumented properties.
+            public init(additionalProperties: [String: Components.Schemas.TextStyle] = .init()) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TextStyle`.
+        public struct TextStyle: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TextStyle/family`.
+            public var family: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TextStyle/weight`.
+            public var weight: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/TextStyle/size`.
+            public var size: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/TextStyle/lineHeight`.
+            public var lineHeight: Swift.Double
+            /// Creates a new `TextStyle`.
+            ///
+            /// - Parameters:
+            ///   - family:
+            ///   - weight:
+            ///   - size:
+            ///   - lineHeight:
+            public init(
+                family: Swift.String,
+                weight: Swift.Int,
+                size: Swift.Double,
+                lineHeight: Swift.Double
+            ) {
+                self.family = family
+                self.weight = weight
+                self.size = size
+                self.lineHeight = lineHeight
+            }
+            public enum CodingKeys: String, CodingKey {
+                case family
+                case weight
+                case size
+                case lineHeight
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.family = try container.decode(
+                    Swift.String.self,
+                    forKey: .family
+                )
+                self.weight = try container.decode(
+                    Swift.Int.self,
+                    forKey: .weight
+                )
+                self.size = try container.decode(
+                    Swift.Double.self,
+                    forKey: .size
+                )
+                self.lineHeight = try container.decode(
+                    Swift.Double.self,
+                    forKey: .lineHeight
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "family",
+                    "weight",
+                    "size",
+                    "lineHeight"
+                ])
+            }
+        }
+        /// The section's items as their content, instead of `items`, `itemSizes` or `itemHeights`: each cell's width
+        /// comes from the layout, its height from the content (vertical layouts only).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CellContents`.
+        public typealias CellContents = [Components.Schemas.CellContent]
+        /// A cell: the top padding, the media box (its width over `aspectRatio`), the blocks, `spacing` between each two
+        /// of these parts, the bottom padding.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CellContent`.
+        public struct CellContent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CellContent/media`.
+            public struct MediaPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CellContent/media/aspectRatio`.
+                public var aspectRatio: Swift.Double
+                /// Creates a new `MediaPayload`.
+                ///
+                /// - Parameters:
+                ///   - aspectRatio:
+                public init(aspectRatio: Swift.Double) {
+                    self.aspectRatio = aspectRatio
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case aspectRatio
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.aspectRatio = try container.decode(
+                        Swift.Double.self,
+                        forKey: .aspectRatio
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "aspectRatio"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CellContent/media`.
+            public var media: Components.Schemas.CellContent.MediaPayload?
+            /// - Remark: Generated from `#/components/schemas/CellContent/padding`.
+            public var padding: Components.Schemas.EdgeInsets?
+            /// - Remark: Generated from `#/components/schemas/CellContent/spacing`.
+            public var spacing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CellContent/blocks`.
+            public var blocks: [Components.Schemas.TextBlock]
+            /// Creates a new `CellContent`.
+            ///
+            /// - Parameters:
+            ///   - media:
+            ///   - padding:
+            ///   - spacing:
+            ///   - blocks:
+            public init(
+                media: Components.Schemas.CellContent.MediaPayload? = nil,
+                padding: Components.Schemas.EdgeInsets? = nil,
+                spacing: Swift.Double? = nil,
+                blocks: [Components.Schemas.TextBlock]
+            ) {
+                self.media = media
+                self.padding = padding
+                self.spacing = spacing
+                self.blocks = blocks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case media
+                case padding
+                case spacing
+                case blocks
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.media = try container.decodeIfPresent(
+                    Components.Schemas.CellContent.MediaPayload.self,
+                    forKey: .media
+                )
+                self.padding = try container.decodeIfPresent(
+                    Components.Schemas.EdgeInsets.self,
+                    forKey: .padding
+                )
+                self.spacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .spacing
+                )
+                self.blocks = try container.decode(
+                    [Components.Schemas.TextBlock].self,
+                    forKey: .blocks
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "media",
+                    "padding",
+                    "spacing",
+                    "blocks"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TextBlock`.
+        public struct TextBlock: Codable, Hashable, Sendable {
+            /// A name of the layout's textStyles.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TextBlock/style`.
+            public var style: Swift.String
+            /// At most `--max-text-length` bytes of UTF-8.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TextBlock/text`.
+            public var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TextBlock/maxLines`.
+            public var maxLines: Swift.Int?
+            /// Creates a new `TextBlock`.
+            ///
+            /// - Parameters:
+            ///   - style: A name of the layout's textStyles.
+            ///   - text: At most `--max-text-length` bytes of UTF-8.
+            ///   - maxLines:
+            public init(
+                style: Swift.String,
+                text: Swift.String,
+                maxLines: Swift.Int? = nil
+            ) {
+                self.style = style
+                self.text = text
+                self.maxLines = maxLines
+            }
+            public enum CodingKeys: String, CodingKey {
+                case style
+                case text
+                case maxLines
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.style = try container.decode(
+                    Swift.String.self,
+                    forKey: .style
+                )
+                self.text = try container.decode(
+                    Swift.String.self,
+                    forKey: .text
+                )
+                self.maxLines = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .maxLines
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "style",
+                    "text",
+                    "maxLines"
                 ])
             }
         }

@@ -782,63 +782,151 @@ public enum Operations {
                 /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json`.
                 public struct JsonPayload: Codable, Hashable, Sendable {
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload`.
-                    public struct SizesPayloadPayload: Codable, Hashable, Sendable {
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/section`.
-                        public var section: Swift.Int
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/item`.
-                        public var item: Swift.Int
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/width`.
-                        public var width: Swift.Double
-                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/height`.
-                        public var height: Swift.Double
-                        /// Creates a new `SizesPayloadPayload`.
+                    @frozen public enum SizesPayloadPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case1`.
+                        public struct Case1Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case1/section`.
+                            public var section: Swift.Int
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case1/item`.
+                            public var item: Swift.Int
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case1/width`.
+                            public var width: Swift.Double
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case1/height`.
+                            public var height: Swift.Double
+                            /// Creates a new `Case1Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - section:
+                            ///   - item:
+                            ///   - width:
+                            ///   - height:
+                            public init(
+                                section: Swift.Int,
+                                item: Swift.Int,
+                                width: Swift.Double,
+                                height: Swift.Double
+                            ) {
+                                self.section = section
+                                self.item = item
+                                self.width = width
+                                self.height = height
+                            }
+                            public enum CodingKeys: String, CodingKey {
+                                case section
+                                case item
+                                case width
+                                case height
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                let container = try decoder.container(keyedBy: CodingKeys.self)
+                                self.section = try container.decode(
+                                    Swift.Int.self,
+                                    forKey: .section
+                                )
+                                self.item = try container.decode(
+                                    Swift.Int.self,
+                                    forKey: .item
+                                )
+                                self.width = try container.decode(
+                                    Swift.Double.self,
+                                    forKey: .width
+                                )
+                                self.height = try container.decode(
+                                    Swift.Double.self,
+                                    forKey: .height
+                                )
+                                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                                    "section",
+                                    "item",
+                                    "width",
+                                    "height"
+                                ])
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case1`.
+                        case case1(Operations.ReportSizes.Input.Body.JsonPayload.SizesPayloadPayload.Case1Payload)
+                        /// New content for an item of a section given as contents.
                         ///
-                        /// - Parameters:
-                        ///   - section:
-                        ///   - item:
-                        ///   - width:
-                        ///   - height:
-                        public init(
-                            section: Swift.Int,
-                            item: Swift.Int,
-                            width: Swift.Double,
-                            height: Swift.Double
-                        ) {
-                            self.section = section
-                            self.item = item
-                            self.width = width
-                            self.height = height
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case2`.
+                        public struct Case2Payload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case2/section`.
+                            public var section: Swift.Int
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case2/item`.
+                            public var item: Swift.Int
+                            /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case2/content`.
+                            public var content: Components.Schemas.CellContent
+                            /// Creates a new `Case2Payload`.
+                            ///
+                            /// - Parameters:
+                            ///   - section:
+                            ///   - item:
+                            ///   - content:
+                            public init(
+                                section: Swift.Int,
+                                item: Swift.Int,
+                                content: Components.Schemas.CellContent
+                            ) {
+                                self.section = section
+                                self.item = item
+                                self.content = content
+                            }
+                            public enum CodingKeys: String, CodingKey {
+                                case section
+                                case item
+                                case content
+                            }
+                            public init(from decoder: any Swift.Decoder) throws {
+                                let container = try decoder.container(keyedBy: CodingKeys.self)
+                                self.section = try container.decode(
+                                    Swift.Int.self,
+                                    forKey: .section
+                                )
+                                self.item = try container.decode(
+                                    Swift.Int.self,
+                                    forKey: .item
+                                )
+                                self.content = try container.decode(
+                                    Components.Schemas.CellContent.self,
+                                    forKey: .content
+                                )
+                                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                                    "section",
+                                    "item",
+                                    "content"
+                                ])
+                            }
                         }
-                        public enum CodingKeys: String, CodingKey {
-                            case section
-                            case item
-                            case width
-                            case height
-                        }
+                        /// New content for an item of a section given as contents.
+                        ///
+                        /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/SizesPayload/case2`.
+                        case case2(Operations.ReportSizes.Input.Body.JsonPayload.SizesPayloadPayload.Case2Payload)
                         public init(from decoder: any Swift.Decoder) throws {
-                            let container = try decoder.container(keyedBy: CodingKeys.self)
-                            self.section = try container.decode(
-                                Swift.Int.self,
-                                forKey: .section
+                            var errors: [any Swift.Error] = []
+                            do {
+                                self = .case1(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            do {
+                                self = .case2(try .init(from: decoder))
+                                return
+                            } catch {
+                                errors.append(error)
+                            }
+                            throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                                type: Self.self,
+                                codingPath: decoder.codingPath,
+                                errors: errors
                             )
-                            self.item = try container.decode(
-                                Swift.Int.self,
-                                forKey: .item
-                            )
-                            self.width = try container.decode(
-                                Swift.Double.self,
-                                forKey: .width
-                            )
-                            self.height = try container.decode(
-                                Swift.Double.self,
-                                forKey: .height
-                            )
-                            try decoder.ensureNoAdditionalProperties(knownKeys: [
-                                "section",
-                                "item",
-                                "width",
-                                "height"
-                            ])
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            switch self {
+                            case let .case1(value):
+                                try value.encode(to: encoder)
+                            case let .case2(value):
+                                try value.encode(to: encoder)
+                            }
                         }
                     }
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/sizes`.

@@ -1,0 +1,141 @@
+import HTTPCore
+import LayoutEngine
+import LayoutService
+import LayoutStore
+import TestSupport
+import Testing
+
+/// Cells given as content through the routes: refused without a measurer, fonts checked against the catalog,
+/// bad input named by its pointer with nothing stored, frames from the measurer, and updates with new content.
+@Suite struct ContentServiceTests {
+    /// A catalog of one family in two weights.
+    struct Catalog: FontCatalog {
+        func problem(with style: TextStyle) -> (field: String, reason: String)? {
+            guard style.family == "Inter" else { return ("family", "the service has no font \"\(style.family)\"") }
+            guard [400, 700].contains(style.weight) else { return ("weight", "Inter has weights 400 and 700") }
+            return nil
+        }
+    }
+
+    static func measuring() -> Client {
+        Client(service: LayoutService(store: LayoutStore(capacityBytes: 1 << 26, measurer: FixedWidthMeasurer()),
+                                      fonts: Catalog()))
+    }
+
+    /// The issue's waterfall: columns (390 - 10) / 2 = 190 wide.
+    static func waterfall(family: String = "Inter", weight: Int = 400, cell: String? = nil) -> String {
+        let text = String(repeating: "x", count: 380)
+        return #"{"layout":"waterfall","collectionView":{"width":390,"height":844},"columnCount":2,"#
+            + #""textStyles":{"body":{"family":"\#(family)","weight":\#(weight),"size":15,"lineHeight":20}},"#
+            + #""sections":[{"contents":[\#(cell ?? #"{"spacing":4,"blocks":[{"style":"body","text":"\#(text)"}]}"#)]}]}"#
+    }
+
+    func frame(_ c: Client, _ id: String, _ section: Int, _ item: Int) -> [Double] {
+        let answer = c.json(c.send("GET", "/v1/layouts/\(id)/items/\(section)/\(item)"))
+        return ["x", "y", "width", "height"].map { answer["frame"]?[$0]?.number ?? .nan }
+    }
+
+    @Test func withoutAMeasurerContentIsRefusedAndNothingStored() {
+        let c = Client()
+        let r = c.send("POST", "/v1/layouts", Self.waterfall())
+        #expect(r.status == 422)
+        #expect(c.json(r)["type"]?.string == ProblemType.noTextMeasurer.uri)
+        #expect(c.json(r)["pointer"]?.string == "/textStyles")
+        #expect(c.service.store.stats.specs == 0)
+    }
+
+    @Test func cellsTakeTheirMeasuredHeights() throws {
+        let c = Self.measuring()
+        let r = c.send("POST", "/v1/layouts", Self.waterfall())
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let id = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, id, 0, 0) == [0, 0, 190, 40])  // 380 characters at 190: 2 lines of 20
+        #expect(c.send("POST", "/v1/layouts", Self.waterfall()).status == 200)  // the same content, the same id
+    }
+
+    @Test(arguments: [
+        (waterfall(family: "Comic"), "/textStyles/body/family"),
+        (waterfall(weight: 300), "/textStyles/body/weight"),
+        (waterfall(cell: #"{"blocks":[{"style":"title","text":"x"}]}"#), "/sections/0/contents/0/blocks/0/style"),
+        (waterfall(cell: #"{"blocks":[{"style":"body","text":"x","maxLines":0}]}"#),
+         "/sections/0/contents/0/blocks/0/maxLines"),
+        (waterfall(cell: #"{"media":{"aspectRatio":0},"blocks":[]}"#), "/sections/0/contents/0/media/aspectRatio"),
+        (#"{"layout":"circle","collectionView":{"width":300,"height":300},"sections":[{"contents":[]}]}"#,
+         "/sections/0/contents"),
+    ])
+    func badContentIsA422NamingTheFieldAndNothingIsStored(_ body: String, _ pointer: String) {
+        let c = Self.measuring()
+        let r = c.send("POST", "/v1/layouts", body)
+        #expect(r.status == 422)
+        #expect(c.json(r)["pointer"]?.string == pointer, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        #expect(c.service.store.stats.specs == 0)
+    }
+
+    @Test func textOverTheLimitIsA422() {
+        var limits = ServiceLimits()
+        limits.spec.maxTextLength = 100
+        let c = Client(service: LayoutService(store: LayoutStore(capacityBytes: 1 << 26, measurer: FixedWidthMeasurer()),
+                                              limits: limits))
+        let r = c.send("POST", "/v1/layouts", Self.waterfall())
+        #expect(r.status == 422)
+        #expect(c.json(r)["type"]?.string == ProblemType.limitExceeded.uri)
+        #expect(c.json(r)["pointer"]?.string == "/sections/0/contents/0/blocks/0/text")
+    }
+
+    @Test func aReloadedSectionTakesNewContent() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let text = String(repeating: "y", count: 570)
+        let batch = #"{"updates":[{"op":"reloadSections","sections":[0],"items":[{"contents":["#
+            + #"{"blocks":[{"style":"body","text":"\#(text)"}]},{"blocks":[{"style":"body","text":"z"}]}]}]}]}"#
+        let r = c.send("POST", "/v1/layouts/\(id)/updates", batch)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let updated = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, updated, 0, 0) == [0, 0, 190, 60])  // 3 lines
+        #expect(frame(c, updated, 0, 1) == [200, 0, 190, 20])
+        let unknown = #"{"updates":[{"op":"reloadSections","sections":[0],"items":[{"contents":["#
+            + #"{"blocks":[{"style":"title","text":"z"}]}]}]}]}"#
+        #expect(c.send("POST", "/v1/layouts/\(id)/updates", unknown).status == 422)
+    }
+
+    @Test func insertedAndReloadedItemsTakeTheirContent() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let batch = #"{"updates":[{"op":"reloadItems","indexPaths":[[0,0]],"contents":["#
+            + #"{"blocks":[{"style":"body","text":"\#(String(repeating: "y", count: 570))"}]}]},"#
+            + #"{"op":"insertItems","indexPaths":[[0,1]],"contents":[{"blocks":[{"style":"body","text":"z"}]}]}]}"#
+        let r = c.send("POST", "/v1/layouts/\(id)/updates", batch)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let updated = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, updated, 0, 0) == [0, 0, 190, 60])  // 570 characters: 3 lines
+        #expect(frame(c, updated, 0, 1) == [200, 0, 190, 20])
+        // An inserted item of a content section needs its content; sizes are for sections of sizes.
+        let bare = #"{"updates":[{"op":"insertItems","indexPaths":[[0,1]]}]}"#
+        #expect(c.send("POST", "/v1/layouts/\(id)/updates", bare).status == 422)
+        let deleted = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"deleteItems","indexPaths":[[0,0]]}]}"#)
+        #expect(deleted.status == 201)
+    }
+
+    @Test func aSizeReportTakesNewContent() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let report = #"{"sizes":[{"section":0,"item":0,"content":{"blocks":[{"style":"body","text":"short"}]}}]}"#
+        let r = c.send("POST", "/v1/layouts/\(id)/sizes", report)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let updated = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, updated, 0, 0) == [0, 0, 190, 20])
+        let unknown = #"{"sizes":[{"section":0,"item":0,"content":{"blocks":[{"style":"title","text":"x"}]}}]}"#
+        let refused = c.send("POST", "/v1/layouts/\(id)/sizes", unknown)
+        #expect(refused.status == 422)
+        #expect(c.json(refused)["pointer"]?.string == "/sizes/0/content/blocks/0/style")
+    }
+
+    @Test func aNewViewSizeMeasuresTheCellsAgain() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let r = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":200,"height":844}}"#)
+        #expect(r.status == 201, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+        let resized = try #require(c.json(r)["id"]?.string)
+        #expect(frame(c, resized, 0, 0) == [0, 0, 95, 80])  // columns (200 - 10) / 2 = 95: 380 characters in 4 lines
+    }
+}
