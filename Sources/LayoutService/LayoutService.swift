@@ -1,5 +1,6 @@
 public import HTTPCore
 public import LayoutStore
+public import TextShaping
 import LayoutEngine
 import LayoutWire
 import Synchronization
@@ -17,8 +18,14 @@ public final class LayoutService: HTTPHandler {
     let tiles: BytesCache<TileKey, EncodedTile>
     /// How tiles are gzipped (nil: they are not).
     let tileGzip: TileGzip?
+    /// The fonts text is measured with, and the bodies that serve them (`GET /v1/fonts`, `POST /v1/measure`).
+    let text: TextEndpoints
 
-    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil) {
+    /// `textShaper` measures text (`POST /v1/measure`) with its catalog's fonts (`GET /v1/fonts`); without one, the
+    /// service has no fonts.
+    public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil,
+                textShaper: TextShaper? = nil) {
+        self.text = TextEndpoints(shaper: textShaper ?? TextShaper(catalog: FontCatalog(directories: [])))
         self.store = store
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
@@ -182,6 +189,12 @@ public final class LayoutService: HTTPHandler {
             return try scrollTo(request, id: id, layout: try layout(id))
         case .layouts:
             return try bounded(request) { () throws(Problem) in try postLayout(request) }
+        case .fonts:
+            return text.fontList()
+        case .font(let family, let weight):
+            return try text.fontFile(request, family: family, weight: weight)
+        case .measure:
+            return try bounded(request) { () throws(Problem) in try text.measure(request, limits: limits) }
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {

@@ -22,6 +22,9 @@ enum Route: Equatable {
     case sizes(id: String)
     case bounds(id: String)
     case scrollTo(id: String)
+    case fonts
+    case font(family: String, weight: String)
+    case measure
 
     /// The route a path names, or nil (404). Matches the path's bytes segment by segment: strings are made only
     /// for the variable parts (the id, kind, section and item).
@@ -73,6 +76,9 @@ enum Route: Equatable {
         if s.count == 2 && equals(0, "client") && equals(1, "layout-client.js") { return .clientScript }
         guard equals(0, "v1") else { return nil }
         if s.count == 2 && equals(1, "transitions") { return .transitions }
+        if s.count == 2 && equals(1, "measure") { return .measure }
+        if s.count == 2 && equals(1, "fonts") { return .fonts }
+        if s.count == 4 && equals(1, "fonts") { return .font(family: text(2), weight: text(3)) }
         guard equals(1, "layouts") else { return nil }
         switch s.count {
         case 2: return .layouts
@@ -136,6 +142,9 @@ enum Route: Equatable {
         case .sizes: "/v1/layouts/{id}/sizes"
         case .bounds: "/v1/layouts/{id}/bounds"
         case .scrollTo: "/v1/layouts/{id}/scroll-to"
+        case .fonts: "/v1/fonts"
+        case .font: "/v1/fonts/{family}/{weight}"
+        case .measure: "/v1/measure"
         }
     }
 
@@ -153,14 +162,16 @@ enum Route: Equatable {
         case .moving: ["item", "position", "offset"]
         case .scrollTo: ["item", "section", "position", "offset"]
         case .transitions: ["from", "to", "progress", "rect", "offset"]
-        case .health, .ready, .playground, .clientScript, .layouts, .layout, .updates, .sizes, .bounds: []
+        case .health, .ready, .playground, .clientScript, .layouts, .layout, .updates, .sizes, .bounds, .fonts, .font,
+            .measure:
+            []
         }
     }
 
     /// The methods the route answers (HEAD goes with GET).
     var methods: [String] {
         switch self {
-        case .layouts, .updates, .sizes, .bounds: ["POST"]
+        case .layouts, .updates, .sizes, .bounds, .measure: ["POST"]
         case .layout: ["GET", "HEAD", "DELETE"]
         default: ["GET", "HEAD"]
         }

@@ -11,6 +11,7 @@ import MicroHTTPServer
 import Observability
 import PostgresArchive
 import SQLiteArchive
+import TextShaping
 import Synchronization
 import ServiceConfiguration
 #if canImport(Glibc)
@@ -113,7 +114,19 @@ struct LayoutServiceCommand: ParsableCommand {
         let tileGzip = gzipMinimum == 0 ? nil : TileGzip(
             accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
             compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
-        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip)
+        let fonts = FontCatalog(directories: configuration.fontsDirectories)
+        logger.info("fonts", metadata: [
+            "directories": "\(configuration.fontsDirectories.joined(separator: ":"))",
+            "families": "\(fonts.families.count)", "fallback": "\(fonts.fallback.joined(separator: ", "))",
+            "unreadable": "\(fonts.unreadable.count)",
+        ])
+        for missing in FontCatalog.defaultFallback where !fonts.fallback.contains(missing) {
+            logger.warning("fallback font family missing: text it would draw is measured in the style's font",
+                           metadata: ["family": "\(missing)"])
+        }
+        let textShaper = TextShaper(catalog: fonts, cacheBytes: configuration.wordCacheBytes)
+        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip,
+                                    textShaper: textShaper)
         let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts), TileFigures(service: service)]
         let access = AccessHandler(
             MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
