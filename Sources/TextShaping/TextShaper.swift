@@ -60,44 +60,53 @@ public final class TextShaper: TextMeasurer {
     /// The lines of a paragraph (text without hard line breaks): at least one.
     private func paragraphLines(_ text: UnsafeBufferPointer<UInt16>, _ fonts: StyleFonts, _ available: Int) -> Int {
         guard !text.isEmpty, !fonts.stack.isEmpty else { return 1 }
-        let ends = lineBreaks.boundaries(text)
-        func segment(_ i: Int) -> UnsafeBufferPointer<UInt16> {
-            UnsafeBufferPointer(rebasing: text[(i == 0 ? 0 : ends[i - 1])..<ends[i]])
+        let ends = BreakOpportunities.offsets(text) { lineBreaks.boundaries(text) }
+        let x = positions(text, fonts)
+        func contentEnd(_ i: Int) -> Int {
+            var end = ends[i]
+            let start = i == 0 ? 0 : ends[i - 1]
+            while end > start && BreakOpportunities.isSpace(text[end - 1]) { end -= 1 }
+            return end
         }
         return LineBreaking.lines(
             count: ends.count, available: available,
             segment: { i in
-                let units = segment(i)
-                let key = WordCache.Key(text: String(decoding: units, as: UTF16.self), fonts: fonts.number)
-                return cache.width(key) { measure(units, fonts) }
+                let start = x[i == 0 ? 0 : ends[i - 1]]
+                return SegmentWidth(full: x[ends[i]] - start, content: x[contentEnd(i)] - start)
             },
             graphemes: { i in
-                let units = segment(i)
-                let content = UnsafeBufferPointer(rebasing: units[0..<Self.contentEnd(units)])
-                let ends = clusters.boundaries(content)
-                let advances = SegmentShaping.advances(content, clusters: ends, stack: fonts.stack, size: fonts.size)
-                var cumulative = [0.0]
-                var start = 0
-                for end in ends {
-                    cumulative.append(cumulative.last! + advances[start..<end].reduce(0, +))
-                    start = end
-                }
-                return cumulative
+                let start = i == 0 ? 0 : ends[i - 1]
+                let content = UnsafeBufferPointer(rebasing: text[start..<contentEnd(i)])
+                return [0] + clusters.boundaries(content).map { x[start + $0] - x[start] }
             })
     }
 
-    private func measure(_ units: UnsafeBufferPointer<UInt16>, _ fonts: StyleFonts) -> SegmentWidth {
-        let advances = SegmentShaping.advances(
-            units, clusters: clusters.boundaries(units), stack: fonts.stack, size: fonts.size)
-        let end = Self.contentEnd(units)
-        return SegmentWidth(full: advances.reduce(0, +), content: advances[0..<end].reduce(0, +))
-    }
-
-    /// Where a segment's trailing spaces and tabs (those that hang at the end of a line) start.
-    private static func contentEnd(_ units: UnsafeBufferPointer<UInt16>) -> Int {
-        var end = units.count
-        while end > 0 && (units[end - 1] == 0x20 || units[end - 1] == 0x09) { end -= 1 }
-        return end
+    /// The width of the paragraph up to each of its units (`count + 1` of them), word by word: the text is shaped
+    /// in pieces that end after a run of spaces (kerning and ligatures do not reach across spaces), each piece's
+    /// widths from the cache when it was shaped before.
+    private func positions(_ text: UnsafeBufferPointer<UInt16>, _ fonts: StyleFonts) -> [Double] {
+        var x = [Double](repeating: 0, count: text.count + 1)
+        var start = 0
+        for i in 1...text.count
+        where i == text.count || (BreakOpportunities.isSpace(text[i - 1]) && !BreakOpportunities.isSpace(text[i])) {
+            let piece = UnsafeBufferPointer(rebasing: text[start..<i])
+            let key = WordCache.Key(text: String(decoding: piece, as: UTF16.self), fonts: fonts.number)
+            let widths = cache.widths(key) {
+                let advances = SegmentShaping.advances(
+                    piece, clusters: clusters.boundaries(piece), stack: fonts.stack, size: fonts.size)
+                var cumulative = [Double](repeating: 0, count: advances.count)
+                var sum = 0.0
+                for (k, a) in advances.enumerated() {
+                    sum += a
+                    cumulative[k] = sum
+                }
+                return cumulative
+            }
+            let origin = x[start]
+            for (k, w) in widths.enumerated() { x[start + k + 1] = origin + w }
+            start = i
+        }
+        return x
     }
 
     /// A style's fonts and their number in the word cache's keys (a style whose font the catalog lacks measures

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The widths of the segments of text already shaped (a word with its trailing spaces, in one style's fonts at one
-/// size), so that repeated words are shaped once. Bounded by bytes: the entries are spread over shards by their
+/// The shaped widths of text already shaped (a word with its trailing spaces, in one style's fonts at one size):
+/// the width up to each of its UTF-16 units, so that repeated words are shaped once. Bounded by bytes: the entries are spread over shards by their
 /// hash, and a shard that outgrows its share of the budget is emptied. Thread-safe.
 final class WordCache: Sendable {
     struct Key: Hashable, Sendable {
@@ -11,7 +11,7 @@ final class WordCache: Sendable {
     }
 
     private struct Shard {
-        var widths: [Key: SegmentWidth] = [:]
+        var widths: [Key: [Double]] = [:]
         var bytes = 0
     }
 
@@ -24,9 +24,9 @@ final class WordCache: Sendable {
 
     /// The bytes an entry is counted for: the dictionary's slot (key, value, hash) and a key's text when it is too
     /// long to be stored in the string itself (over 15 UTF-8 bytes).
-    static func entryBytes(_ key: Key) -> Int {
+    static func entryBytes(_ key: Key, _ widths: [Double]) -> Int {
         let utf8 = key.text.utf8.count
-        return 64 + (utf8 > 15 ? 32 + utf8 : 0)
+        return 64 + (utf8 > 15 ? 32 + utf8 : 0) + 32 + 8 * widths.count
     }
 
     init(capacityBytes: Int, shardCount: Int = 64) {
@@ -34,19 +34,19 @@ final class WordCache: Sendable {
         shardBudget = max(1, capacityBytes / shardCount)
     }
 
-    func width(_ key: Key, orMeasure measure: () -> SegmentWidth) -> SegmentWidth {
+    func widths(_ key: Key, orMeasure measure: () -> [Double]) -> [Double] {
         let locked = shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
-        if let found = locked.shard.withLock({ s -> SegmentWidth? in s.widths[key] }) { return found }
-        let width = measure()
+        if let found = locked.shard.withLock({ s -> [Double]? in s.widths[key] }) { return found }
+        let widths = measure()
         locked.shard.withLock { s in
-            let bytes = Self.entryBytes(key)
+            let bytes = Self.entryBytes(key, widths)
             if s.bytes + bytes > shardBudget {
                 s.widths.removeAll()
                 s.bytes = 0
             }
-            if s.widths.updateValue(width, forKey: key) == nil { s.bytes += bytes }
+            if s.widths.updateValue(widths, forKey: key) == nil { s.bytes += bytes }
         }
-        return width
+        return widths
     }
 
     /// The entries held and the bytes they are counted for.
