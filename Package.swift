@@ -140,7 +140,7 @@ let package = Package(
             name: "layout-bench",
             dependencies: [
                 "LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore", "SQLiteArchive", "CMalloc",
-                "LayoutPrograms",
+                "LayoutPrograms", "TextShaping",
             ],
             swiftSettings: strict),
 
