@@ -81,13 +81,22 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // gzip for answers whose client accepts it: the only code that touches zlib.
         .target(name: "HTTPCompression", dependencies: ["CZlib", "HTTPCore"], swiftSettings: strict),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // Text measured as Chromium draws it: the font catalog (FreeType), shaping (HarfBuzz), line breaking (ICU),
+        // the word cache. The only code that touches those libraries.
+        .target(
+            name: "TextShaping", dependencies: ["LayoutEngine", "CFreeType", "CHarfBuzz", "CICU"],
+            swiftSettings: strict),
         // API keys with scopes, no anonymous deletes, quotas per key or client address: a handler around any handler.
         .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         // The playground's page and the JavaScript client are embedded at build time (byte arrays, no Foundation);
         // Playground/layout-client.js links to clients/js/layout-client.js, Playground/*.wasm to examples/programs.
         .target(
-            name: "LayoutService", dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine", "LayoutPrograms"],
+            name: "LayoutService",
+            dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine", "LayoutPrograms", "TextShaping"],
             resources: [
                 .embedInCode("Playground/playground.html"), .embedInCode("Playground/playground.css"),
                 .embedInCode("Playground/examples.js"), .embedInCode("Playground/playground.js"),
@@ -123,7 +132,7 @@ let package = Package(
             dependencies: [
                 "ServiceConfiguration", "LayoutService", "MicroHTTPServer", "HTTPCore", "LayoutStore", "LayoutEngine", "SQLiteArchive",
                 "PostgresArchive", "HTTPCompression", "Observability", "AccessControl", "CMalloc",
-                "HTTPClient",
+                "HTTPClient", "TextShaping",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -134,7 +143,7 @@ let package = Package(
             name: "layout-bench",
             dependencies: [
                 "LayoutEngine", "LayoutWire", "LayoutStore", "LayoutService", "HTTPCore", "SQLiteArchive", "CMalloc",
-                "LayoutPrograms",
+                "LayoutPrograms", "TextShaping",
             ],
             swiftSettings: strict),
 
@@ -152,6 +161,7 @@ let package = Package(
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine", "CSQLite"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "LayoutEngine"]),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression", "HTTPCore", "CZlib"]),
         .testTarget(name: "AccessControlTests", dependencies: ["AccessControl", "HTTPCore"]),
         .testTarget(

@@ -1,5 +1,6 @@
 public import HTTPCore
 public import LayoutStore
+public import TextShaping
 import LayoutEngine
 import LayoutWire
 import Synchronization
@@ -17,11 +18,18 @@ public final class LayoutService: HTTPHandler {
     let tiles: BytesCache<TileKey, EncodedTile>
     /// How tiles are gzipped (nil: they are not).
     let tileGzip: TileGzip?
+    /// The fonts text is measured with, and the bodies that serve them (`GET /v1/fonts`, `POST /v1/measure`).
+    let text: TextEndpoints
     /// The fonts text styles may name (nil: any; text is measured only with the store's measurer).
-    let fonts: (any FontCatalog)?
+    let fonts: (any FontChecker)?
 
+    /// `textShaper` measures text (`POST /v1/measure`) with its catalog's fonts (`GET /v1/fonts`), which are the fonts
+    /// a spec's styles may name unless `fonts` says otherwise; without one, the service has no fonts. Cells given as
+    /// content are measured by the store's measurer.
     public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil,
-                fonts: (any FontCatalog)? = nil) {
+                textShaper: TextShaper? = nil, fonts: (any FontChecker)? = nil) {
+        self.text = TextEndpoints(shaper: textShaper ?? TextShaper(catalog: FontCatalog(directories: [])))
+        self.fonts = fonts ?? textShaper.map { $0.catalog }
         self.store = store
         self.fonts = fonts
         self.limits = limits
@@ -195,6 +203,12 @@ public final class LayoutService: HTTPHandler {
             return try bounded(request) { () throws(Problem) in try postProgram(request) }
         case .program(let id):
             return try program(request, id: id)
+        case .fonts:
+            return text.fontList()
+        case .font(let family, let weight):
+            return try text.fontFile(request, family: family, weight: weight)
+        case .measure:
+            return try bounded(request) { () throws(Problem) in try text.measure(request, limits: limits) }
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {

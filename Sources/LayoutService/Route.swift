@@ -26,6 +26,9 @@ enum Route: Equatable {
     case scrollTo(id: String)
     case programs
     case program(id: String)
+    case fonts
+    case font(family: String, weight: String)
+    case measure
 
     /// The route a path names, or nil (404). Matches the path's bytes segment by segment: strings are made only
     /// for the variable parts (the id, kind, section and item).
@@ -79,6 +82,9 @@ enum Route: Equatable {
         guard equals(0, "v1") else { return nil }
         if s.count == 2 && equals(1, "transitions") { return .transitions }
         if equals(1, "programs") { return s.count == 2 ? .programs : s.count == 3 ? .program(id: text(2)) : nil }
+        if s.count == 2 && equals(1, "measure") { return .measure }
+        if s.count == 2 && equals(1, "fonts") { return .fonts }
+        if s.count == 4 && equals(1, "fonts") { return .font(family: text(2), weight: text(3)) }
         guard equals(1, "layouts") else { return nil }
         switch s.count {
         case 2: return .layouts
@@ -148,6 +154,9 @@ enum Route: Equatable {
         case .scrollTo: "/v1/layouts/{id}/scroll-to"
         case .programs: "/v1/programs"
         case .program: "/v1/programs/{id}"
+        case .fonts: "/v1/fonts"
+        case .font: "/v1/fonts/{family}/{weight}"
+        case .measure: "/v1/measure"
         }
     }
 
@@ -166,7 +175,7 @@ enum Route: Equatable {
         case .scrollTo: ["item", "section", "position", "offset"]
         case .transitions: ["from", "to", "progress", "rect", "offset"]
         case .health, .ready, .playground, .clientScript, .exampleProgram, .layouts, .layout, .updates, .sizes, .bounds, .programs,
-            .program:
+            .program, .fonts, .font, .measure:
             []
         }
     }
@@ -174,7 +183,7 @@ enum Route: Equatable {
     /// The methods the route answers (HEAD goes with GET).
     var methods: [String] {
         switch self {
-        case .layouts, .updates, .sizes, .bounds, .programs: ["POST"]
+        case .layouts, .updates, .sizes, .bounds, .programs, .measure: ["POST"]
         case .layout, .program: ["GET", "HEAD", "DELETE"]
         default: ["GET", "HEAD"]
         }

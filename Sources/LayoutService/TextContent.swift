@@ -4,7 +4,7 @@ import LayoutStore
 import LayoutWire
 
 /// The fonts the service measures with, as a spec's text styles name them (the font catalog of `--fonts-dir`).
-public protocol FontCatalog: Sendable {
+public protocol FontChecker: Sendable {
     /// Why `style` names a font the service does not have (`"family"` or `"weight"`: the field at fault), or nil
     /// when it has it.
     func problem(with style: TextStyle) -> (field: String, reason: String)?
@@ -29,5 +29,13 @@ extension LayoutService {
                 throw Problem(.invalidSpec, detail: "\(pointer): \(reason)", pointer: pointer)
             }
         }
+    }
+}
+
+/// The service's own fonts: those its shaper measures with.
+extension FontCatalog: FontChecker {
+    public func problem(with style: TextStyle) -> (field: String, reason: String)? {
+        let problem: (field: String, detail: String)? = problem(with: style)
+        return problem.map { ($0.field, $0.detail) }
     }
 }

@@ -16,6 +16,13 @@ public struct ServiceConfiguration: Sendable {
     public var store = Store.sqlite
     /// The sqlite store's directory.
     public var dataDirectory = "./data"
+    /// The directories of the font files text is measured with and served from (docs/text.md): Debian's
+    /// fonts-inter, fonts-noto-core and fonts-noto-cjk.
+    public var fontsDirectories = [
+        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
+    ]
+    /// Memory budget of the widths of shaped words.
+    public var wordCacheBytes = 64 << 20
     /// Memory budget of prepared layouts.
     public var cacheBytes = 512 << 20
     /// Memory budget of specs (past it they are read back from the store; the memory store refuses new ones).
@@ -138,6 +145,9 @@ public struct ServiceConfiguration: Sendable {
             c.store = kind
         }
         c.dataDirectory = try settings.value(flags.dataDir, "data-dir", c.dataDirectory)
+        c.fontsDirectories = try settings.value(flags.fontsDir, "fonts-dir", c.fontsDirectories.joined(separator: ":"))
+            .split(separator: ":").map(String.init)
+        c.wordCacheBytes = try settings.value(flags.wordCacheBytes, "word-cache-bytes", c.wordCacheBytes, .atLeast(0))
         c.cacheBytes = try settings.value(flags.cacheBytes, "cache-bytes", c.cacheBytes, .atLeast(0))
         c.specMemoryBytes = try settings.value(flags.specMemoryBytes, "spec-memory-bytes", c.specMemoryBytes,
                                                .atLeast(0))

@@ -20,6 +20,10 @@ public struct ServiceFlags: ParsableArguments {
     public var store: String?
     @Option(help: "Directory of the sqlite store (created if missing). [env: LAYOUT_SERVICE_DATA_DIR] (default: \(defaults.dataDirectory))")
     public var dataDir: String?
+    @Option(help: "Directories of the font files text is measured with and served from, separated by colons (searched recursively; .ttf, .otf, .ttc). [env: LAYOUT_SERVICE_FONTS_DIR] (default: \(defaults.fontsDirectories.joined(separator: ":")))")
+    public var fontsDir: String?
+    @Option(help: "Memory budget of the widths of shaped words, bytes. [env: LAYOUT_SERVICE_WORD_CACHE_BYTES] (default: \(defaults.wordCacheBytes))")
+    public var wordCacheBytes: Int?
     @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: \(defaults.cacheBytes))")
     public var cacheBytes: Int?
     @Option(help: "Memory budget of accepted specs, bytes (LRU): past it, specs leave memory and are read back from the store when needed; the memory store refuses a new spec past it (507). [env: LAYOUT_SERVICE_SPEC_MEMORY_BYTES] (default: \(defaults.specMemoryBytes))")

@@ -3,7 +3,8 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --programs]`: prints the
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --programs |
+/// --text]`: prints the
 /// figures the README quotes.
 @main
 struct LayoutBench {
@@ -18,6 +19,10 @@ struct LayoutBench {
             print(Measure.pad("compositional layouts", 28) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
                   + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
             CompositionalBench.rows(quick: quick)
+            return
+        }
+        if CommandLine.arguments.contains("--text") {
+            TextBench.rows()
             return
         }
         if CommandLine.arguments.contains("--grid") {

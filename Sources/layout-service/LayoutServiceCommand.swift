@@ -11,6 +11,7 @@ import MicroHTTPServer
 import Observability
 import PostgresArchive
 import SQLiteArchive
+import TextShaping
 import Synchronization
 import ServiceConfiguration
 #if canImport(Glibc)
@@ -92,10 +93,19 @@ struct LayoutServiceCommand: ParsableCommand {
         }
         let metrics = ServiceMetrics()
         let freedSinceTrim = Atomic<Int>(0)
-        // Cells given as content are measured by `textMeasurer` when prepared, their styles' fonts checked against
-        // `fontCatalog`; without a measurer the service refuses them (422 `no-text-measurer`).
-        let textMeasurer: (any TextMeasurer)? = nil
-        let fontCatalog: (any FontCatalog)? = nil
+        // Cells given as content are measured when prepared by the shaper, with the fonts of --fonts-dir (their
+        // styles' fonts are checked against its catalog before a spec is stored).
+        let fonts = FontCatalog(directories: configuration.fontsDirectories)
+        logger.info("fonts", metadata: [
+            "directories": "\(configuration.fontsDirectories.joined(separator: ":"))",
+            "families": "\(fonts.families.count)", "fallback": "\(fonts.fallback.joined(separator: ", "))",
+            "unreadable": "\(fonts.unreadable.count)",
+        ])
+        for missing in FontCatalog.defaultFallback where !fonts.fallback.contains(missing) {
+            logger.warning("fallback font family missing: text it would draw is measured in the style's font",
+                           metadata: ["family": "\(missing)"])
+        }
+        let textShaper = TextShaper(catalog: fonts, cacheBytes: configuration.wordCacheBytes)
         let layouts = LayoutStore(
             capacityBytes: configuration.cacheBytes, specMemoryBytes: configuration.specMemoryBytes, archive: archive,
             onPrepare: metrics.recordPrepare,
@@ -112,13 +122,14 @@ struct LayoutServiceCommand: ParsableCommand {
                     cmalloc_release_free_memory()
                 }
             },
-            measurer: textMeasurer)
+            measurer: textShaper)
         // Tiles are gzipped once, when encoded, with the level answers are gzipped at (when gzip is on).
         let gzipMinimum = configuration.gzipMinBytes
         let tileGzip = gzipMinimum == 0 ? nil : TileGzip(
             accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
             compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
-        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip, fonts: fontCatalog)
+        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip,
+                                    textShaper: textShaper)
         let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts), TileFigures(service: service)]
         let access = AccessHandler(
             MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),

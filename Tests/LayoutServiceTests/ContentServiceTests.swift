@@ -9,7 +9,7 @@ import Testing
 /// bad input named by its pointer with nothing stored, frames from the measurer, and updates with new content.
 @Suite struct ContentServiceTests {
     /// A catalog of one family in two weights.
-    struct Catalog: FontCatalog {
+    struct Catalog: FontChecker {
         func problem(with style: TextStyle) -> (field: String, reason: String)? {
             guard style.family == "Inter" else { return ("family", "the service has no font \"\(style.family)\"") }
             guard [400, 700].contains(style.weight) else { return ("weight", "Inter has weights 400 and 700") }

@@ -1,0 +1,104 @@
+import HTTPCore
+import LayoutEngine
+import LayoutWire
+import Synchronization
+import TextShaping
+
+/// `GET /v1/fonts`, `GET /v1/fonts/{family}/{weight}` and `POST /v1/measure` (docs/api.md, docs/text.md).
+final class TextEndpoints: Sendable {
+    let shaper: TextShaper
+    /// The served font files, made on first request (a face of a collection is taken out of it then).
+    private let bodies = Mutex<[String: HTTPBody]>([:])
+    private let list: [UInt8]
+
+    init(shaper: TextShaper) {
+        self.shaper = shaper
+        var w = JSONWriter()
+        w.raw("{\"families\":[")
+        for (i, family) in shaper.catalog.families.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"family\":"); w.string(family.name); w.raw(",\"weights\":[")
+            for (k, weight) in family.weights.enumerated() {
+                if k > 0 { w.raw(",") }
+                w.int(weight)
+            }
+            w.raw("]}")
+        }
+        w.raw("],\"fallback\":[")
+        for (i, name) in shaper.catalog.fallback.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.string(name)
+        }
+        w.raw("]}")
+        list = w.bytes
+    }
+
+    func fontList() -> HTTPResponse { LayoutService.json(200, list) }
+
+    /// The file of a face, byte for byte what the service measures with: immutable, with the face's entity tag.
+    func fontFile(_ request: HTTPRequest, family raw: String, weight rawWeight: String) throws(Problem)
+        -> HTTPResponse
+    {
+        let family = Self.percentDecoded(raw) ?? raw
+        guard let weight = Int(rawWeight), let face = shaper.catalog.face(family: family, weight: weight) else {
+            throw Problem(status: 404, detail: "no font \"\(family)\" at weight \(rawWeight) (GET /v1/fonts lists them)")
+        }
+        let tag = face.entityTag
+        let caching = [("ETag", tag), ("Cache-Control", "public, max-age=31536000, immutable")]
+        if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: caching) }
+        let key = "\(family)/\(weight)"
+        let body = bodies.withLock { bodies -> HTTPBody? in
+            if let body = bodies[key] { return HTTPBody(sharing: body) }
+            guard let bytes = face.bytes() else { return nil }
+            let body = HTTPBody(bytes)
+            bodies[key] = body
+            return HTTPBody(sharing: body)
+        }
+        guard let body else { throw Problem(status: 500, detail: "the font file \(face.path) cannot be read") }
+        return HTTPResponse(status: 200, headers: [("Content-Type", face.mediaType)] + caching, body: body)
+    }
+
+    /// The heights of cells given as their content.
+    func measure(_ request: HTTPRequest, limits: ServiceLimits) throws(Problem) -> HTTPResponse {
+        let body: MeasureRequest
+        do {
+            body = try MeasureRequest.decode(request.body, maxContents: limits.maxElements,
+                                             json: JSONLimits(maxDepth: limits.maxJSONDepth))
+        } catch {
+            throw ProblemMapping.problem(for: error)
+        }
+        for name in body.textStyles.keys.sorted() {
+            if let problem = fontProblem(body.textStyles[name]!, name: name) { throw problem }
+        }
+        var w = JSONWriter()
+        w.raw("{\"heights\":[")
+        for (i, content) in body.contents.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.number(content.height(width: body.widths[i], styles: body.textStyles, measurer: shaper))
+        }
+        w.raw("]}")
+        return LayoutService.json(200, w)
+    }
+
+    /// The 422 for a style whose font the service does not have, naming the field (`/textStyles/{name}/family`).
+    func fontProblem(_ style: TextStyle, name: String) -> Problem? {
+        guard let (field, detail) = shaper.catalog.problem(with: style) else { return nil }
+        let pointer = JSONPointer.string([.key("textStyles"), .key(name), .key(field)])
+        return Problem(.invalidSpec, detail: "\(pointer): \(detail)", pointer: pointer)
+    }
+
+    /// `%XX` escapes decoded (a family's spaces in a path), or nil when they are not valid UTF-8.
+    static func percentDecoded(_ s: String) -> String? {
+        var bytes: [UInt8] = []
+        var it = Array(s.utf8)[...]
+        while let b = it.popFirst() {
+            if b == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v)
+                it = it.dropFirst(2)
+            } else {
+                bytes.append(b)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,69 @@
+/// Where Chromium may break a line of `white-space: pre-wrap; word-break: normal` text (its
+/// `LazyLineBreakIterator`, after-space-run mode):
+/// - after a run of spaces or tabs, before whatever follows it, and nowhere inside the run;
+/// - between two ASCII characters, only where Chromium's own table allows (after `-` and `?` before most
+///   characters, and before `(`, `<`, `[`, `{` after some punctuation; after `-` before a digit only when a letter or
+///   digit precedes the `-`): there ICU's rules are not asked;
+/// - next to any other character (but the no-break space), where ICU's line break rules break.
+enum BreakOpportunities {
+    /// The opportunities of a paragraph, as offsets after its start, ascending, its length last. `icu` gives ICU's
+    /// boundaries of the text when asked (only text with characters past ASCII asks).
+    static func offsets(_ text: UnsafeBufferPointer<UInt16>, icu: () -> [Int]) -> [Int] {
+        var out: [Int] = []
+        var icuBreaks: [Int]?
+        var next = 0  // index into icuBreaks
+        for i in 1..<max(1, text.count) {
+            let ch = text[i], last = text[i - 1]
+            if isSpace(ch) { continue }
+            if isSpace(last) {
+                out.append(i)
+                continue
+            }
+            if breaksAfter(i >= 2 ? text[i - 2] : 0, last, ch) {
+                out.append(i)
+                continue
+            }
+            if needsICU(ch) || needsICU(last) {
+                if icuBreaks == nil { icuBreaks = icu() }
+                let breaks = icuBreaks!
+                while next < breaks.count && breaks[next] < i { next += 1 }
+                if next < breaks.count && breaks[next] == i { out.append(i) }
+            }
+        }
+        out.append(text.count)
+        return out
+    }
+
+    static func isSpace(_ c: UInt16) -> Bool { c == 0x20 || c == 0x09 }
+
+    private static func needsICU(_ c: UInt16) -> Bool { c > 0x7F && c != 0xA0 }
+
+    /// Chromium's table of breaks between two printable ASCII characters (`ShouldBreakAfter`).
+    static func breaksAfter(_ lastLast: UInt16, _ last: UInt16, _ ch: UInt16) -> Bool {
+        guard (0x21...0x7E).contains(last), (0x21...0x7E).contains(ch) else { return false }
+        let c = UInt8(ch), l = UInt8(last)
+        let digit = c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+        switch l {
+        case UInt8(ascii: "-"):
+            if digit { return isAlphanumeric(lastLast) }
+            return afterHyphen.contains(c) || isLetter(c)
+        case UInt8(ascii: "?"):
+            return afterQuestion.contains(c) || isLetter(c) || digit
+        default:
+            return opening.contains(c) && beforeOpening.contains(l)
+        }
+    }
+
+    private static let afterHyphen = Set("\"#%&'(*+-<=>@[\\^_`{|~".utf8)
+    private static let afterQuestion = Set("#$%&(*+-<=>@[\\^_`{|~".utf8)
+    private static let opening = Set("(<[{".utf8)
+    private static let beforeOpening = Set("!\"#%&)*+,.:;=>\\]|}~".utf8)
+
+    private static func isLetter(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+    }
+
+    private static func isAlphanumeric(_ c: UInt16) -> Bool {
+        c < 0x80 && (isLetter(UInt8(c)) || (c >= 0x30 && c <= 0x39))
+    }
+}
