@@ -29,9 +29,14 @@ public final class LayoutService: HTTPHandler {
     public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil,
                 textShaper: TextShaper? = nil, fonts: (any FontChecker)? = nil) {
         self.text = TextEndpoints(shaper: textShaper ?? TextShaper(catalog: FontCatalog(directories: [])))
-        self.fonts = fonts ?? textShaper.map { $0.catalog }
+        if let fonts {
+            self.fonts = fonts
+        } else if let textShaper {
+            self.fonts = textShaper.catalog
+        } else {
+            self.fonts = nil
+        }
         self.store = store
-        self.fonts = fonts
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
         self.tiles = BytesCache(capacityBytes: limits.tileCacheBytes)

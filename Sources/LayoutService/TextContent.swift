@@ -2,12 +2,13 @@ public import LayoutEngine
 import HTTPCore
 import LayoutStore
 import LayoutWire
+public import TextShaping
 
 /// The fonts the service measures with, as a spec's text styles name them (the font catalog of `--fonts-dir`).
 public protocol FontChecker: Sendable {
     /// Why `style` names a font the service does not have (`"family"` or `"weight"`: the field at fault), or nil
     /// when it has it.
-    func problem(with style: TextStyle) -> (field: String, reason: String)?
+    func fontProblem(with style: TextStyle) -> (field: String, reason: String)?
 }
 
 extension LayoutService {
@@ -24,7 +25,7 @@ extension LayoutService {
         }
         guard let fonts else { return }
         for name in styles.keys.sorted() {
-            if let (field, reason) = fonts.problem(with: styles[name]!) {
+            if let (field, reason) = fonts.fontProblem(with: styles[name]!) {
                 let pointer = JSONPointer.string([.key("textStyles"), .key(name), .key(field)])
                 throw Problem(.invalidSpec, detail: "\(pointer): \(reason)", pointer: pointer)
             }
@@ -34,8 +35,7 @@ extension LayoutService {
 
 /// The service's own fonts: those its shaper measures with.
 extension FontCatalog: FontChecker {
-    public func problem(with style: TextStyle) -> (field: String, reason: String)? {
-        let problem: (field: String, detail: String)? = problem(with: style)
-        return problem.map { ($0.field, $0.detail) }
+    public func fontProblem(with style: TextStyle) -> (field: String, reason: String)? {
+        problem(with: style).map { ($0.field, $0.detail) }
     }
 }
