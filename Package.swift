@@ -154,7 +154,8 @@ let package = Package(
         .testTarget(
             name: "LayoutProgramsTests",
             dependencies: [
-                "LayoutPrograms", "LayoutEngine", "TestSupport", .product(name: "WAT", package: "WasmKit"),
+                "LayoutPrograms", "LayoutEngine", "LayoutWire", "TestSupport",
+                .product(name: "WAT", package: "WasmKit"),
             ]),
         .testTarget(name: "LayoutEngineFoundationTests", dependencies: ["LayoutEngineFoundation", "LayoutEngine"]),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport"]),

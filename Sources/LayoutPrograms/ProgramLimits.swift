@@ -18,19 +18,23 @@ public struct ProgramLimits: Sendable, Hashable {
     }
 }
 
-/// What a program reads: the view's size, the item count of each section, and the spec's `parameters` as the
-/// bytes of their JSON text.
+/// What a program reads: the view's size, the item count of each section, the spec's `parameters` as the bytes
+/// of their JSON text, and their numbers as binary f64 under their keys (`ProgramSpec.numbers(in:)` derives
+/// them from the parameters: a number as one value, an array of numbers or of `[a, b]` pairs flattened).
 public struct ProgramInput: Sendable, Hashable {
     public var viewWidth: Double
     public var viewHeight: Double
     public var itemCounts: [Int]
     public var parameters: [UInt8]
+    public var numbers: [String: [Double]]
 
-    public init(viewWidth: Double, viewHeight: Double, itemCounts: [Int], parameters: [UInt8] = Array("{}".utf8)) {
+    public init(viewWidth: Double, viewHeight: Double, itemCounts: [Int], parameters: [UInt8] = Array("{}".utf8),
+                numbers: [String: [Double]] = [:]) {
         self.viewWidth = viewWidth
         self.viewHeight = viewHeight
         self.itemCounts = itemCounts
         self.parameters = parameters
+        self.numbers = numbers
     }
 }
 

@@ -67,7 +67,13 @@ final class ProgramRun: @unchecked Sendable {
         if input.itemCounts.contains(where: { $0 < 0 || $0 > UInt32.max }) {
             throw .badOutput("an item count does not fit the ABI's u32")
         }
-        let size = 24 + 4 * input.itemCounts.count + input.parameters.count
+        let numbers = input.numbers.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let jsonEnd = 24 + 4 * input.itemCounts.count + input.parameters.count
+        // The numbers' table: at most 7 bytes of padding, its count, an entry of 16 bytes per array, the names,
+        // at most 7 bytes of padding, then the values.
+        let names = numbers.reduce(0) { $0 + $1.key.utf8.count }
+        let values = numbers.reduce(0) { $0 + $1.value.count }
+        let size = jsonEnd + 7 + 4 + 16 * numbers.count + names + 7 + 8 * values
         guard size <= UInt32.max else { throw .memoryLimit(pages: limits.memoryPages) }
         let address: Int
         do {
@@ -88,8 +94,30 @@ final class ProgramRun: @unchecked Sendable {
             for (i, n) in input.itemCounts.enumerated() {
                 raw.storeBytes(of: UInt32(n).littleEndian, toByteOffset: 24 + 4 * i, as: UInt32.self)
             }
-            let start = 24 + 4 * input.itemCounts.count
-            for (i, b) in input.parameters.enumerated() { raw[start + i] = b }
+            input.parameters.withUnsafeBytes {
+                UnsafeMutableRawBufferPointer(rebasing: raw[(jsonEnd - $0.count)..<jsonEnd]).copyMemory(from: $0)
+            }
+            // Offsets in the block, 8-aligned as addresses in the module's memory.
+            func aligned(_ offset: Int) -> Int { (address + offset + 7) / 8 * 8 - address }
+            let table = aligned(jsonEnd)
+            raw.storeBytes(of: UInt32(numbers.count).littleEndian, toByteOffset: table, as: UInt32.self)
+            var name = table + 4 + 16 * numbers.count
+            var value = aligned(name + names)
+            for (i, (key, doubles)) in numbers.enumerated() {
+                let entry = table + 4 + 16 * i
+                // The name's address and length, the values' address and count.
+                for (k, field) in [address + name, key.utf8.count, address + value, doubles.count].enumerated() {
+                    raw.storeBytes(of: UInt32(field).littleEndian, toByteOffset: entry + 4 * k, as: UInt32.self)
+                }
+                for byte in key.utf8 {
+                    raw[name] = byte
+                    name += 1
+                }
+                doubles.withUnsafeBytes {
+                    UnsafeMutableRawBufferPointer(rebasing: raw[value..<(value + $0.count)]).copyMemory(from: $0)
+                }
+                value += 8 * doubles.count
+            }
         }
         do {
             _ = try prepare([.i32(UInt32(address))])

@@ -74,7 +74,7 @@ extension LayoutService {
         let frames: ProgramFrames
         do {
             let input = ProgramInput(viewWidth: spec.collectionView.width, viewHeight: spec.collectionView.height,
-                                     itemCounts: spec.itemCounts, parameters: spec.parameters)
+                                     itemCounts: spec.itemCounts, parameters: spec.parameters, numbers: spec.numbers)
             frames = try LayoutProgram(bytes: bytes).run(input, limits: programLimits)
         } catch {
             throw Self.problem(for: error, pointer: "/program")

@@ -8,7 +8,8 @@ import LayoutPrograms
 
 /// `layout-bench --programs`: the waterfall layout program (examples/programs/waterfall.wasm, run by WasmKit)
 /// against the built-in waterfall, preparing the same items (one section, 3 columns, sizes scaled to the column).
-/// The program's time includes reading its parameters' JSON; the built-in's starts from the decoded spec.
+/// Both start from the decoded spec: the program from its input (the parameters' JSON text, which the program
+/// is handed but does not read, and their numbers, as the service derives them when it decodes a program spec).
 enum ProgramBench {
     static func rows(sizes: [Int]) {
         let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
@@ -31,7 +32,10 @@ enum ProgramBench {
             json.reserveCapacity(n * 12)
             for (i, s) in sizes.enumerated() { json += (i > 0 ? "," : "") + "\(Int(s.width)),\(Int(s.height))" }
             json += "]}"
-            let input = ProgramInput(viewWidth: 390, viewHeight: 844, itemCounts: [n], parameters: Array(json.utf8))
+            let numbers: [String: [Double]] = ["columnCount": [3], "columnSpacing": [10], "itemSpacing": [10],
+                           "itemSizes": sizes.flatMap { [$0.width, $0.height] }]
+            let input = ProgramInput(viewWidth: 390, viewHeight: 844, itemCounts: [n], parameters: Array(json.utf8),
+                                     numbers: numbers)
             let limits = ProgramLimits(fuel: .max / 2, elements: n, deadlineMilliseconds: 600_000)
             let runs = n >= 1_000_000 ? 5 : 9
             let builtIn = Measure.median(runs: runs) { _ = PreparedWaterfallLayout(spec) }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutPrograms
+import LayoutWire
 
 /// The example programs of examples/programs, as committed (built by its build.sh).
 enum ExampleModules {
@@ -17,5 +18,15 @@ enum ExampleModules {
     /// The toolchain's clang, when this machine has one that builds wasm32.
     static var clang: String? {
         ["/opt/swift/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+extension ProgramInput {
+    /// An input with `parameters` as JSON text and their numbers derived from it as the service derives them.
+    init(viewWidth: Double, viewHeight: Double, itemCounts: [Int], json: String) {
+        let bytes = Array(json.utf8)
+        let numbers = (try? JSONParser.parse(bytes)).map { ProgramSpec.numbers(in: $0.root) } ?? [:]
+        self.init(viewWidth: viewWidth, viewHeight: viewHeight, itemCounts: itemCounts, parameters: bytes,
+                  numbers: numbers)
     }
 }

@@ -45,7 +45,7 @@ struct WaterfallProgramTests {
             "\(bySize ? "itemSizes" : "itemHeights")": [\(flat.map { "\($0)" }.joined(separator: ","))]}
             """
         let input = ProgramInput(viewWidth: spec.collectionView.width, viewHeight: spec.collectionView.height,
-                                 itemCounts: counts, parameters: Array(json.utf8))
+                                 itemCounts: counts, json: json)
         return (spec, input)
     }
 

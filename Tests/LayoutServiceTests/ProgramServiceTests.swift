@@ -274,7 +274,7 @@ import WAT
 
     /// Without an archive, modules are kept in memory within the spec memory budget; past it, a 507.
     @Test func theMemoryStoreRefusesModulesPastItsBudget() throws {
-        let c = Client(service: LayoutService(store: LayoutStore(capacityBytes: 1 << 28, specMemoryBytes: 6000)))
+        let c = Client(service: LayoutService(store: LayoutStore(capacityBytes: 1 << 28, specMemoryBytes: 5000)))
         _ = try Self.posted(c, try Self.example("waterfall"))
         let full = Self.postModule(c, try Self.example("circle"))
         #expect(full.status == 507 && Self.problemType(c, full) == "spec-memory-full")

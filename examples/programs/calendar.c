@@ -50,8 +50,9 @@ LAYOUT_EXPORT("layout_prepare") void layout_prepare(const struct layout_input *i
     double day_width = (input->view_width - time_width) / (double)days;
     for (int d = 0; d < days; d++) emit(time_width + (double)d * day_width, 0, day_width, header, 0, d, "day", 3);
     uint32_t n = input->section_count > 0 ? input->item_counts[0] : 0;
-    struct json list;
-    if (n == 0 || !array_at(input, "events", &list)) {
+    uint32_t count;
+    const double *list = numbers_at(input, "events", &count);
+    if (n == 0 || !list) {
         flush();
         return;
     }
@@ -60,10 +61,13 @@ LAYOUT_EXPORT("layout_prepare") void layout_prepare(const struct layout_input *i
     uint32_t *scratch = layout_alloc(n * sizeof(uint32_t));
     if (!events || !order || !scratch) __builtin_trap();
     for (uint32_t i = 0; i < n; i++) {
-        int day = (int)read_number(&list);
+        /* Event i's day, start and end; missing values read as 0. */
+        double value[3] = {0, 0, 0};
+        for (uint32_t k = 0; k < 3 && 3 * i + k < count; k++) value[k] = list[3 * i + k];
+        int day = (int)value[0];
         events[i].day = day < 0 ? 0 : day >= days ? days - 1 : day;
-        events[i].start = read_number(&list);
-        events[i].end = read_number(&list);
+        events[i].start = value[1];
+        events[i].end = value[2];
         if (events[i].end < events[i].start) events[i].end = events[i].start;
         order[i] = i;
     }

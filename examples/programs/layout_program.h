@@ -14,7 +14,8 @@ typedef int int32_t;
 typedef unsigned char uint8_t;
 
 /* What the host writes at the address layout_alloc returned: the view's size, the item count of each section,
- * then the spec's "parameters" as the bytes of their JSON text (not NUL-terminated). */
+ * then the spec's "parameters" as the bytes of their JSON text (not NUL-terminated), then their numbers
+ * (layout_numbers). */
 struct layout_input {
     double view_width;
     double view_height;
@@ -25,6 +26,26 @@ struct layout_input {
 
 static inline const char *layout_parameters(const struct layout_input *input) {
     return (const char *)(input->item_counts + input->section_count);
+}
+
+/* The parameters' numbers as binary f64, after the JSON at the next address that is a multiple of 8: one entry
+ * per top-level member of "parameters" that holds numbers (a number: 1 value; an array of numbers: its values;
+ * an array of [a, b] pairs: a, b, a, b, ...), sorted by name. Other members are only in the JSON. */
+struct layout_number_array {
+    const char *name; /* the member's key, UTF-8, name_length bytes (not NUL-terminated) */
+    uint32_t name_length;
+    const double *values; /* count values, 8-byte aligned */
+    uint32_t count;
+};
+
+struct layout_numbers {
+    uint32_t count;
+    struct layout_number_array arrays[]; /* count entries */
+};
+
+static inline const struct layout_numbers *layout_numbers(const struct layout_input *input) {
+    unsigned long end = (unsigned long)(layout_parameters(input) + input->parameters_length);
+    return (const struct layout_numbers *)((end + 7) & ~7ul);
 }
 
 /* One element, 48 bytes. kind_length 0: a cell; otherwise a supplementary view whose kind is the UTF-8 text of

@@ -22,15 +22,18 @@ LAYOUT_EXPORT("layout_prepare") void layout_prepare(const struct layout_input *i
     double header = number_or(input, "headerHeight", 0);
     double footer = number_or(input, "footerHeight", 0);
     double inset[4] = {0, 0, 0, 0}; /* top, left, bottom, right */
-    struct json a;
-    if (array_at(input, "sectionInset", &a))
-        for (int i = 0; i < 4; i++) inset[i] = read_number(&a);
-    struct json items;
+    uint32_t count;
+    const double *given = numbers_at(input, "sectionInset", &count);
+    for (uint32_t i = 0; i < 4 && i < count; i++) inset[i] = given[i];
+    /* The items' values, read in order; missing ones read as 0. */
+    const double *items = numbers_at(input, "itemHeights", &count);
     int sizes = 0;
-    if (!array_at(input, "itemHeights", &items)) {
-        if (!array_at(input, "itemSizes", &items)) return;
+    if (!items) {
+        items = numbers_at(input, "itemSizes", &count);
+        if (!items) return;
         sizes = 1;
     }
+    uint32_t next = 0;
     double column_length = (view_u - inset[1] - inset[3] - (double)(columns - 1) * spacing) / (double)columns;
     if (!(column_length > 0)) column_length = 0;
     double pitch = column_length + spacing;
@@ -46,11 +49,13 @@ LAYOUT_EXPORT("layout_prepare") void layout_prepare(const struct layout_input *i
         for (uint32_t i = 0; i < n; i++) {
             double length;
             if (sizes) {
-                double w = read_number(&items);
-                double h = read_number(&items);
+                double w = next < count ? items[next] : 0;
+                double h = next + 1 < count ? items[next + 1] : 0;
+                next += 2;
                 length = h * column_length / w;
             } else {
-                length = read_number(&items);
+                length = next < count ? items[next] : 0;
+                next++;
             }
             int shortest = 0;
             for (int c = 1; c < columns; c++)

@@ -14,12 +14,51 @@ public struct ProgramSpec: Sendable, Hashable {
     /// The parameters' canonical JSON text, the bytes the program reads: keys sorted, no whitespace, numbers as
     /// the service writes them (`JSONWriter.number`), so that equal parameters give equal ids.
     public var parameters: [UInt8]
+    /// The parameters' numbers, which a program also reads as binary f64 (`ProgramSpec.numbers(in:)`).
+    public var numbers: [String: [Double]]
 
-    public init(program: String, collectionView: LayoutSize, itemCounts: [Int], parameters: [UInt8] = Array("{}".utf8)) {
+    public init(program: String, collectionView: LayoutSize, itemCounts: [Int], parameters: [UInt8] = Array("{}".utf8),
+                numbers: [String: [Double]] = [:]) {
         self.program = program
         self.collectionView = collectionView
         self.itemCounts = itemCounts
         self.parameters = parameters
+        self.numbers = numbers
+    }
+
+    /// The top-level members of `parameters` (an object) that hold numbers, under their keys: a number as one
+    /// value, an array of numbers as its values, an array of `[a, b]` pairs as `a, b, a, b, ...`. Other members
+    /// are left to the JSON text.
+    public static func numbers(in parameters: JSONValue) -> [String: [Double]] {
+        var out: [String: [Double]] = [:]
+        for (key, value) in parameters.members {
+            if let number = value.number {
+                out[key] = [number]
+                continue
+            }
+            guard value.kind == .array else { continue }
+            var values: [Double] = []
+            values.reserveCapacity(value.count)
+            // Every element a number, or every element an array of two numbers.
+            let pairs = value.elements.first { _ in true }?.kind == .array
+            var numeric = true
+            for element in value.elements {
+                if !pairs, let number = element.number {
+                    values.append(number)
+                } else if pairs, element.kind == .array, element.count == 2,
+                    case var pair = element.elements.makeIterator(), let a = pair.next()?.number,
+                    let b = pair.next()?.number
+                {
+                    values.append(a)
+                    values.append(b)
+                } else {
+                    numeric = false
+                    break
+                }
+            }
+            if numeric { out[key] = values }
+        }
+        return out
     }
 
     static let keys = ["layout", "program", "collectionView", "sections", "parameters"]
@@ -113,14 +152,16 @@ extension SpecDecoder {
             }
         }
         var parameters = JSONWriter(capacity: 256)
+        var numbers: [String: [Double]] = [:]
         if let p = m["parameters"] {
             guard p.value.kind == .object else { throw p.fail("must be an object, not \(p.value.kind.name)") }
             try writeCanonical(p, into: &parameters)
+            numbers = ProgramSpec.numbers(in: p.value)
         } else {
             parameters.raw("{}")
         }
         var spec = ProgramSpec(program: id, collectionView: viewport.size, itemCounts: counts,
-                               parameters: parameters.bytes)
+                               parameters: parameters.bytes, numbers: numbers)
         spec.contentInset = viewport.contentInset
         return spec
     }
