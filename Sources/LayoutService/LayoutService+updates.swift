@@ -21,7 +21,7 @@ extension LayoutService {
         let plan: UpdatePlan
         do {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
-            spec = try old.spec.applying(plan)
+            spec = try old.spec.applying(plan, frames: batch.frames)
         } catch {
             throw Problem(.inconsistentBatch,
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")

@@ -32,10 +32,12 @@ public enum SpecChange: Sendable {
     public func applied(to base: LayoutSpec) -> LayoutSpec? {
         let json = JSONLimits(maxDepth: 1 << 10)
         let operations: [BatchOperation]
+        var frames: FrameUpdates?
         switch self {
         case .updates(let body):
             guard let batch = try? BatchDecoder.decode(body, for: base, json: json) else { return nil }
             operations = batch.operations
+            frames = batch.frames
         case .sizes(let body):
             guard let report = try? SizeReportDecoder.decode(body, json: json) else { return nil }
             operations = SelfSizing.batch(report.sizes)
@@ -44,7 +46,7 @@ public enum SpecChange: Sendable {
             return base.withViewport(request.viewport(from: base.viewport)).normalized()
         }
         guard let plan = try? UpdatePlan.make(oldCounts: base.sectionCounts, operations: operations),
-              let spec = try? base.applying(plan) else { return nil }
+              let spec = try? base.applying(plan, frames: frames) else { return nil }
         return spec.normalized()
     }
 }

@@ -10,6 +10,8 @@ public struct BatchRequest: Sendable {
     public var offsetGiven = false
     /// What keeps its place (an index path before the batch).
     public var anchor: ScrollAnchor = .firstVisible
+    /// For a frames layout: the new cells' fields (nil for other kinds).
+    public var frames: FrameUpdates?
 }
 
 public enum BatchDecoder {
@@ -27,7 +29,9 @@ public enum BatchDecoder {
 
     static func decode(_ root: SpecReader, for spec: LayoutSpec) throws(SpecError) -> BatchRequest {
         let m = try root.object(allowed: ["updates", "rect", "offset", "anchor"], required: ["updates"])
-        let operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec) }
+        var frames: FrameUpdates?
+        if case .frames = spec { frames = FrameUpdates() }
+        let operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in try operation(r, spec, &frames) }
         var rect: LayoutRect?
         if let r = m["rect"] {
             let f = try r.object(allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"])
@@ -41,14 +45,17 @@ public enum BatchDecoder {
             offset = LayoutPoint(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
         return BatchRequest(operations: operations, rect: rect, offset: offset, offsetGiven: m["offset"] != nil,
-                            anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
+                            anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible, frames: frames)
     }
 
-    static func operation(_ r: SpecReader, _ spec: LayoutSpec) throws(SpecError) -> BatchOperation {
+    static func operation(_ r: SpecReader, _ spec: LayoutSpec, _ frames: inout FrameUpdates?) throws(SpecError)
+        -> BatchOperation
+    {
         guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
         var name: SpecReader?
         for (key, value) in r.value.members where key == "op" { name = r.child(key, value) }
         guard let name else { throw SpecError(path: r.path + [.key("op")], reason: "is required (\(ops.joined(separator: ", ")))") }
+        if frames != nil { return try framesOperation(r, name, into: &frames!) }
         switch try name.string() {
         case "insertItems", "reloadItems":
             let m = try r.object(allowed: ["op", "indexPaths", "sizes"], required: ["indexPaths"])
@@ -105,7 +112,7 @@ public enum BatchDecoder {
         case .compositional: return .compositional(try SpecDecoder.decodeCompositionalSectionEntry(r))
         case .circle, .wheel: throw r.fail("this layout has exactly one section: only items can change")
         case .grid: throw r.fail(LayoutSpec.gridUpdatesRefused)
-        case .frames: throw r.fail(FramesLayoutSpec.updatesRefused)
+        case .frames: throw r.fail(FramesLayoutSpec.sectionUpdatesRefused)
         }
     }
 }
