@@ -130,7 +130,9 @@ extension Components {
         public typealias IndexPathList = [Components.Schemas.IndexPathPair]
         /// - Remark: Generated from `#/components/schemas/SectionIndexList`.
         public typealias SectionIndexList = [Swift.Int]
-        /// `insertItems` names index paths after the batch, `reloadItems` before; `sizes`, one per index path.
+        /// `insertItems` names index paths after the batch, `reloadItems` before; `sizes`, one per index path. On a
+        /// frames layout: `frames` (required to insert), `zIndex` and `sticky`, one per index path, instead of sizes.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation`.
         public struct ItemsWithSizesOperation: Codable, Hashable, Sendable {
@@ -143,6 +145,12 @@ extension Components {
             public var op: Components.Schemas.ItemsWithSizesOperation.OpPayload
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/indexPaths`.
             public var indexPaths: Components.Schemas.IndexPathList
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/frames`.
+            public var frames: [Components.Schemas.FrameRect]?
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/zIndex`.
+            public var zIndex: [Swift.Int]?
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/sticky`.
+            public var sticky: [Components.Schemas.FrameSticky]?
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/sizes`.
             public var sizes: [[Swift.Double]]?
             /// Creates a new `ItemsWithSizesOperation`.
@@ -150,19 +158,31 @@ extension Components {
             /// - Parameters:
             ///   - op:
             ///   - indexPaths:
+            ///   - frames:
+            ///   - zIndex:
+            ///   - sticky:
             ///   - sizes:
             public init(
                 op: Components.Schemas.ItemsWithSizesOperation.OpPayload,
                 indexPaths: Components.Schemas.IndexPathList,
+                frames: [Components.Schemas.FrameRect]? = nil,
+                zIndex: [Swift.Int]? = nil,
+                sticky: [Components.Schemas.FrameSticky]? = nil,
                 sizes: [[Swift.Double]]? = nil
             ) {
                 self.op = op
                 self.indexPaths = indexPaths
+                self.frames = frames
+                self.zIndex = zIndex
+                self.sticky = sticky
                 self.sizes = sizes
             }
             public enum CodingKeys: String, CodingKey {
                 case op
                 case indexPaths
+                case frames
+                case zIndex
+                case sticky
                 case sizes
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -175,6 +195,18 @@ extension Components {
                     Components.Schemas.IndexPathList.self,
                     forKey: .indexPaths
                 )
+                self.frames = try container.decodeIfPresent(
+                    [Components.Schemas.FrameRect].self,
+                    forKey: .frames
+                )
+                self.zIndex = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .zIndex
+                )
+                self.sticky = try container.decodeIfPresent(
+                    [Components.Schemas.FrameSticky].self,
+                    forKey: .sticky
+                )
                 self.sizes = try container.decodeIfPresent(
                     [[Swift.Double]].self,
                     forKey: .sizes
@@ -182,6 +214,9 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "op",
                     "indexPaths",
+                    "frames",
+                    "zIndex",
+                    "sticky",
                     "sizes"
                 ])
             }
@@ -240,25 +275,45 @@ extension Components {
             public var from: Components.Schemas.IndexPathPair
             /// - Remark: Generated from `#/components/schemas/MoveItemOperation/to`.
             public var to: Components.Schemas.IndexPathPair
+            /// A frames layout's moved cell takes this frame (and `zIndex`, `sticky`); else it keeps its own.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MoveItemOperation/frame`.
+            public var frame: Components.Schemas.FrameRect?
+            /// - Remark: Generated from `#/components/schemas/MoveItemOperation/zIndex`.
+            public var zIndex: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/MoveItemOperation/sticky`.
+            public var sticky: Components.Schemas.FrameSticky?
             /// Creates a new `MoveItemOperation`.
             ///
             /// - Parameters:
             ///   - op:
             ///   - from:
             ///   - to:
+            ///   - frame: A frames layout's moved cell takes this frame (and `zIndex`, `sticky`); else it keeps its own.
+            ///   - zIndex:
+            ///   - sticky:
             public init(
                 op: Components.Schemas.MoveItemOperation.OpPayload,
                 from: Components.Schemas.IndexPathPair,
-                to: Components.Schemas.IndexPathPair
+                to: Components.Schemas.IndexPathPair,
+                frame: Components.Schemas.FrameRect? = nil,
+                zIndex: Swift.Int? = nil,
+                sticky: Components.Schemas.FrameSticky? = nil
             ) {
                 self.op = op
                 self.from = from
                 self.to = to
+                self.frame = frame
+                self.zIndex = zIndex
+                self.sticky = sticky
             }
             public enum CodingKeys: String, CodingKey {
                 case op
                 case from
                 case to
+                case frame
+                case zIndex
+                case sticky
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -274,10 +329,25 @@ extension Components {
                     Components.Schemas.IndexPathPair.self,
                     forKey: .to
                 )
+                self.frame = try container.decodeIfPresent(
+                    Components.Schemas.FrameRect.self,
+                    forKey: .frame
+                )
+                self.zIndex = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .zIndex
+                )
+                self.sticky = try container.decodeIfPresent(
+                    Components.Schemas.FrameSticky.self,
+                    forKey: .sticky
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "op",
                     "from",
-                    "to"
+                    "to",
+                    "frame",
+                    "zIndex",
+                    "sticky"
                 ])
             }
         }
@@ -3538,7 +3608,8 @@ extension Components {
         /// Frames may overlap and lie anywhere. Left out, `section` is 0 and `item` numbers the elements in order
         /// among those of their section, category and kind; given, the cells of each section are items 0 to
         /// count - 1, each once. Answers list elements by section, item, category, kind, whatever the posted order.
-        /// `sticky` (pinned elements) is not accepted yet (422), nor are batch updates on a frames layout.
+        /// `sticky` pins elements as `format=columns` gives them. Batch updates take item operations with the
+        /// cells' new frames (`frames`, `frame`); section operations and size reports are a 422.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec`.
@@ -3602,6 +3673,10 @@ extension Components {
                 public var kind: [Swift.String?]?
                 /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/zIndex`.
                 public var zIndex: [Swift.Int]?
+                /// Null (not pinned) or `[edge, min, max]`, edge `leading` or `trailing`, min at most max.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/sticky`.
+                public var sticky: [Components.Schemas.FrameSticky]?
                 /// Creates a new `ElementsPayload`.
                 ///
                 /// - Parameters:
@@ -3614,6 +3689,7 @@ extension Components {
                 ///   - category: 0 cell, 1 supplementary, 2 decoration.
                 ///   - kind: The kind of each supplementary or decoration element; null for cells.
                 ///   - zIndex:
+                ///   - sticky: Null (not pinned) or `[edge, min, max]`, edge `leading` or `trailing`, min at most max.
                 public init(
                     x: [Swift.Double],
                     y: [Swift.Double],
@@ -3623,7 +3699,8 @@ extension Components {
                     item: [Swift.Int]? = nil,
                     category: Components.Schemas.FramesLayoutSpec.ElementsPayload.CategoryPayload? = nil,
                     kind: [Swift.String?]? = nil,
-                    zIndex: [Swift.Int]? = nil
+                    zIndex: [Swift.Int]? = nil,
+                    sticky: [Components.Schemas.FrameSticky]? = nil
                 ) {
                     self.x = x
                     self.y = y
@@ -3634,6 +3711,7 @@ extension Components {
                     self.category = category
                     self.kind = kind
                     self.zIndex = zIndex
+                    self.sticky = sticky
                 }
                 public enum CodingKeys: String, CodingKey {
                     case x
@@ -3645,6 +3723,7 @@ extension Components {
                     case category
                     case kind
                     case zIndex
+                    case sticky
                 }
                 public init(from decoder: any Swift.Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3684,6 +3763,10 @@ extension Components {
                         [Swift.Int].self,
                         forKey: .zIndex
                     )
+                    self.sticky = try container.decodeIfPresent(
+                        [Components.Schemas.FrameSticky].self,
+                        forKey: .sticky
+                    )
                     try decoder.ensureNoAdditionalProperties(knownKeys: [
                         "x",
                         "y",
@@ -3693,7 +3776,8 @@ extension Components {
                         "item",
                         "category",
                         "kind",
-                        "zIndex"
+                        "zIndex",
+                        "sticky"
                     ])
                 }
             }
@@ -3767,6 +3851,12 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/FrameSticky`.
+        public typealias FrameSticky = [Swift.String]
+        /// `[x, y, width, height]`: x and y at most 1e9 in magnitude, width and height 0 to 1e9.
+        ///
+        /// - Remark: Generated from `#/components/schemas/FrameRect`.
+        public typealias FrameRect = [Swift.Double]
         /// UICollectionViewFlowLayout. Defaults are UIKit's. Lengths are finite and at most 1e9 in magnitude; sizes and
         /// spacings 0 or more; the view's size more than 0. Unknown fields are refused (422).
         ///
