@@ -19,7 +19,7 @@ extension LayoutService {
         let plan: UpdatePlan
         do {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
-            spec = try old.spec.applying(plan, contents: batch.contents)
+            spec = try old.spec.applying(plan, contents: batch.contents, frames: batch.frames)
         } catch {
             throw Problem(.inconsistentBatch,
                           detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")

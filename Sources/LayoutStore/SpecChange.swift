@@ -32,7 +32,8 @@ public enum SpecChange: Sendable {
     public func applied(to base: LayoutSpec) -> LayoutSpec? {
         let json = JSONLimits(maxDepth: 1 << 10)
         let operations: [BatchOperation]
-        let contents: ItemContents
+        var contents = ItemContents()
+        var frames: FrameUpdates?
         switch self {
         case .updates(let body):
             guard let batch = try? BatchDecoder.decode(body, for: base, json: json) else { return nil }
@@ -42,7 +43,7 @@ public enum SpecChange: Sendable {
                       let spec = try? grid.applying(update) else { return nil }
                 return LayoutSpec.grid(spec).normalized()
             }
-            (operations, contents) = (batch.operations, batch.contents)
+            (operations, contents, frames) = (batch.operations, batch.contents, batch.frames)
         case .sizes(let body):
             guard let report = try? SizeReportDecoder.decode(body, styles: base.textStyles, json: json) else { return nil }
             (operations, contents) = SelfSizing.batch(report.sizes, contents: report.contents)
@@ -51,7 +52,7 @@ public enum SpecChange: Sendable {
             return base.withViewport(request.viewport(from: base.viewport)).normalized()
         }
         guard let plan = try? UpdatePlan.make(oldCounts: base.sectionCounts, operations: operations),
-              let spec = try? base.applying(plan, contents: contents) else { return nil }
+              let spec = try? base.applying(plan, contents: contents, frames: frames) else { return nil }
         return spec.normalized()
     }
 }

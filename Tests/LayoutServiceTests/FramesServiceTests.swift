@@ -74,6 +74,31 @@ import Testing
         #expect(columns["sticky"]?.elements.map { $0.elements.count } == [0, 3])
     }
 
+    /// A batch inserts, deletes and moves cells with their new frames: the new layout is the one the resulting
+    /// frames make when posted afresh (the same id), and the answer animates the rect's cells.
+    @Test func batchUpdatesGiveTheLayoutOfTheNewFrames() throws {
+        let c = Client()
+        let id = try post(c)
+        let body = #"{"updates":[{"op":"deleteItems","indexPaths":[[0,1]]},{"op":"insertItems","indexPaths":[[0,0]],"frames":[[0,400,100,50]],"zIndex":[2]},{"op":"moveItem","from":[0,2],"to":[0,1],"frame":[10,500,200,60]}],"rect":{"x":0,"y":0,"width":390,"height":844}}"#
+        let update = c.send("POST", "/v1/layouts/\(id)/updates", body)
+        #expect(update.status == 201, "\(String(decoding: update.body.bytes, as: UTF8.self))")
+        let answer = c.json(update)
+        let newID = try #require(answer["id"]?.string)
+        #expect(newID != id && answer["items"]?.number == 3)
+        // Cells after the batch: the inserted one, the moved one (old 0/2), old 0/0; the ad is kept.
+        let afresh = #"{"layout":"frames","collectionView":{"width":390,"height":844},"scrollTargetBehavior":"item","elements":{"x":[0,10,0,0],"y":[400,500,0,1900],"width":[100,200,190,390],"height":[50,60,300,100],"category":[0,0,0,2],"kind":[null,null,null,"ad"],"zIndex":[2,0,0,-1],"item":[0,1,2,0]}}"#
+        let posted = c.send("POST", "/v1/layouts", afresh)
+        #expect(posted.status == 200 && c.json(posted)["id"]?.string == newID)
+        // In the rect: old 0/0 moves to 0/2, old 0/1 disappears, the inserted 0/0 appears, the moved 0/1 comes
+        // from its old place (0/2 at y 1000, outside the rect).
+        func path(_ a: JSONValue?) -> String { "[\(a?["section"]?.number ?? -1), \(a?["item"]?.number ?? -1)]" }
+        let pairs = Array(try #require(answer["animations"]).elements).map {
+            "\(path($0["before"]))\($0["before"]?["alpha"]?.number ?? -1)>\(path($0["after"]))\($0["after"]?["alpha"]?.number ?? -1)"
+        }
+        #expect(pairs == ["[0.0, 0.0]1.0>[0.0, 2.0]1.0", "[0.0, 1.0]1.0>[0.0, 1.0]0.0", "[0.0, 0.0]0.0>[0.0, 0.0]1.0",
+                          "[0.0, 2.0]1.0>[0.0, 1.0]1.0"],
+                "\(String(decoding: update.body.bytes, as: UTF8.self))")
+    }
     @Test func badFramesAndUpdatesAreProblems() throws {
         let c = Client()
         let bad = c.send("POST", "/v1/layouts", #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":{"x":[0,0],"y":[0,0],"width":[1,-1],"height":[1,1]}}"#)
@@ -81,9 +106,22 @@ import Testing
         let unequal = c.send("POST", "/v1/layouts", #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":{"x":[0,0],"y":[0],"width":[1,1],"height":[1,1]}}"#)
         #expect(unequal.status == 422 && c.json(unequal)["pointer"]?.string == "/elements/y")
         let id = try post(c)
-        let update = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"deleteItems","indexPaths":[[0,1]]}]}"#)
-        #expect(update.status == 422 && c.json(update)["detail"]?.string?.contains("frames") == true,
-                "\(String(decoding: update.body.bytes, as: UTF8.self))")
+        // Bad batches: each a 422 naming the field.
+        let badBatches = [
+            (#"{"updates":[{"op":"insertSections","sections":[1]}]}"#, "/updates/0/op"),
+            (#"{"updates":[{"op":"insertItems","indexPaths":[[0,1]]}]}"#, "/updates/0/frames"),
+            (#"{"updates":[{"op":"insertItems","indexPaths":[[0,1]],"frames":[[0,0,-1,5]]}]}"#, "/updates/0/frames/0/2"),
+            (#"{"updates":[{"op":"insertItems","indexPaths":[[0,1]],"frames":[[0,0,1,5],[0,0,1,5]]}]}"#, "/updates/0/frames"),
+            (#"{"updates":[{"op":"moveItem","from":[0,0],"to":[0,1],"zIndex":2}]}"#, "/updates/0/zIndex"),
+            (#"{"updates":[{"op":"reloadItems","indexPaths":[[0,0]],"frames":[[0,0,1,1]],"sticky":[["up",0,1]]}]}"#,
+             "/updates/0/sticky/0/0"),
+            (#"{"updates":[{"op":"insertItems","indexPaths":[[0,9]],"frames":[[0,0,1,5]]}]}"#, "/updates/0"),
+        ]
+        for (body, pointer) in badBatches {
+            let update = c.send("POST", "/v1/layouts/\(id)/updates", body)
+            #expect(update.status == 422 && c.json(update)["pointer"]?.string == pointer,
+                    "\(body): \(String(decoding: update.body.bytes, as: UTF8.self))")
+        }
         let sizes = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":0,"width":10,"height":10}]}"#)
         #expect(sizes.status == 422)
         let bounds = c.send("POST", "/v1/layouts/\(id)/bounds", #"{"collectionView":{"width":800,"height":600}}"#)

@@ -13,14 +13,16 @@ public struct ItemContents: Sendable, Hashable {
 }
 
 extension LayoutSpec {
-    /// `applying(plan)`, with content: a section given as content keeps each item's content (moved items take
+    /// `applying(plan, frames:)`, with content: a section given as content keeps each item's content (moved items take
     /// theirs along), reloaded items take their new content when given, inserted items must be given theirs.
     /// Content for an item of a section not given as content, or a content section's item without content, is a
     /// `BatchError`.
     /// - Complexity: O(items of content sections) on top of `applying(plan)`.
-    public func applying(_ plan: UpdatePlan, contents given: ItemContents) throws(BatchError) -> LayoutSpec {
+    public func applying(_ plan: UpdatePlan, contents given: ItemContents, frames: FrameUpdates? = nil)
+        throws(BatchError) -> LayoutSpec
+    {
         let old = self
-        var out = try applying(plan)
+        var out = try applying(plan, frames: frames)
         guard old.hasContent || !given.isEmpty else { return out }
         var usedInserted = 0
         var usedReloaded = 0

@@ -17,10 +17,6 @@ public struct FramesLayoutSpec: Sendable, Hashable {
         self.elements = elements
     }
 
-    /// What a batch update on a frames layout answers (a `422`): it is not accepted yet.
-    public static let updatesRefused =
-        "batch updates are not accepted on a frames layout yet: post the layout with its new frames"
-
     /// The number of cells in each section (sections up to the last one any element names; at least one).
     public var cellCounts: [Int] {
         let e = elements

@@ -3,7 +3,10 @@ extension LayoutSpec {
     /// one), new items taking the size given or their section's item size. A section whose items all have its item
     /// size stays a count.
     /// - Complexity: O(items) for the copied size lists (a copy, run by run); O(sections + runs) for the rest.
-    public func applying(_ plan: UpdatePlan, operation: Int = 0) throws(BatchError) -> LayoutSpec {
+    /// A frames layout takes its new cells' fields from `frames` (without them, nothing can be inserted).
+    public func applying(_ plan: UpdatePlan, frames: FrameUpdates? = nil, operation: Int = 0) throws(BatchError)
+        -> LayoutSpec
+    {
         switch self {
         case .flow(let flow): return .flow(try flow.applying(plan))
         case .waterfall(let waterfall): return .waterfall(try waterfall.applying(plan))
@@ -16,8 +19,9 @@ extension LayoutSpec {
             return .wheel(wheel)
         case .grid:
             throw BatchError(operation: 0, reason: Self.gridUpdatesRefused)
-        case .frames:
-            throw BatchError(operation: operation, reason: FramesLayoutSpec.updatesRefused)
+        case .frames(let f):
+            guard let frames else { throw BatchError(operation: operation, reason: FramesLayoutSpec.sizeReportsRefused) }
+            return .frames(try f.applying(plan, frames: frames))
         }
     }
 

@@ -15,6 +15,8 @@ public struct BatchRequest: Sendable {
     public var anchor: ScrollAnchor = .firstVisible
     /// New content of inserted and reloaded items (`"contents"` of their operations).
     public var contents = ItemContents()
+    /// For a frames layout: the new cells' fields (nil for other kinds).
+    public var frames: FrameUpdates?
 }
 
 public enum BatchDecoder {
@@ -35,11 +37,13 @@ public enum BatchDecoder {
         var operations: [BatchOperation] = []
         var gridOperations: [GridBatchOperation] = []
         var contents = ItemContents()
+        var frames: FrameUpdates?
+        if case .frames = spec { frames = FrameUpdates() }
         if case .grid = spec {
             gridOperations = try m["updates"]!.array(gridOperation)
         } else {
             operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in
-                try operation(r, spec, contents: &contents)
+                try operation(r, spec, contents: &contents, frames: &frames)
             }
         }
         var rect: LayoutRect?
@@ -56,16 +60,18 @@ public enum BatchDecoder {
         }
         return BatchRequest(operations: operations, gridOperations: gridOperations, rect: rect, offset: offset,
                             offsetGiven: m["offset"] != nil,
-                            anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible, contents: contents)
+                            anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible, contents: contents,
+                            frames: frames)
     }
 
-    static func operation(_ r: SpecReader, _ spec: LayoutSpec, contents: inout ItemContents)
-        throws(SpecError) -> BatchOperation
+    static func operation(_ r: SpecReader, _ spec: LayoutSpec, contents: inout ItemContents,
+                          frames: inout FrameUpdates?) throws(SpecError) -> BatchOperation
     {
         guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
         var name: SpecReader?
         for (key, value) in r.value.members where key == "op" { name = r.child(key, value) }
         guard let name else { throw SpecError(path: r.path + [.key("op")], reason: "is required (\(ops.joined(separator: ", ")))") }
+        if frames != nil { return try framesOperation(r, name, into: &frames!) }
         switch try name.string() {
         case "insertItems", "reloadItems":
             let m = try r.object(allowed: ["op", "indexPaths", "sizes", "contents"], required: ["indexPaths"])
@@ -137,7 +143,7 @@ public enum BatchDecoder {
         case .compositional: return .compositional(try SpecDecoder.decodeCompositionalSectionEntry(r))
         case .circle, .wheel: throw r.fail("this layout has exactly one section: only items can change")
         case .grid: throw r.fail(LayoutSpec.gridUpdatesRefused)
-        case .frames: throw r.fail(FramesLayoutSpec.updatesRefused)
+        case .frames: throw r.fail(FramesLayoutSpec.sectionUpdatesRefused)
         }
     }
 }

@@ -55,38 +55,22 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/BatchOperation`.
         @frozen public enum BatchOperation: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
-            case deleteColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteItemsOperation`.
             case deleteItems(Components.Schemas.DeleteItemsOperation)
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
-            case deleteRows(Components.Schemas.GridRowsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteSectionsOperation`.
             case deleteSections(Components.Schemas.DeleteSectionsOperation)
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
-            case insertColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/ItemsWithSizesOperation`.
             case insertItems(Components.Schemas.ItemsWithSizesOperation)
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
-            case insertRows(Components.Schemas.GridRowsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/SectionsWithContentOperation`.
             case insertSections(Components.Schemas.SectionsWithContentOperation)
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveGridLineOperation`.
-            case moveColumn(Components.Schemas.MoveGridLineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveItemOperation`.
             case moveItem(Components.Schemas.MoveItemOperation)
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveGridLineOperation`.
-            case moveRow(Components.Schemas.MoveGridLineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveSectionOperation`.
             case moveSection(Components.Schemas.MoveSectionOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/ItemsWithSizesOperation`.
             case reloadItems(Components.Schemas.ItemsWithSizesOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/SectionsWithContentOperation`.
             case reloadSections(Components.Schemas.SectionsWithContentOperation)
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
-            case resizeColumns(Components.Schemas.GridColumnsOperation)
-            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
-            case resizeRows(Components.Schemas.GridRowsOperation)
             public enum CodingKeys: String, CodingKey {
                 case op
             }
@@ -97,38 +81,22 @@ extension Components {
                     forKey: .op
                 )
                 switch discriminator {
-                case "deleteColumns":
-                    self = .deleteColumns(try .init(from: decoder))
                 case "deleteItems":
                     self = .deleteItems(try .init(from: decoder))
-                case "deleteRows":
-                    self = .deleteRows(try .init(from: decoder))
                 case "deleteSections":
                     self = .deleteSections(try .init(from: decoder))
-                case "insertColumns":
-                    self = .insertColumns(try .init(from: decoder))
                 case "insertItems":
                     self = .insertItems(try .init(from: decoder))
-                case "insertRows":
-                    self = .insertRows(try .init(from: decoder))
                 case "insertSections":
                     self = .insertSections(try .init(from: decoder))
-                case "moveColumn":
-                    self = .moveColumn(try .init(from: decoder))
                 case "moveItem":
                     self = .moveItem(try .init(from: decoder))
-                case "moveRow":
-                    self = .moveRow(try .init(from: decoder))
                 case "moveSection":
                     self = .moveSection(try .init(from: decoder))
                 case "reloadItems":
                     self = .reloadItems(try .init(from: decoder))
                 case "reloadSections":
                     self = .reloadSections(try .init(from: decoder))
-                case "resizeColumns":
-                    self = .resizeColumns(try .init(from: decoder))
-                case "resizeRows":
-                    self = .resizeRows(try .init(from: decoder))
                 default:
                     throw Swift.DecodingError.unknownOneOfDiscriminator(
                         discriminatorKey: CodingKeys.op,
@@ -139,27 +107,15 @@ extension Components {
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 switch self {
-                case let .deleteColumns(value):
-                    try value.encode(to: encoder)
                 case let .deleteItems(value):
-                    try value.encode(to: encoder)
-                case let .deleteRows(value):
                     try value.encode(to: encoder)
                 case let .deleteSections(value):
                     try value.encode(to: encoder)
-                case let .insertColumns(value):
-                    try value.encode(to: encoder)
                 case let .insertItems(value):
-                    try value.encode(to: encoder)
-                case let .insertRows(value):
                     try value.encode(to: encoder)
                 case let .insertSections(value):
                     try value.encode(to: encoder)
-                case let .moveColumn(value):
-                    try value.encode(to: encoder)
                 case let .moveItem(value):
-                    try value.encode(to: encoder)
-                case let .moveRow(value):
                     try value.encode(to: encoder)
                 case let .moveSection(value):
                     try value.encode(to: encoder)
@@ -167,194 +123,16 @@ extension Components {
                     try value.encode(to: encoder)
                 case let .reloadSections(value):
                     try value.encode(to: encoder)
-                case let .resizeColumns(value):
-                    try value.encode(to: encoder)
-                case let .resizeRows(value):
-                    try value.encode(to: encoder)
                 }
             }
         }
-        /// A grid's rows (docs/api.md, "Batch updates on grids"): `insertRows` names rows after the batch (`sizes`,
-        /// one height each, default the rows' `size`), `deleteRows` and `resizeRows` (`sizes` required) rows before it.
-        ///
-        ///
-        /// - Remark: Generated from `#/components/schemas/GridRowsOperation`.
-        public struct GridRowsOperation: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/op`.
-            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case insertRows = "insertRows"
-                case deleteRows = "deleteRows"
-                case resizeRows = "resizeRows"
-            }
-            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/op`.
-            public var op: Components.Schemas.GridRowsOperation.OpPayload
-            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/rows`.
-            public var rows: Components.Schemas.SectionIndexList
-            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/sizes`.
-            public var sizes: Components.Schemas.GridLineSizes?
-            /// Creates a new `GridRowsOperation`.
-            ///
-            /// - Parameters:
-            ///   - op:
-            ///   - rows:
-            ///   - sizes:
-            public init(
-                op: Components.Schemas.GridRowsOperation.OpPayload,
-                rows: Components.Schemas.SectionIndexList,
-                sizes: Components.Schemas.GridLineSizes? = nil
-            ) {
-                self.op = op
-                self.rows = rows
-                self.sizes = sizes
-            }
-            public enum CodingKeys: String, CodingKey {
-                case op
-                case rows
-                case sizes
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.op = try container.decode(
-                    Components.Schemas.GridRowsOperation.OpPayload.self,
-                    forKey: .op
-                )
-                self.rows = try container.decode(
-                    Components.Schemas.SectionIndexList.self,
-                    forKey: .rows
-                )
-                self.sizes = try container.decodeIfPresent(
-                    Components.Schemas.GridLineSizes.self,
-                    forKey: .sizes
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "op",
-                    "rows",
-                    "sizes"
-                ])
-            }
-        }
-        /// A grid's columns: `insertColumns` names columns after the batch (`sizes`, one width each, default the
-        /// columns' `size`), `deleteColumns` and `resizeColumns` (`sizes` required) columns before it.
-        ///
-        ///
-        /// - Remark: Generated from `#/components/schemas/GridColumnsOperation`.
-        public struct GridColumnsOperation: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/op`.
-            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case insertColumns = "insertColumns"
-                case deleteColumns = "deleteColumns"
-                case resizeColumns = "resizeColumns"
-            }
-            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/op`.
-            public var op: Components.Schemas.GridColumnsOperation.OpPayload
-            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/columns`.
-            public var columns: Components.Schemas.SectionIndexList
-            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/sizes`.
-            public var sizes: Components.Schemas.GridLineSizes?
-            /// Creates a new `GridColumnsOperation`.
-            ///
-            /// - Parameters:
-            ///   - op:
-            ///   - columns:
-            ///   - sizes:
-            public init(
-                op: Components.Schemas.GridColumnsOperation.OpPayload,
-                columns: Components.Schemas.SectionIndexList,
-                sizes: Components.Schemas.GridLineSizes? = nil
-            ) {
-                self.op = op
-                self.columns = columns
-                self.sizes = sizes
-            }
-            public enum CodingKeys: String, CodingKey {
-                case op
-                case columns
-                case sizes
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.op = try container.decode(
-                    Components.Schemas.GridColumnsOperation.OpPayload.self,
-                    forKey: .op
-                )
-                self.columns = try container.decode(
-                    Components.Schemas.SectionIndexList.self,
-                    forKey: .columns
-                )
-                self.sizes = try container.decodeIfPresent(
-                    Components.Schemas.GridLineSizes.self,
-                    forKey: .sizes
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "op",
-                    "columns",
-                    "sizes"
-                ])
-            }
-        }
-        /// A grid's row or column moved, `from` an index before the batch `to` one after it.
-        ///
-        /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation`.
-        public struct MoveGridLineOperation: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/op`.
-            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case moveRow = "moveRow"
-                case moveColumn = "moveColumn"
-            }
-            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/op`.
-            public var op: Components.Schemas.MoveGridLineOperation.OpPayload
-            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/from`.
-            public var from: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/to`.
-            public var to: Swift.Int
-            /// Creates a new `MoveGridLineOperation`.
-            ///
-            /// - Parameters:
-            ///   - op:
-            ///   - from:
-            ///   - to:
-            public init(
-                op: Components.Schemas.MoveGridLineOperation.OpPayload,
-                from: Swift.Int,
-                to: Swift.Int
-            ) {
-                self.op = op
-                self.from = from
-                self.to = to
-            }
-            public enum CodingKeys: String, CodingKey {
-                case op
-                case from
-                case to
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.op = try container.decode(
-                    Components.Schemas.MoveGridLineOperation.OpPayload.self,
-                    forKey: .op
-                )
-                self.from = try container.decode(
-                    Swift.Int.self,
-                    forKey: .from
-                )
-                self.to = try container.decode(
-                    Swift.Int.self,
-                    forKey: .to
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "op",
-                    "from",
-                    "to"
-                ])
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/GridLineSizes`.
-        public typealias GridLineSizes = [Swift.Double]
         /// - Remark: Generated from `#/components/schemas/IndexPathList`.
         public typealias IndexPathList = [Components.Schemas.IndexPathPair]
         /// - Remark: Generated from `#/components/schemas/SectionIndexList`.
         public typealias SectionIndexList = [Swift.Int]
-        /// `insertItems` names index paths after the batch, `reloadItems` before; `sizes`, one per index path.
+        /// `insertItems` names index paths after the batch, `reloadItems` before; `sizes`, one per index path. On a
+        /// frames layout: `frames` (required to insert), `zIndex` and `sticky`, one per index path, instead of sizes.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation`.
         public struct ItemsWithSizesOperation: Codable, Hashable, Sendable {
@@ -367,35 +145,45 @@ extension Components {
             public var op: Components.Schemas.ItemsWithSizesOperation.OpPayload
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/indexPaths`.
             public var indexPaths: Components.Schemas.IndexPathList
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/frames`.
+            public var frames: [Components.Schemas.FrameRect]?
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/zIndex`.
+            public var zIndex: [Swift.Int]?
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/sticky`.
+            public var sticky: [Components.Schemas.FrameSticky]?
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/sizes`.
             public var sizes: [[Swift.Double]]?
-            /// For items of a section given as contents, one per index path (instead of sizes).
-            ///
-            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/contents`.
-            public var contents: Components.Schemas.CellContents?
             /// Creates a new `ItemsWithSizesOperation`.
             ///
             /// - Parameters:
             ///   - op:
             ///   - indexPaths:
+            ///   - frames:
+            ///   - zIndex:
+            ///   - sticky:
             ///   - sizes:
-            ///   - contents: For items of a section given as contents, one per index path (instead of sizes).
             public init(
                 op: Components.Schemas.ItemsWithSizesOperation.OpPayload,
                 indexPaths: Components.Schemas.IndexPathList,
-                sizes: [[Swift.Double]]? = nil,
-                contents: Components.Schemas.CellContents? = nil
+                frames: [Components.Schemas.FrameRect]? = nil,
+                zIndex: [Swift.Int]? = nil,
+                sticky: [Components.Schemas.FrameSticky]? = nil,
+                sizes: [[Swift.Double]]? = nil
             ) {
                 self.op = op
                 self.indexPaths = indexPaths
+                self.frames = frames
+                self.zIndex = zIndex
+                self.sticky = sticky
                 self.sizes = sizes
-                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case op
                 case indexPaths
+                case frames
+                case zIndex
+                case sticky
                 case sizes
-                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -407,19 +195,29 @@ extension Components {
                     Components.Schemas.IndexPathList.self,
                     forKey: .indexPaths
                 )
+                self.frames = try container.decodeIfPresent(
+                    [Components.Schemas.FrameRect].self,
+                    forKey: .frames
+                )
+                self.zIndex = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .zIndex
+                )
+                self.sticky = try container.decodeIfPresent(
+                    [Components.Schemas.FrameSticky].self,
+                    forKey: .sticky
+                )
                 self.sizes = try container.decodeIfPresent(
                     [[Swift.Double]].self,
                     forKey: .sizes
                 )
-                self.contents = try container.decodeIfPresent(
-                    Components.Schemas.CellContents.self,
-                    forKey: .contents
-                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "op",
                     "indexPaths",
-                    "sizes",
-                    "contents"
+                    "frames",
+                    "zIndex",
+                    "sticky",
+                    "sizes"
                 ])
             }
         }
@@ -477,25 +275,45 @@ extension Components {
             public var from: Components.Schemas.IndexPathPair
             /// - Remark: Generated from `#/components/schemas/MoveItemOperation/to`.
             public var to: Components.Schemas.IndexPathPair
+            /// A frames layout's moved cell takes this frame (and `zIndex`, `sticky`); else it keeps its own.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MoveItemOperation/frame`.
+            public var frame: Components.Schemas.FrameRect?
+            /// - Remark: Generated from `#/components/schemas/MoveItemOperation/zIndex`.
+            public var zIndex: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/MoveItemOperation/sticky`.
+            public var sticky: Components.Schemas.FrameSticky?
             /// Creates a new `MoveItemOperation`.
             ///
             /// - Parameters:
             ///   - op:
             ///   - from:
             ///   - to:
+            ///   - frame: A frames layout's moved cell takes this frame (and `zIndex`, `sticky`); else it keeps its own.
+            ///   - zIndex:
+            ///   - sticky:
             public init(
                 op: Components.Schemas.MoveItemOperation.OpPayload,
                 from: Components.Schemas.IndexPathPair,
-                to: Components.Schemas.IndexPathPair
+                to: Components.Schemas.IndexPathPair,
+                frame: Components.Schemas.FrameRect? = nil,
+                zIndex: Swift.Int? = nil,
+                sticky: Components.Schemas.FrameSticky? = nil
             ) {
                 self.op = op
                 self.from = from
                 self.to = to
+                self.frame = frame
+                self.zIndex = zIndex
+                self.sticky = sticky
             }
             public enum CodingKeys: String, CodingKey {
                 case op
                 case from
                 case to
+                case frame
+                case zIndex
+                case sticky
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -511,10 +329,25 @@ extension Components {
                     Components.Schemas.IndexPathPair.self,
                     forKey: .to
                 )
+                self.frame = try container.decodeIfPresent(
+                    Components.Schemas.FrameRect.self,
+                    forKey: .frame
+                )
+                self.zIndex = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .zIndex
+                )
+                self.sticky = try container.decodeIfPresent(
+                    Components.Schemas.FrameSticky.self,
+                    forKey: .sticky
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "op",
                     "from",
-                    "to"
+                    "to",
+                    "frame",
+                    "zIndex",
+                    "sticky"
                 ])
             }
         }
@@ -1332,8 +1165,6 @@ extension Components {
             public var layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
-            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/textStyles`.
-            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -1352,7 +1183,6 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
-            ///   - textStyles:
             ///   - scrollDirection:
             ///   - interSectionSpacing:
             ///   - defaultSection:
@@ -1360,7 +1190,6 @@ extension Components {
             public init(
                 layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
-                textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload? = nil,
                 interSectionSpacing: Swift.Double? = nil,
                 defaultSection: Components.Schemas.CompositionalSection? = nil,
@@ -1368,7 +1197,6 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
-                self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
                 self.interSectionSpacing = interSectionSpacing
                 self.defaultSection = defaultSection
@@ -1377,7 +1205,6 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
-                case textStyles
                 case scrollDirection
                 case interSectionSpacing
                 case defaultSection
@@ -1392,10 +1219,6 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
-                )
-                self.textStyles = try container.decodeIfPresent(
-                    Components.Schemas.TextStyles.self,
-                    forKey: .textStyles
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload.self,
@@ -1416,7 +1239,6 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
-                    "textStyles",
                     "scrollDirection",
                     "interSectionSpacing",
                     "defaultSection",
@@ -1434,31 +1256,25 @@ extension Components {
             public var itemSizes: Components.Schemas.ReportedSizeList?
             /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/section`.
             public var section: Components.Schemas.CompositionalSection?
-            /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/contents`.
-            public var contents: Components.Schemas.CellContents?
             /// Creates a new `CompositionalSectionEntry`.
             ///
             /// - Parameters:
             ///   - items:
             ///   - itemSizes:
             ///   - section:
-            ///   - contents:
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: Components.Schemas.ReportedSizeList? = nil,
-                section: Components.Schemas.CompositionalSection? = nil,
-                contents: Components.Schemas.CellContents? = nil
+                section: Components.Schemas.CompositionalSection? = nil
             ) {
                 self.items = items
                 self.itemSizes = itemSizes
                 self.section = section
-                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case items
                 case itemSizes
                 case section
-                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1474,15 +1290,10 @@ extension Components {
                     Components.Schemas.CompositionalSection.self,
                     forKey: .section
                 )
-                self.contents = try container.decodeIfPresent(
-                    Components.Schemas.CellContents.self,
-                    forKey: .contents
-                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
                     "itemSizes",
-                    "section",
-                    "contents"
+                    "section"
                 ])
             }
         }
@@ -2451,8 +2262,6 @@ extension Components {
             public var layout: Components.Schemas.ListLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
-            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/textStyles`.
-            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/appearance`.
             @frozen public enum AppearancePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case plain = "plain"
@@ -2525,7 +2334,6 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
-            ///   - textStyles:
             ///   - appearance:
             ///   - headerMode:
             ///   - footerMode:
@@ -2534,7 +2342,6 @@ extension Components {
             public init(
                 layout: Components.Schemas.ListLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
-                textStyles: Components.Schemas.TextStyles? = nil,
                 appearance: Components.Schemas.ListLayoutSpec.AppearancePayload? = nil,
                 headerMode: Components.Schemas.ListLayoutSpec.HeaderModePayload? = nil,
                 footerMode: Components.Schemas.ListLayoutSpec.FooterModePayload? = nil,
@@ -2543,7 +2350,6 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
-                self.textStyles = textStyles
                 self.appearance = appearance
                 self.headerMode = headerMode
                 self.footerMode = footerMode
@@ -2553,7 +2359,6 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
-                case textStyles
                 case appearance
                 case headerMode
                 case footerMode
@@ -2569,10 +2374,6 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
-                )
-                self.textStyles = try container.decodeIfPresent(
-                    Components.Schemas.TextStyles.self,
-                    forKey: .textStyles
                 )
                 self.appearance = try container.decodeIfPresent(
                     Components.Schemas.ListLayoutSpec.AppearancePayload.self,
@@ -2597,7 +2398,6 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
-                    "textStyles",
                     "appearance",
                     "headerMode",
                     "footerMode",
@@ -2762,8 +2562,6 @@ extension Components {
             public var layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
-            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/textStyles`.
-            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -2807,7 +2605,6 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
-            ///   - textStyles:
             ///   - scrollDirection:
             ///   - columnCount:
             ///   - columnSpacing:
@@ -2825,7 +2622,6 @@ extension Components {
             public init(
                 layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
-                textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload? = nil,
                 columnCount: Swift.Int? = nil,
                 columnSpacing: Swift.Double? = nil,
@@ -2843,7 +2639,6 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
-                self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
                 self.columnCount = columnCount
                 self.columnSpacing = columnSpacing
@@ -2862,7 +2657,6 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
-                case textStyles
                 case scrollDirection
                 case columnCount
                 case columnSpacing
@@ -2887,10 +2681,6 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
-                )
-                self.textStyles = try container.decodeIfPresent(
-                    Components.Schemas.TextStyles.self,
-                    forKey: .textStyles
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload.self,
@@ -2951,7 +2741,6 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
-                    "textStyles",
                     "scrollDirection",
                     "columnCount",
                     "columnSpacing",
@@ -2995,8 +2784,6 @@ extension Components {
             public var footerHeight: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/decorations`.
             public var decorations: Components.Schemas.Decorations?
-            /// - Remark: Generated from `#/components/schemas/WaterfallSection/contents`.
-            public var contents: Components.Schemas.CellContents?
             /// Creates a new `WaterfallSection`.
             ///
             /// - Parameters:
@@ -3009,7 +2796,6 @@ extension Components {
             ///   - headerHeight:
             ///   - footerHeight:
             ///   - decorations:
-            ///   - contents:
             public init(
                 itemHeights: [Swift.Double]? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
@@ -3019,8 +2805,7 @@ extension Components {
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerHeight: Swift.Double? = nil,
                 footerHeight: Swift.Double? = nil,
-                decorations: Components.Schemas.Decorations? = nil,
-                contents: Components.Schemas.CellContents? = nil
+                decorations: Components.Schemas.Decorations? = nil
             ) {
                 self.itemHeights = itemHeights
                 self.itemSizes = itemSizes
@@ -3031,7 +2816,6 @@ extension Components {
                 self.headerHeight = headerHeight
                 self.footerHeight = footerHeight
                 self.decorations = decorations
-                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case itemHeights
@@ -3043,7 +2827,6 @@ extension Components {
                 case headerHeight
                 case footerHeight
                 case decorations
-                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3083,10 +2866,6 @@ extension Components {
                     Components.Schemas.Decorations.self,
                     forKey: .decorations
                 )
-                self.contents = try container.decodeIfPresent(
-                    Components.Schemas.CellContents.self,
-                    forKey: .contents
-                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "itemHeights",
                     "itemSizes",
@@ -3096,8 +2875,7 @@ extension Components {
                     "sectionInset",
                     "headerHeight",
                     "footerHeight",
-                    "decorations",
-                    "contents"
+                    "decorations"
                 ])
             }
         }
@@ -3132,8 +2910,7 @@ extension Components {
         /// `(section: row, item: column)`. Frozen rows and columns pin as CSS `position: sticky` does inside the
         /// content (bounds-dependent: pass `offset`); zIndex 0 cells that scroll, 1 cells pinned along one axis, 2 the
         /// corners. Merged ranges are one element each, with `rowSpan` and `columnSpan`. Tiled in two dimensions
-        /// (`tileGrid`). Batch updates insert, delete, move and resize rows and columns (GridRowsOperation,
-        /// GridColumnsOperation, MoveGridLineOperation); no size reports.
+        /// (`tileGrid`); no batch updates.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/GridLayoutSpec`.
@@ -3831,7 +3608,8 @@ extension Components {
         /// Frames may overlap and lie anywhere. Left out, `section` is 0 and `item` numbers the elements in order
         /// among those of their section, category and kind; given, the cells of each section are items 0 to
         /// count - 1, each once. Answers list elements by section, item, category, kind, whatever the posted order.
-        /// `sticky` (pinned elements) is not accepted yet (422), nor are batch updates on a frames layout.
+        /// `sticky` pins elements as `format=columns` gives them. Batch updates take item operations with the
+        /// cells' new frames (`frames`, `frame`); section operations and size reports are a 422.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec`.
@@ -3895,6 +3673,10 @@ extension Components {
                 public var kind: [Swift.String?]?
                 /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/zIndex`.
                 public var zIndex: [Swift.Int]?
+                /// Null (not pinned) or `[edge, min, max]`, edge `leading` or `trailing`, min at most max.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FramesLayoutSpec/elements/sticky`.
+                public var sticky: [Components.Schemas.FrameSticky]?
                 /// Creates a new `ElementsPayload`.
                 ///
                 /// - Parameters:
@@ -3907,6 +3689,7 @@ extension Components {
                 ///   - category: 0 cell, 1 supplementary, 2 decoration.
                 ///   - kind: The kind of each supplementary or decoration element; null for cells.
                 ///   - zIndex:
+                ///   - sticky: Null (not pinned) or `[edge, min, max]`, edge `leading` or `trailing`, min at most max.
                 public init(
                     x: [Swift.Double],
                     y: [Swift.Double],
@@ -3916,7 +3699,8 @@ extension Components {
                     item: [Swift.Int]? = nil,
                     category: Components.Schemas.FramesLayoutSpec.ElementsPayload.CategoryPayload? = nil,
                     kind: [Swift.String?]? = nil,
-                    zIndex: [Swift.Int]? = nil
+                    zIndex: [Swift.Int]? = nil,
+                    sticky: [Components.Schemas.FrameSticky]? = nil
                 ) {
                     self.x = x
                     self.y = y
@@ -3927,6 +3711,7 @@ extension Components {
                     self.category = category
                     self.kind = kind
                     self.zIndex = zIndex
+                    self.sticky = sticky
                 }
                 public enum CodingKeys: String, CodingKey {
                     case x
@@ -3938,6 +3723,7 @@ extension Components {
                     case category
                     case kind
                     case zIndex
+                    case sticky
                 }
                 public init(from decoder: any Swift.Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3977,6 +3763,10 @@ extension Components {
                         [Swift.Int].self,
                         forKey: .zIndex
                     )
+                    self.sticky = try container.decodeIfPresent(
+                        [Components.Schemas.FrameSticky].self,
+                        forKey: .sticky
+                    )
                     try decoder.ensureNoAdditionalProperties(knownKeys: [
                         "x",
                         "y",
@@ -3986,7 +3776,8 @@ extension Components {
                         "item",
                         "category",
                         "kind",
-                        "zIndex"
+                        "zIndex",
+                        "sticky"
                     ])
                 }
             }
@@ -4060,6 +3851,12 @@ extension Components {
                 ])
             }
         }
+        /// - Remark: Generated from `#/components/schemas/FrameSticky`.
+        public typealias FrameSticky = [Swift.String]
+        /// `[x, y, width, height]`: x and y at most 1e9 in magnitude, width and height 0 to 1e9.
+        ///
+        /// - Remark: Generated from `#/components/schemas/FrameRect`.
+        public typealias FrameRect = [Swift.Double]
         /// UICollectionViewFlowLayout. Defaults are UIKit's. Lengths are finite and at most 1e9 in magnitude; sizes and
         /// spacings 0 or more; the view's size more than 0. Unknown fields are refused (422).
         ///
@@ -4074,8 +3871,6 @@ extension Components {
             public var layout: Components.Schemas.FlowLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
-            /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/textStyles`.
-            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/contentAnchor`.
             public var contentAnchor: Components.Schemas.ContentAnchor?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/scrollDirection`.
@@ -4172,7 +3967,6 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
-            ///   - textStyles:
             ///   - contentAnchor:
             ///   - scrollDirection:
             ///   - itemSize:
@@ -4194,7 +3988,6 @@ extension Components {
             public init(
                 layout: Components.Schemas.FlowLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
-                textStyles: Components.Schemas.TextStyles? = nil,
                 contentAnchor: Components.Schemas.ContentAnchor? = nil,
                 scrollDirection: Components.Schemas.FlowLayoutSpec.ScrollDirectionPayload? = nil,
                 itemSize: Components.Schemas.SpecSize? = nil,
@@ -4216,7 +4009,6 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
-                self.textStyles = textStyles
                 self.contentAnchor = contentAnchor
                 self.scrollDirection = scrollDirection
                 self.itemSize = itemSize
@@ -4239,7 +4031,6 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
-                case textStyles
                 case contentAnchor
                 case scrollDirection
                 case itemSize
@@ -4268,10 +4059,6 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
-                )
-                self.textStyles = try container.decodeIfPresent(
-                    Components.Schemas.TextStyles.self,
-                    forKey: .textStyles
                 )
                 self.contentAnchor = try container.decodeIfPresent(
                     Components.Schemas.ContentAnchor.self,
@@ -4348,7 +4135,6 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
-                    "textStyles",
                     "contentAnchor",
                     "scrollDirection",
                     "itemSize",
@@ -4400,12 +4186,6 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/FlowSection/decorations`.
             public var decorations: Components.Schemas.Decorations?
-            /// - Remark: Generated from `#/components/schemas/FlowSection/contents`.
-            public var contents: Components.Schemas.CellContents?
-            /// The width of each cell given as content (default the line's width, one cell a line).
-            ///
-            /// - Remark: Generated from `#/components/schemas/FlowSection/itemWidth`.
-            public var itemWidth: Swift.Double?
             /// Creates a new `FlowSection`.
             ///
             /// - Parameters:
@@ -4418,8 +4198,6 @@ extension Components {
             ///   - headerReferenceSize:
             ///   - footerReferenceSize:
             ///   - decorations: This section's decorations, replacing the layout's.
-            ///   - contents:
-            ///   - itemWidth: The width of each cell given as content (default the line's width, one cell a line).
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
@@ -4429,9 +4207,7 @@ extension Components {
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerReferenceSize: Components.Schemas.SpecSize? = nil,
                 footerReferenceSize: Components.Schemas.SpecSize? = nil,
-                decorations: Components.Schemas.Decorations? = nil,
-                contents: Components.Schemas.CellContents? = nil,
-                itemWidth: Swift.Double? = nil
+                decorations: Components.Schemas.Decorations? = nil
             ) {
                 self.items = items
                 self.itemSizes = itemSizes
@@ -4442,8 +4218,6 @@ extension Components {
                 self.headerReferenceSize = headerReferenceSize
                 self.footerReferenceSize = footerReferenceSize
                 self.decorations = decorations
-                self.contents = contents
-                self.itemWidth = itemWidth
             }
             public enum CodingKeys: String, CodingKey {
                 case items
@@ -4455,8 +4229,6 @@ extension Components {
                 case headerReferenceSize
                 case footerReferenceSize
                 case decorations
-                case contents
-                case itemWidth
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -4496,14 +4268,6 @@ extension Components {
                     Components.Schemas.Decorations.self,
                     forKey: .decorations
                 )
-                self.contents = try container.decodeIfPresent(
-                    Components.Schemas.CellContents.self,
-                    forKey: .contents
-                )
-                self.itemWidth = try container.decodeIfPresent(
-                    Swift.Double.self,
-                    forKey: .itemWidth
-                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
                     "itemSizes",
@@ -4513,239 +4277,7 @@ extension Components {
                     "sectionInset",
                     "headerReferenceSize",
                     "footerReferenceSize",
-                    "decorations",
-                    "contents",
-                    "itemWidth"
-                ])
-            }
-        }
-        /// The layout's named text styles (docs/specs.md, "Cells given as content"). A family or weight the service
-        /// has no font for (`GET /v1/fonts`) is a 422 naming it.
-        ///
-        ///
-        /// - Remark: Generated from `#/components/schemas/TextStyles`.
-        public struct TextStyles: Codable, Hashable, Sendable {
-            /// A container of undocumented properties.
-            public var additionalProperties: [String: Components.Schemas.TextStyle]
-            /// Creates a new `TextStyles`.
-            ///
-            /// - Parameters:
-            ///   - additionalProperties: A container of undocumented properties.
-            public init(additionalProperties: [String: Components.Schemas.TextStyle] = .init()) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/TextStyle`.
-        public struct TextStyle: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/TextStyle/family`.
-            public var family: Swift.String
-            /// - Remark: Generated from `#/components/schemas/TextStyle/weight`.
-            public var weight: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/TextStyle/size`.
-            public var size: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/TextStyle/lineHeight`.
-            public var lineHeight: Swift.Double
-            /// Creates a new `TextStyle`.
-            ///
-            /// - Parameters:
-            ///   - family:
-            ///   - weight:
-            ///   - size:
-            ///   - lineHeight:
-            public init(
-                family: Swift.String,
-                weight: Swift.Int,
-                size: Swift.Double,
-                lineHeight: Swift.Double
-            ) {
-                self.family = family
-                self.weight = weight
-                self.size = size
-                self.lineHeight = lineHeight
-            }
-            public enum CodingKeys: String, CodingKey {
-                case family
-                case weight
-                case size
-                case lineHeight
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.family = try container.decode(
-                    Swift.String.self,
-                    forKey: .family
-                )
-                self.weight = try container.decode(
-                    Swift.Int.self,
-                    forKey: .weight
-                )
-                self.size = try container.decode(
-                    Swift.Double.self,
-                    forKey: .size
-                )
-                self.lineHeight = try container.decode(
-                    Swift.Double.self,
-                    forKey: .lineHeight
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "family",
-                    "weight",
-                    "size",
-                    "lineHeight"
-                ])
-            }
-        }
-        /// The section's items as their content, instead of `items`, `itemSizes` or `itemHeights`: each cell's width
-        /// comes from the layout, its height from the content (vertical layouts only).
-        ///
-        ///
-        /// - Remark: Generated from `#/components/schemas/CellContents`.
-        public typealias CellContents = [Components.Schemas.CellContent]
-        /// A cell: the top padding, the media box (its width over `aspectRatio`), the blocks, `spacing` between each two
-        /// of these parts, the bottom padding.
-        ///
-        ///
-        /// - Remark: Generated from `#/components/schemas/CellContent`.
-        public struct CellContent: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CellContent/media`.
-            public struct MediaPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/CellContent/media/aspectRatio`.
-                public var aspectRatio: Swift.Double
-                /// Creates a new `MediaPayload`.
-                ///
-                /// - Parameters:
-                ///   - aspectRatio:
-                public init(aspectRatio: Swift.Double) {
-                    self.aspectRatio = aspectRatio
-                }
-                public enum CodingKeys: String, CodingKey {
-                    case aspectRatio
-                }
-                public init(from decoder: any Swift.Decoder) throws {
-                    let container = try decoder.container(keyedBy: CodingKeys.self)
-                    self.aspectRatio = try container.decode(
-                        Swift.Double.self,
-                        forKey: .aspectRatio
-                    )
-                    try decoder.ensureNoAdditionalProperties(knownKeys: [
-                        "aspectRatio"
-                    ])
-                }
-            }
-            /// - Remark: Generated from `#/components/schemas/CellContent/media`.
-            public var media: Components.Schemas.CellContent.MediaPayload?
-            /// - Remark: Generated from `#/components/schemas/CellContent/padding`.
-            public var padding: Components.Schemas.EdgeInsets?
-            /// - Remark: Generated from `#/components/schemas/CellContent/spacing`.
-            public var spacing: Swift.Double?
-            /// - Remark: Generated from `#/components/schemas/CellContent/blocks`.
-            public var blocks: [Components.Schemas.TextBlock]
-            /// Creates a new `CellContent`.
-            ///
-            /// - Parameters:
-            ///   - media:
-            ///   - padding:
-            ///   - spacing:
-            ///   - blocks:
-            public init(
-                media: Components.Schemas.CellContent.MediaPayload? = nil,
-                padding: Components.Schemas.EdgeInsets? = nil,
-                spacing: Swift.Double? = nil,
-                blocks: [Components.Schemas.TextBlock]
-            ) {
-                self.media = media
-                self.padding = padding
-                self.spacing = spacing
-                self.blocks = blocks
-            }
-            public enum CodingKeys: String, CodingKey {
-                case media
-                case padding
-                case spacing
-                case blocks
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.media = try container.decodeIfPresent(
-                    Components.Schemas.CellContent.MediaPayload.self,
-                    forKey: .media
-                )
-                self.padding = try container.decodeIfPresent(
-                    Components.Schemas.EdgeInsets.self,
-                    forKey: .padding
-                )
-                self.spacing = try container.decodeIfPresent(
-                    Swift.Double.self,
-                    forKey: .spacing
-                )
-                self.blocks = try container.decode(
-                    [Components.Schemas.TextBlock].self,
-                    forKey: .blocks
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "media",
-                    "padding",
-                    "spacing",
-                    "blocks"
-                ])
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/TextBlock`.
-        public struct TextBlock: Codable, Hashable, Sendable {
-            /// A name of the layout's textStyles.
-            ///
-            /// - Remark: Generated from `#/components/schemas/TextBlock/style`.
-            public var style: Swift.String
-            /// At most `--max-text-length` bytes of UTF-8.
-            ///
-            /// - Remark: Generated from `#/components/schemas/TextBlock/text`.
-            public var text: Swift.String
-            /// - Remark: Generated from `#/components/schemas/TextBlock/maxLines`.
-            public var maxLines: Swift.Int?
-            /// Creates a new `TextBlock`.
-            ///
-            /// - Parameters:
-            ///   - style: A name of the layout's textStyles.
-            ///   - text: At most `--max-text-length` bytes of UTF-8.
-            ///   - maxLines:
-            public init(
-                style: Swift.String,
-                text: Swift.String,
-                maxLines: Swift.Int? = nil
-            ) {
-                self.style = style
-                self.text = text
-                self.maxLines = maxLines
-            }
-            public enum CodingKeys: String, CodingKey {
-                case style
-                case text
-                case maxLines
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.style = try container.decode(
-                    Swift.String.self,
-                    forKey: .style
-                )
-                self.text = try container.decode(
-                    Swift.String.self,
-                    forKey: .text
-                )
-                self.maxLines = try container.decodeIfPresent(
-                    Swift.Int.self,
-                    forKey: .maxLines
-                )
-                try decoder.ensureNoAdditionalProperties(knownKeys: [
-                    "style",
-                    "text",
-                    "maxLines"
+                    "decorations"
                 ])
             }
         }

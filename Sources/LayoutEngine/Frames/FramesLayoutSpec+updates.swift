@@ -1,0 +1,134 @@
+/// A cell's fields given with a batch update on a frames layout: its frame, `zIndex` and `sticky`.
+public struct FrameElement: Sendable, Hashable {
+    public var frame: LayoutRect
+    public var zIndex: Int
+    public var sticky: StickyRange?
+
+    public init(frame: LayoutRect, zIndex: Int = 0, sticky: StickyRange? = nil) {
+        self.frame = frame
+        self.zIndex = zIndex
+        self.sticky = sticky
+    }
+}
+
+/// The new cells of a batch update on a frames layout (the batch's operations say where they go; these say
+/// what they are). A moved or reloaded cell without an entry keeps its fields.
+public struct FrameUpdates: Sendable, Hashable {
+    /// Inserted cells and moved ones, by their index path after the batch.
+    public var placed: [LayoutIndexPath: FrameElement] = [:]
+    /// Reloaded cells, by their index path before the batch.
+    public var reloaded: [LayoutIndexPath: FrameElement] = [:]
+
+    public init(placed: [LayoutIndexPath: FrameElement] = [:], reloaded: [LayoutIndexPath: FrameElement] = [:]) {
+        self.placed = placed
+        self.reloaded = reloaded
+    }
+}
+
+extension FramesLayoutSpec {
+    /// Why a batch on a frames layout names sections: its sections are the ones its elements name.
+    public static let sectionUpdatesRefused = "a frames layout takes insertItems, deleteItems, moveItem and "
+        + "reloadItems: its sections are the ones its elements name (post the layout afresh to change them)"
+
+    /// Why a size report on a frames layout is refused.
+    public static let sizeReportsRefused = "size reports are not accepted on a frames layout: give the cells' new "
+        + "frames with reloadItems in a batch update"
+
+    /// The layout after a batch: cells rearranged by `plan` (kept ones with their fields, inserted ones and moved
+    /// or reloaded ones given in `frames` with those), supplementary and decoration views unchanged.
+    /// - Complexity: O(n) to gather the elements, plus `normalized()`'s sort, O(n log n), when the layout has views
+    ///   other than cells.
+    func applying(_ plan: UpdatePlan, frames: FrameUpdates) throws(BatchError) -> FramesLayoutSpec {
+        guard plan.sections.allSatisfy({ $0.oldSection != nil && $0.content == nil && !$0.reloaded }) else {
+            throw BatchError(operation: 0, reason: Self.sectionUpdatesRefused)
+        }
+        let e = elements
+        let items = e.resolvedItems()
+        // Each old cell's position among the elements, by section and item (items are numbered without gaps).
+        let counts = cellCounts
+        var cells = counts.map { [Int](repeating: 0, count: $0) }
+        var views: [Int] = []
+        for i in 0..<e.count {
+            if (e.category?[i] ?? .cell) == .cell {
+                cells[e.section?[i] ?? 0][items?[i] ?? i] = i
+            } else {
+                views.append(i)
+            }
+        }
+        let total = plan.sections.reduce(0) { $0 + $1.count } + views.count
+        var out = FrameElements(x: [], y: [], width: [], height: [], section: [], item: [], category: [], kind: [],
+                                zIndex: [], sticky: [])
+        out.x.reserveCapacity(total)
+        out.y.reserveCapacity(total)
+        out.width.reserveCapacity(total)
+        out.height.reserveCapacity(total)
+        out.section!.reserveCapacity(total)
+        out.item!.reserveCapacity(total)
+        out.zIndex!.reserveCapacity(total)
+        out.sticky!.reserveCapacity(total)
+        func copy(_ i: Int, section: Int, item: Int) {
+            out.x.append(e.x[i])
+            out.y.append(e.y[i])
+            out.width.append(e.width[i])
+            out.height.append(e.height[i])
+            out.section!.append(section)
+            out.item!.append(item)
+            out.zIndex!.append(e.zIndex?[i] ?? 0)
+            out.sticky!.append(e.sticky?[i] ?? nil)
+        }
+        func put(_ f: FrameElement, at position: Int) {
+            out.x[position] = f.frame.x
+            out.y[position] = f.frame.y
+            out.width[position] = f.frame.width
+            out.height[position] = f.frame.height
+            out.zIndex![position] = f.zIndex
+            out.sticky![position] = f.sticky
+        }
+        var starts: [Int] = []
+        for (s, p) in plan.sections.enumerated() {
+            starts.append(out.x.count)
+            var item = 0
+            for run in p.runs {
+                switch run {
+                case .old(let o, let r), .reloaded(let o, let r, _):
+                    for old in r {
+                        copy(cells[o][old], section: s, item: item)
+                        if case .reloaded = run, let f = frames.reloaded[LayoutIndexPath(section: o, item: old)] {
+                            put(f, at: out.x.count - 1)
+                        }
+                        item += 1
+                    }
+                case .inserted(let n, _):
+                    for _ in 0..<n {
+                        guard let f = frames.placed[LayoutIndexPath(section: s, item: item)] else {
+                            throw BatchError(operation: 0, reason: "cell \(s)/\(item) is inserted without a frame")
+                        }
+                        out.x.append(f.frame.x)
+                        out.y.append(f.frame.y)
+                        out.width.append(f.frame.width)
+                        out.height.append(f.frame.height)
+                        out.section!.append(s)
+                        out.item!.append(item)
+                        out.zIndex!.append(f.zIndex)
+                        out.sticky!.append(f.sticky)
+                        item += 1
+                    }
+                }
+            }
+        }
+        // Moved cells given new fields (inserted ones have theirs already).
+        for (path, f) in frames.placed where plan.oldPath(ofNew: path) != nil {
+            put(f, at: starts[path.section] + path.item)
+        }
+        out.category = [ElementCategory](repeating: .cell, count: out.x.count)
+        out.kind = [String?](repeating: nil, count: out.x.count)
+        for i in views {
+            copy(i, section: e.section?[i] ?? 0, item: items?[i] ?? i)
+            out.category!.append(e.category?[i] ?? .cell)
+            out.kind!.append(e.kind?[i] ?? nil)
+        }
+        var spec = self
+        spec.elements = out
+        return spec.normalized()
+    }
+}
