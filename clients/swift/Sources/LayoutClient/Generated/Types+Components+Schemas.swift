@@ -55,22 +55,38 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/BatchOperation`.
         @frozen public enum BatchOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
+            case deleteColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteItemsOperation`.
             case deleteItems(Components.Schemas.DeleteItemsOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
+            case deleteRows(Components.Schemas.GridRowsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteSectionsOperation`.
             case deleteSections(Components.Schemas.DeleteSectionsOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
+            case insertColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/ItemsWithSizesOperation`.
             case insertItems(Components.Schemas.ItemsWithSizesOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
+            case insertRows(Components.Schemas.GridRowsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/SectionsWithContentOperation`.
             case insertSections(Components.Schemas.SectionsWithContentOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveGridLineOperation`.
+            case moveColumn(Components.Schemas.MoveGridLineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveItemOperation`.
             case moveItem(Components.Schemas.MoveItemOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveGridLineOperation`.
+            case moveRow(Components.Schemas.MoveGridLineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/MoveSectionOperation`.
             case moveSection(Components.Schemas.MoveSectionOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/ItemsWithSizesOperation`.
             case reloadItems(Components.Schemas.ItemsWithSizesOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/SectionsWithContentOperation`.
             case reloadSections(Components.Schemas.SectionsWithContentOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
+            case resizeColumns(Components.Schemas.GridColumnsOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/GridRowsOperation`.
+            case resizeRows(Components.Schemas.GridRowsOperation)
             public enum CodingKeys: String, CodingKey {
                 case op
             }
@@ -81,22 +97,38 @@ extension Components {
                     forKey: .op
                 )
                 switch discriminator {
+                case "deleteColumns":
+                    self = .deleteColumns(try .init(from: decoder))
                 case "deleteItems":
                     self = .deleteItems(try .init(from: decoder))
+                case "deleteRows":
+                    self = .deleteRows(try .init(from: decoder))
                 case "deleteSections":
                     self = .deleteSections(try .init(from: decoder))
+                case "insertColumns":
+                    self = .insertColumns(try .init(from: decoder))
                 case "insertItems":
                     self = .insertItems(try .init(from: decoder))
+                case "insertRows":
+                    self = .insertRows(try .init(from: decoder))
                 case "insertSections":
                     self = .insertSections(try .init(from: decoder))
+                case "moveColumn":
+                    self = .moveColumn(try .init(from: decoder))
                 case "moveItem":
                     self = .moveItem(try .init(from: decoder))
+                case "moveRow":
+                    self = .moveRow(try .init(from: decoder))
                 case "moveSection":
                     self = .moveSection(try .init(from: decoder))
                 case "reloadItems":
                     self = .reloadItems(try .init(from: decoder))
                 case "reloadSections":
                     self = .reloadSections(try .init(from: decoder))
+                case "resizeColumns":
+                    self = .resizeColumns(try .init(from: decoder))
+                case "resizeRows":
+                    self = .resizeRows(try .init(from: decoder))
                 default:
                     throw Swift.DecodingError.unknownOneOfDiscriminator(
                         discriminatorKey: CodingKeys.op,
@@ -107,15 +139,27 @@ extension Components {
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 switch self {
+                case let .deleteColumns(value):
+                    try value.encode(to: encoder)
                 case let .deleteItems(value):
+                    try value.encode(to: encoder)
+                case let .deleteRows(value):
                     try value.encode(to: encoder)
                 case let .deleteSections(value):
                     try value.encode(to: encoder)
+                case let .insertColumns(value):
+                    try value.encode(to: encoder)
                 case let .insertItems(value):
+                    try value.encode(to: encoder)
+                case let .insertRows(value):
                     try value.encode(to: encoder)
                 case let .insertSections(value):
                     try value.encode(to: encoder)
+                case let .moveColumn(value):
+                    try value.encode(to: encoder)
                 case let .moveItem(value):
+                    try value.encode(to: encoder)
+                case let .moveRow(value):
                     try value.encode(to: encoder)
                 case let .moveSection(value):
                     try value.encode(to: encoder)
@@ -123,9 +167,189 @@ extension Components {
                     try value.encode(to: encoder)
                 case let .reloadSections(value):
                     try value.encode(to: encoder)
+                case let .resizeColumns(value):
+                    try value.encode(to: encoder)
+                case let .resizeRows(value):
+                    try value.encode(to: encoder)
                 }
             }
         }
+        /// A grid's rows (docs/api.md, "Batch updates on grids"): `insertRows` names rows after the batch (`sizes`,
+        /// one height each, default the rows' `size`), `deleteRows` and `resizeRows` (`sizes` required) rows before it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GridRowsOperation`.
+        public struct GridRowsOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case insertRows = "insertRows"
+                case deleteRows = "deleteRows"
+                case resizeRows = "resizeRows"
+            }
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/op`.
+            public var op: Components.Schemas.GridRowsOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/rows`.
+            public var rows: Components.Schemas.SectionIndexList
+            /// - Remark: Generated from `#/components/schemas/GridRowsOperation/sizes`.
+            public var sizes: Components.Schemas.GridLineSizes?
+            /// Creates a new `GridRowsOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - rows:
+            ///   - sizes:
+            public init(
+                op: Components.Schemas.GridRowsOperation.OpPayload,
+                rows: Components.Schemas.SectionIndexList,
+                sizes: Components.Schemas.GridLineSizes? = nil
+            ) {
+                self.op = op
+                self.rows = rows
+                self.sizes = sizes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case rows
+                case sizes
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.GridRowsOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.rows = try container.decode(
+                    Components.Schemas.SectionIndexList.self,
+                    forKey: .rows
+                )
+                self.sizes = try container.decodeIfPresent(
+                    Components.Schemas.GridLineSizes.self,
+                    forKey: .sizes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "rows",
+                    "sizes"
+                ])
+            }
+        }
+        /// A grid's columns: `insertColumns` names columns after the batch (`sizes`, one width each, default the
+        /// columns' `size`), `deleteColumns` and `resizeColumns` (`sizes` required) columns before it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/GridColumnsOperation`.
+        public struct GridColumnsOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case insertColumns = "insertColumns"
+                case deleteColumns = "deleteColumns"
+                case resizeColumns = "resizeColumns"
+            }
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/op`.
+            public var op: Components.Schemas.GridColumnsOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/columns`.
+            public var columns: Components.Schemas.SectionIndexList
+            /// - Remark: Generated from `#/components/schemas/GridColumnsOperation/sizes`.
+            public var sizes: Components.Schemas.GridLineSizes?
+            /// Creates a new `GridColumnsOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - columns:
+            ///   - sizes:
+            public init(
+                op: Components.Schemas.GridColumnsOperation.OpPayload,
+                columns: Components.Schemas.SectionIndexList,
+                sizes: Components.Schemas.GridLineSizes? = nil
+            ) {
+                self.op = op
+                self.columns = columns
+                self.sizes = sizes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case columns
+                case sizes
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.GridColumnsOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.columns = try container.decode(
+                    Components.Schemas.SectionIndexList.self,
+                    forKey: .columns
+                )
+                self.sizes = try container.decodeIfPresent(
+                    Components.Schemas.GridLineSizes.self,
+                    forKey: .sizes
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "columns",
+                    "sizes"
+                ])
+            }
+        }
+        /// A grid's row or column moved, `from` an index before the batch `to` one after it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation`.
+        public struct MoveGridLineOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case moveRow = "moveRow"
+                case moveColumn = "moveColumn"
+            }
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/op`.
+            public var op: Components.Schemas.MoveGridLineOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/from`.
+            public var from: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MoveGridLineOperation/to`.
+            public var to: Swift.Int
+            /// Creates a new `MoveGridLineOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - from:
+            ///   - to:
+            public init(
+                op: Components.Schemas.MoveGridLineOperation.OpPayload,
+                from: Swift.Int,
+                to: Swift.Int
+            ) {
+                self.op = op
+                self.from = from
+                self.to = to
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case from
+                case to
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.MoveGridLineOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.from = try container.decode(
+                    Swift.Int.self,
+                    forKey: .from
+                )
+                self.to = try container.decode(
+                    Swift.Int.self,
+                    forKey: .to
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "from",
+                    "to"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/GridLineSizes`.
+        public typealias GridLineSizes = [Swift.Double]
         /// - Remark: Generated from `#/components/schemas/IndexPathList`.
         public typealias IndexPathList = [Components.Schemas.IndexPathPair]
         /// - Remark: Generated from `#/components/schemas/SectionIndexList`.
@@ -153,6 +377,10 @@ extension Components {
             public var sticky: [Components.Schemas.FrameSticky]?
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/sizes`.
             public var sizes: [[Swift.Double]]?
+            /// For items of a section given as contents, one per index path (instead of sizes).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/contents`.
+            public var contents: Components.Schemas.CellContents?
             /// Creates a new `ItemsWithSizesOperation`.
             ///
             /// - Parameters:
@@ -162,13 +390,15 @@ extension Components {
             ///   - zIndex:
             ///   - sticky:
             ///   - sizes:
+            ///   - contents: For items of a section given as contents, one per index path (instead of sizes).
             public init(
                 op: Components.Schemas.ItemsWithSizesOperation.OpPayload,
                 indexPaths: Components.Schemas.IndexPathList,
                 frames: [Components.Schemas.FrameRect]? = nil,
                 zIndex: [Swift.Int]? = nil,
                 sticky: [Components.Schemas.FrameSticky]? = nil,
-                sizes: [[Swift.Double]]? = nil
+                sizes: [[Swift.Double]]? = nil,
+                contents: Components.Schemas.CellContents? = nil
             ) {
                 self.op = op
                 self.indexPaths = indexPaths
@@ -176,6 +406,7 @@ extension Components {
                 self.zIndex = zIndex
                 self.sticky = sticky
                 self.sizes = sizes
+                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case op
@@ -184,6 +415,7 @@ extension Components {
                 case zIndex
                 case sticky
                 case sizes
+                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -211,13 +443,18 @@ extension Components {
                     [[Swift.Double]].self,
                     forKey: .sizes
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "op",
                     "indexPaths",
                     "frames",
                     "zIndex",
                     "sticky",
-                    "sizes"
+                    "sizes",
+                    "contents"
                 ])
             }
         }
@@ -1165,6 +1402,8 @@ extension Components {
             public var layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -1183,6 +1422,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - scrollDirection:
             ///   - interSectionSpacing:
             ///   - defaultSection:
@@ -1190,6 +1430,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload? = nil,
                 interSectionSpacing: Swift.Double? = nil,
                 defaultSection: Components.Schemas.CompositionalSection? = nil,
@@ -1197,6 +1438,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
                 self.interSectionSpacing = interSectionSpacing
                 self.defaultSection = defaultSection
@@ -1205,6 +1447,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case scrollDirection
                 case interSectionSpacing
                 case defaultSection
@@ -1219,6 +1462,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload.self,
@@ -1239,6 +1486,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "scrollDirection",
                     "interSectionSpacing",
                     "defaultSection",
@@ -1256,25 +1504,31 @@ extension Components {
             public var itemSizes: Components.Schemas.ReportedSizeList?
             /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/section`.
             public var section: Components.Schemas.CompositionalSection?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/contents`.
+            public var contents: Components.Schemas.CellContents?
             /// Creates a new `CompositionalSectionEntry`.
             ///
             /// - Parameters:
             ///   - items:
             ///   - itemSizes:
             ///   - section:
+            ///   - contents:
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: Components.Schemas.ReportedSizeList? = nil,
-                section: Components.Schemas.CompositionalSection? = nil
+                section: Components.Schemas.CompositionalSection? = nil,
+                contents: Components.Schemas.CellContents? = nil
             ) {
                 self.items = items
                 self.itemSizes = itemSizes
                 self.section = section
+                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case items
                 case itemSizes
                 case section
+                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1290,10 +1544,15 @@ extension Components {
                     Components.Schemas.CompositionalSection.self,
                     forKey: .section
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
                     "itemSizes",
-                    "section"
+                    "section",
+                    "contents"
                 ])
             }
         }
@@ -2262,6 +2521,8 @@ extension Components {
             public var layout: Components.Schemas.ListLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/appearance`.
             @frozen public enum AppearancePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case plain = "plain"
@@ -2334,6 +2595,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - appearance:
             ///   - headerMode:
             ///   - footerMode:
@@ -2342,6 +2604,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.ListLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 appearance: Components.Schemas.ListLayoutSpec.AppearancePayload? = nil,
                 headerMode: Components.Schemas.ListLayoutSpec.HeaderModePayload? = nil,
                 footerMode: Components.Schemas.ListLayoutSpec.FooterModePayload? = nil,
@@ -2350,6 +2613,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.appearance = appearance
                 self.headerMode = headerMode
                 self.footerMode = footerMode
@@ -2359,6 +2623,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case appearance
                 case headerMode
                 case footerMode
@@ -2374,6 +2639,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.appearance = try container.decodeIfPresent(
                     Components.Schemas.ListLayoutSpec.AppearancePayload.self,
@@ -2398,6 +2667,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "appearance",
                     "headerMode",
                     "footerMode",
@@ -2562,6 +2832,8 @@ extension Components {
             public var layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/scrollDirection`.
             @frozen public enum ScrollDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case vertical = "vertical"
@@ -2605,6 +2877,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - scrollDirection:
             ///   - columnCount:
             ///   - columnSpacing:
@@ -2622,6 +2895,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload? = nil,
                 columnCount: Swift.Int? = nil,
                 columnSpacing: Swift.Double? = nil,
@@ -2639,6 +2913,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
                 self.columnCount = columnCount
                 self.columnSpacing = columnSpacing
@@ -2657,6 +2932,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case scrollDirection
                 case columnCount
                 case columnSpacing
@@ -2681,6 +2957,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.scrollDirection = try container.decodeIfPresent(
                     Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload.self,
@@ -2741,6 +3021,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "scrollDirection",
                     "columnCount",
                     "columnSpacing",
@@ -2784,6 +3065,8 @@ extension Components {
             public var footerHeight: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/decorations`.
             public var decorations: Components.Schemas.Decorations?
+            /// - Remark: Generated from `#/components/schemas/WaterfallSection/contents`.
+            public var contents: Components.Schemas.CellContents?
             /// Creates a new `WaterfallSection`.
             ///
             /// - Parameters:
@@ -2796,6 +3079,7 @@ extension Components {
             ///   - headerHeight:
             ///   - footerHeight:
             ///   - decorations:
+            ///   - contents:
             public init(
                 itemHeights: [Swift.Double]? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
@@ -2805,7 +3089,8 @@ extension Components {
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerHeight: Swift.Double? = nil,
                 footerHeight: Swift.Double? = nil,
-                decorations: Components.Schemas.Decorations? = nil
+                decorations: Components.Schemas.Decorations? = nil,
+                contents: Components.Schemas.CellContents? = nil
             ) {
                 self.itemHeights = itemHeights
                 self.itemSizes = itemSizes
@@ -2816,6 +3101,7 @@ extension Components {
                 self.headerHeight = headerHeight
                 self.footerHeight = footerHeight
                 self.decorations = decorations
+                self.contents = contents
             }
             public enum CodingKeys: String, CodingKey {
                 case itemHeights
@@ -2827,6 +3113,7 @@ extension Components {
                 case headerHeight
                 case footerHeight
                 case decorations
+                case contents
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2866,6 +3153,10 @@ extension Components {
                     Components.Schemas.Decorations.self,
                     forKey: .decorations
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "itemHeights",
                     "itemSizes",
@@ -2875,7 +3166,8 @@ extension Components {
                     "sectionInset",
                     "headerHeight",
                     "footerHeight",
-                    "decorations"
+                    "decorations",
+                    "contents"
                 ])
             }
         }
@@ -2910,7 +3202,8 @@ extension Components {
         /// `(section: row, item: column)`. Frozen rows and columns pin as CSS `position: sticky` does inside the
         /// content (bounds-dependent: pass `offset`); zIndex 0 cells that scroll, 1 cells pinned along one axis, 2 the
         /// corners. Merged ranges are one element each, with `rowSpan` and `columnSpan`. Tiled in two dimensions
-        /// (`tileGrid`); no batch updates.
+        /// (`tileGrid`). Batch updates insert, delete, move and resize rows and columns (GridRowsOperation,
+        /// GridColumnsOperation, MoveGridLineOperation); no size reports.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/GridLayoutSpec`.
@@ -3871,6 +4164,8 @@ extension Components {
             public var layout: Components.Schemas.FlowLayoutSpec.LayoutPayload
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
+            /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/textStyles`.
+            public var textStyles: Components.Schemas.TextStyles?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/contentAnchor`.
             public var contentAnchor: Components.Schemas.ContentAnchor?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/scrollDirection`.
@@ -3967,6 +4262,7 @@ extension Components {
             /// - Parameters:
             ///   - layout:
             ///   - collectionView:
+            ///   - textStyles:
             ///   - contentAnchor:
             ///   - scrollDirection:
             ///   - itemSize:
@@ -3988,6 +4284,7 @@ extension Components {
             public init(
                 layout: Components.Schemas.FlowLayoutSpec.LayoutPayload,
                 collectionView: Components.Schemas.ViewSize,
+                textStyles: Components.Schemas.TextStyles? = nil,
                 contentAnchor: Components.Schemas.ContentAnchor? = nil,
                 scrollDirection: Components.Schemas.FlowLayoutSpec.ScrollDirectionPayload? = nil,
                 itemSize: Components.Schemas.SpecSize? = nil,
@@ -4009,6 +4306,7 @@ extension Components {
             ) {
                 self.layout = layout
                 self.collectionView = collectionView
+                self.textStyles = textStyles
                 self.contentAnchor = contentAnchor
                 self.scrollDirection = scrollDirection
                 self.itemSize = itemSize
@@ -4031,6 +4329,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case layout
                 case collectionView
+                case textStyles
                 case contentAnchor
                 case scrollDirection
                 case itemSize
@@ -4059,6 +4358,10 @@ extension Components {
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
                     forKey: .collectionView
+                )
+                self.textStyles = try container.decodeIfPresent(
+                    Components.Schemas.TextStyles.self,
+                    forKey: .textStyles
                 )
                 self.contentAnchor = try container.decodeIfPresent(
                     Components.Schemas.ContentAnchor.self,
@@ -4135,6 +4438,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
                     "collectionView",
+                    "textStyles",
                     "contentAnchor",
                     "scrollDirection",
                     "itemSize",
@@ -4186,6 +4490,12 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/FlowSection/decorations`.
             public var decorations: Components.Schemas.Decorations?
+            /// - Remark: Generated from `#/components/schemas/FlowSection/contents`.
+            public var contents: Components.Schemas.CellContents?
+            /// The width of each cell given as content (default the line's width, one cell a line).
+            ///
+            /// - Remark: Generated from `#/components/schemas/FlowSection/itemWidth`.
+            public var itemWidth: Swift.Double?
             /// Creates a new `FlowSection`.
             ///
             /// - Parameters:
@@ -4198,6 +4508,8 @@ extension Components {
             ///   - headerReferenceSize:
             ///   - footerReferenceSize:
             ///   - decorations: This section's decorations, replacing the layout's.
+            ///   - contents:
+            ///   - itemWidth: The width of each cell given as content (default the line's width, one cell a line).
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
@@ -4207,7 +4519,9 @@ extension Components {
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerReferenceSize: Components.Schemas.SpecSize? = nil,
                 footerReferenceSize: Components.Schemas.SpecSize? = nil,
-                decorations: Components.Schemas.Decorations? = nil
+                decorations: Components.Schemas.Decorations? = nil,
+                contents: Components.Schemas.CellContents? = nil,
+                itemWidth: Swift.Double? = nil
             ) {
                 self.items = items
                 self.itemSizes = itemSizes
@@ -4218,6 +4532,8 @@ extension Components {
                 self.headerReferenceSize = headerReferenceSize
                 self.footerReferenceSize = footerReferenceSize
                 self.decorations = decorations
+                self.contents = contents
+                self.itemWidth = itemWidth
             }
             public enum CodingKeys: String, CodingKey {
                 case items
@@ -4229,6 +4545,8 @@ extension Components {
                 case headerReferenceSize
                 case footerReferenceSize
                 case decorations
+                case contents
+                case itemWidth
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -4268,6 +4586,14 @@ extension Components {
                     Components.Schemas.Decorations.self,
                     forKey: .decorations
                 )
+                self.contents = try container.decodeIfPresent(
+                    Components.Schemas.CellContents.self,
+                    forKey: .contents
+                )
+                self.itemWidth = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .itemWidth
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
                     "itemSizes",
@@ -4277,7 +4603,239 @@ extension Components {
                     "sectionInset",
                     "headerReferenceSize",
                     "footerReferenceSize",
-                    "decorations"
+                    "decorations",
+                    "contents",
+                    "itemWidth"
+                ])
+            }
+        }
+        /// The layout's named text styles (docs/specs.md, "Cells given as content"). A family or weight the service
+        /// has no font for (`GET /v1/fonts`) is a 422 naming it.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/TextStyles`.
+        public struct TextStyles: Codable, Hashable, Sendable {
+            /// A container of undocumented properties.
+            public var additionalProperties: [String: Components.Schemas.TextStyle]
+            /// Creates a new `TextStyles`.
+            ///
+            /// - Parameters:
+            ///   - additionalProperties: A container of undocumented properties.
+            public init(additionalProperties: [String: Components.Schemas.TextStyle] = .init()) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TextStyle`.
+        public struct TextStyle: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TextStyle/family`.
+            public var family: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TextStyle/weight`.
+            public var weight: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/TextStyle/size`.
+            public var size: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/TextStyle/lineHeight`.
+            public var lineHeight: Swift.Double
+            /// Creates a new `TextStyle`.
+            ///
+            /// - Parameters:
+            ///   - family:
+            ///   - weight:
+            ///   - size:
+            ///   - lineHeight:
+            public init(
+                family: Swift.String,
+                weight: Swift.Int,
+                size: Swift.Double,
+                lineHeight: Swift.Double
+            ) {
+                self.family = family
+                self.weight = weight
+                self.size = size
+                self.lineHeight = lineHeight
+            }
+            public enum CodingKeys: String, CodingKey {
+                case family
+                case weight
+                case size
+                case lineHeight
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.family = try container.decode(
+                    Swift.String.self,
+                    forKey: .family
+                )
+                self.weight = try container.decode(
+                    Swift.Int.self,
+                    forKey: .weight
+                )
+                self.size = try container.decode(
+                    Swift.Double.self,
+                    forKey: .size
+                )
+                self.lineHeight = try container.decode(
+                    Swift.Double.self,
+                    forKey: .lineHeight
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "family",
+                    "weight",
+                    "size",
+                    "lineHeight"
+                ])
+            }
+        }
+        /// The section's items as their content, instead of `items`, `itemSizes` or `itemHeights`: each cell's width
+        /// comes from the layout, its height from the content (vertical layouts only).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CellContents`.
+        public typealias CellContents = [Components.Schemas.CellContent]
+        /// A cell: the top padding, the media box (its width over `aspectRatio`), the blocks, `spacing` between each two
+        /// of these parts, the bottom padding.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CellContent`.
+        public struct CellContent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CellContent/media`.
+            public struct MediaPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/CellContent/media/aspectRatio`.
+                public var aspectRatio: Swift.Double
+                /// Creates a new `MediaPayload`.
+                ///
+                /// - Parameters:
+                ///   - aspectRatio:
+                public init(aspectRatio: Swift.Double) {
+                    self.aspectRatio = aspectRatio
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case aspectRatio
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.aspectRatio = try container.decode(
+                        Swift.Double.self,
+                        forKey: .aspectRatio
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "aspectRatio"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CellContent/media`.
+            public var media: Components.Schemas.CellContent.MediaPayload?
+            /// - Remark: Generated from `#/components/schemas/CellContent/padding`.
+            public var padding: Components.Schemas.EdgeInsets?
+            /// - Remark: Generated from `#/components/schemas/CellContent/spacing`.
+            public var spacing: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CellContent/blocks`.
+            public var blocks: [Components.Schemas.TextBlock]
+            /// Creates a new `CellContent`.
+            ///
+            /// - Parameters:
+            ///   - media:
+            ///   - padding:
+            ///   - spacing:
+            ///   - blocks:
+            public init(
+                media: Components.Schemas.CellContent.MediaPayload? = nil,
+                padding: Components.Schemas.EdgeInsets? = nil,
+                spacing: Swift.Double? = nil,
+                blocks: [Components.Schemas.TextBlock]
+            ) {
+                self.media = media
+                self.padding = padding
+                self.spacing = spacing
+                self.blocks = blocks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case media
+                case padding
+                case spacing
+                case blocks
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.media = try container.decodeIfPresent(
+                    Components.Schemas.CellContent.MediaPayload.self,
+                    forKey: .media
+                )
+                self.padding = try container.decodeIfPresent(
+                    Components.Schemas.EdgeInsets.self,
+                    forKey: .padding
+                )
+                self.spacing = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .spacing
+                )
+                self.blocks = try container.decode(
+                    [Components.Schemas.TextBlock].self,
+                    forKey: .blocks
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "media",
+                    "padding",
+                    "spacing",
+                    "blocks"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TextBlock`.
+        public struct TextBlock: Codable, Hashable, Sendable {
+            /// A name of the layout's textStyles.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TextBlock/style`.
+            public var style: Swift.String
+            /// At most `--max-text-length` bytes of UTF-8.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TextBlock/text`.
+            public var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TextBlock/maxLines`.
+            public var maxLines: Swift.Int?
+            /// Creates a new `TextBlock`.
+            ///
+            /// - Parameters:
+            ///   - style: A name of the layout's textStyles.
+            ///   - text: At most `--max-text-length` bytes of UTF-8.
+            ///   - maxLines:
+            public init(
+                style: Swift.String,
+                text: Swift.String,
+                maxLines: Swift.Int? = nil
+            ) {
+                self.style = style
+                self.text = text
+                self.maxLines = maxLines
+            }
+            public enum CodingKeys: String, CodingKey {
+                case style
+                case text
+                case maxLines
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.style = try container.decode(
+                    Swift.String.self,
+                    forKey: .style
+                )
+                self.text = try container.decode(
+                    Swift.String.self,
+                    forKey: .text
+                )
+                self.maxLines = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .maxLines
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "style",
+                    "text",
+                    "maxLines"
                 ])
             }
         }

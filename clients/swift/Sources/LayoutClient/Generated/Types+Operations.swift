@@ -3441,6 +3441,916 @@ public enum Operations {
             }
         }
     }
+    /// The font families text is measured with, their weights, and the fallback order (docs/text.md).
+    ///
+    /// - Remark: HTTP `GET /v1/fonts`.
+    /// - Remark: Generated from `#/paths//v1/fonts/get(listFonts)`.
+    public enum ListFonts {
+        public static let id: Swift.String = "listFonts"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/fonts/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFonts.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFonts.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListFonts.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListFonts.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/get(listFonts)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/get(listFonts)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/get(listFonts)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/json/FamiliesPayload`.
+                        public struct FamiliesPayloadPayload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/json/FamiliesPayload/family`.
+                            public var family: Swift.String
+                            /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/json/FamiliesPayload/weights`.
+                            public var weights: [Swift.Int]
+                            /// Creates a new `FamiliesPayloadPayload`.
+                            ///
+                            /// - Parameters:
+                            ///   - family:
+                            ///   - weights:
+                            public init(
+                                family: Swift.String,
+                                weights: [Swift.Int]
+                            ) {
+                                self.family = family
+                                self.weights = weights
+                            }
+                            public enum CodingKeys: String, CodingKey {
+                                case family
+                                case weights
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/json/families`.
+                        public typealias FamiliesPayload = [Operations.ListFonts.Output.Ok.Body.JsonPayload.FamiliesPayloadPayload]
+                        /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/json/families`.
+                        public var families: Operations.ListFonts.Output.Ok.Body.JsonPayload.FamiliesPayload
+                        /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/json/fallback`.
+                        public var fallback: [Swift.String]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - families:
+                        ///   - fallback:
+                        public init(
+                            families: Operations.ListFonts.Output.Ok.Body.JsonPayload.FamiliesPayload,
+                            fallback: [Swift.String]
+                        ) {
+                            self.families = families
+                            self.fallback = fallback
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case families
+                            case fallback
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/fonts/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListFonts.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.ListFonts.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListFonts.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListFonts.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The families (by name, weights ascending) and the fallback families, in order.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/get(listFonts)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListFonts.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListFonts.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// The font file of a family at a weight, byte for byte the one the service measures with.
+    ///
+    /// Immutable, with an `ETag`. `font/ttf` or `font/otf`; a face of a collection (`.ttc`, which a browser's
+    /// `@font-face` cannot load) is served as an OpenType file of its own, its tables unchanged.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts/{family}/{weight}`.
+    /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)`.
+    public enum FontFile {
+        public static let id: Swift.String = "fontFile"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// A family, percent-encoded (`Noto%20Sans`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/path/family`.
+                public var family: Swift.String
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/path/weight`.
+                public var weight: Swift.Int
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - family: A family, percent-encoded (`Noto%20Sans`).
+                ///   - weight:
+                public init(
+                    family: Swift.String,
+                    weight: Swift.Int
+                ) {
+                    self.family = family
+                    self.weight = weight
+                }
+            }
+            public var path: Operations.FontFile.Input.Path
+            /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FontFile.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FontFile.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.FontFile.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.FontFile.Input.Path,
+                headers: Operations.FontFile.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag:
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.FontFile.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/responses/200/content/font\/ttf`.
+                    case fontTtf(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.fontTtf`.
+                    ///
+                    /// - Throws: An error if `self` is not `.fontTtf`.
+                    /// - SeeAlso: `.fontTtf`.
+                    public var fontTtf: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .fontTtf(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "font/ttf",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/responses/200/content/font\/otf`.
+                    case fontOtf(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.fontOtf`.
+                    ///
+                    /// - Throws: An error if `self` is not `.fontOtf`.
+                    /// - SeeAlso: `.fontOtf`.
+                    public var fontOtf: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .fontOtf(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "font/otf",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FontFile.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.FontFile.Output.Ok.Headers = .init(),
+                    body: Operations.FontFile.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The font file.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.FontFile.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.FontFile.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client's copy (`If-None-Match`) is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.FontFile.Output.NotModified)
+            /// The client's copy (`If-None-Match`) is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.FontFile.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case fontTtf
+            case fontOtf
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "font/ttf":
+                    self = .fontTtf
+                case "font/otf":
+                    self = .fontOtf
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .fontTtf:
+                    return "font/ttf"
+                case .fontOtf:
+                    return "font/otf"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .fontTtf,
+                    .fontOtf
+                ]
+            }
+        }
+    }
+    /// The heights of cells given as their content, without a layout (docs/text.md).
+    ///
+    /// One width for every cell (`width`) or one a cell (`widths`). A cell's height is its top padding, its
+    /// media's height, each block's lines (at most `maxLines`) times its style's `lineHeight`, `spacing` between
+    /// each two parts, and its bottom padding; the lines as Chromium draws the text with the CSS of docs/text.md.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/measure`.
+    /// - Remark: Generated from `#/paths//v1/measure/post(measure)`.
+    public enum Measure {
+        public static let id: Swift.String = "measure"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/measure/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Measure.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Measure.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Measure.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody/json/textStyles`.
+                    public struct TextStylesPayload: Codable, Hashable, Sendable {
+                        /// A container of undocumented properties.
+                        public var additionalProperties: [String: Components.Schemas.TextStyle]
+                        /// Creates a new `TextStylesPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - additionalProperties: A container of undocumented properties.
+                        public init(additionalProperties: [String: Components.Schemas.TextStyle] = .init()) {
+                            self.additionalProperties = additionalProperties
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                        }
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            try encoder.encodeAdditionalProperties(additionalProperties)
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody/json/textStyles`.
+                    public var textStyles: Operations.Measure.Input.Body.JsonPayload.TextStylesPayload
+                    /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody/json/width`.
+                    public var width: Swift.Double?
+                    /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody/json/widths`.
+                    public var widths: [Swift.Double]?
+                    /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody/json/contents`.
+                    public var contents: [Components.Schemas.CellContent]
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - textStyles:
+                    ///   - width:
+                    ///   - widths:
+                    ///   - contents:
+                    public init(
+                        textStyles: Operations.Measure.Input.Body.JsonPayload.TextStylesPayload,
+                        width: Swift.Double? = nil,
+                        widths: [Swift.Double]? = nil,
+                        contents: [Components.Schemas.CellContent]
+                    ) {
+                        self.textStyles = textStyles
+                        self.width = width
+                        self.widths = widths
+                        self.contents = contents
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case textStyles
+                        case width
+                        case widths
+                        case contents
+                    }
+                }
+                /// - Remark: Generated from `#/paths/v1/measure/POST/requestBody/content/application\/json`.
+                case json(Operations.Measure.Input.Body.JsonPayload)
+            }
+            public var body: Operations.Measure.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.Measure.Input.Headers = .init(),
+                body: Operations.Measure.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/measure/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/measure/POST/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/v1/measure/POST/responses/200/content/json/heights`.
+                        public var heights: [Swift.Double]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - heights:
+                        public init(heights: [Swift.Double]) {
+                            self.heights = heights
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case heights
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/measure/POST/responses/200/content/application\/json`.
+                    case json(Operations.Measure.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.Measure.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Measure.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Measure.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Each cell's height, in the order of `contents`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.Measure.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.Measure.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is not JSON (the detail says where).
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedJSON)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedJSON {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body exceeds `--max-body-bytes` (a program's module, `--max-program-bytes`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
+            /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
+            /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.InvalidSpec)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.InvalidSpec {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
     /// An SVG picture of the elements in a rect.
     ///
     /// One shape per element at its frame (a polygon, projected, for 3D-transformed elements), labelled with its

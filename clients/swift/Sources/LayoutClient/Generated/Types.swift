@@ -122,6 +122,30 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/transitions`.
     /// - Remark: Generated from `#/paths//v1/transitions/get(transition)`.
     func transition(_ input: Operations.Transition.Input) async throws -> Operations.Transition.Output
+    /// The font families text is measured with, their weights, and the fallback order (docs/text.md).
+    ///
+    /// - Remark: HTTP `GET /v1/fonts`.
+    /// - Remark: Generated from `#/paths//v1/fonts/get(listFonts)`.
+    func listFonts(_ input: Operations.ListFonts.Input) async throws -> Operations.ListFonts.Output
+    /// The font file of a family at a weight, byte for byte the one the service measures with.
+    ///
+    /// Immutable, with an `ETag`. `font/ttf` or `font/otf`; a face of a collection (`.ttc`, which a browser's
+    /// `@font-face` cannot load) is served as an OpenType file of its own, its tables unchanged.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts/{family}/{weight}`.
+    /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)`.
+    func fontFile(_ input: Operations.FontFile.Input) async throws -> Operations.FontFile.Output
+    /// The heights of cells given as their content, without a layout (docs/text.md).
+    ///
+    /// One width for every cell (`width`) or one a cell (`widths`). A cell's height is its top padding, its
+    /// media's height, each block's lines (at most `maxLines`) times its style's `lineHeight`, `spacing` between
+    /// each two parts, and its bottom padding; the lines as Chromium draws the text with the CSS of docs/text.md.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/measure`.
+    /// - Remark: Generated from `#/paths//v1/measure/post(measure)`.
+    func measure(_ input: Operations.Measure.Input) async throws -> Operations.Measure.Output
     /// An SVG picture of the elements in a rect.
     ///
     /// One shape per element at its frame (a polygon, projected, for 3D-transformed elements), labelled with its
@@ -463,6 +487,48 @@ extension APIProtocol {
         try await transition(Operations.Transition.Input(
             query: query,
             headers: headers
+        ))
+    }
+    /// The font families text is measured with, their weights, and the fallback order (docs/text.md).
+    ///
+    /// - Remark: HTTP `GET /v1/fonts`.
+    /// - Remark: Generated from `#/paths//v1/fonts/get(listFonts)`.
+    public func listFonts(headers: Operations.ListFonts.Input.Headers = .init()) async throws -> Operations.ListFonts.Output {
+        try await listFonts(Operations.ListFonts.Input(headers: headers))
+    }
+    /// The font file of a family at a weight, byte for byte the one the service measures with.
+    ///
+    /// Immutable, with an `ETag`. `font/ttf` or `font/otf`; a face of a collection (`.ttc`, which a browser's
+    /// `@font-face` cannot load) is served as an OpenType file of its own, its tables unchanged.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts/{family}/{weight}`.
+    /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)`.
+    public func fontFile(
+        path: Operations.FontFile.Input.Path,
+        headers: Operations.FontFile.Input.Headers = .init()
+    ) async throws -> Operations.FontFile.Output {
+        try await fontFile(Operations.FontFile.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The heights of cells given as their content, without a layout (docs/text.md).
+    ///
+    /// One width for every cell (`width`) or one a cell (`widths`). A cell's height is its top padding, its
+    /// media's height, each block's lines (at most `maxLines`) times its style's `lineHeight`, `spacing` between
+    /// each two parts, and its bottom padding; the lines as Chromium draws the text with the CSS of docs/text.md.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/measure`.
+    /// - Remark: Generated from `#/paths//v1/measure/post(measure)`.
+    public func measure(
+        headers: Operations.Measure.Input.Headers = .init(),
+        body: Operations.Measure.Input.Body
+    ) async throws -> Operations.Measure.Output {
+        try await measure(Operations.Measure.Input(
+            headers: headers,
+            body: body
         ))
     }
     /// An SVG picture of the elements in a rect.
