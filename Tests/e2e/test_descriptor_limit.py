@@ -9,11 +9,22 @@ import time
 import pytest
 
 
+def open_descriptors(pid):
+    """The process's descriptors and what each points at; one that closes while being read is left out."""
+    fds = {}
+    for fd in os.listdir("/proc/%d/fd" % pid):
+        try:
+            fds[int(fd)] = os.readlink("/proc/%d/fd/%s" % (pid, fd))
+        except FileNotFoundError:
+            pass
+    return fds
+
+
 def lowest_free_descriptor(pid):
     """Once the service holds no socket but its listen socket (the fixture's probe of the port is closed)."""
     deadline = time.time() + 5
     while True:
-        fds = {int(fd): os.readlink("/proc/%d/fd/%s" % (pid, fd)) for fd in os.listdir("/proc/%d/fd" % pid)}
+        fds = open_descriptors(pid)
         if sum(link.startswith("socket:") for link in fds.values()) == 1 or time.time() > deadline:
             return next(n for n in range(len(fds) + 1) if n not in fds)
         time.sleep(0.05)
