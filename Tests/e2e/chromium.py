@@ -1,5 +1,5 @@
-"""Headless Chromium for the browser tests of the JavaScript client: skips the importing test module when selenium,
-chromium or chromium-driver is missing; `start` gives a page on a fresh service on loopback."""
+"""Headless Chromium for the browser tests: skips the importing test module when selenium, chromium or
+chromium-driver is missing; `browser` gives a window, `start` a window on a fresh service on loopback."""
 import os
 import shutil
 
@@ -15,19 +15,28 @@ from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 
-def start(request, window_size, path="/healthz"):
-    """The service and a headless Chromium window of `window_size` ("w,h") showing `path` of it; both end with
-    the requesting fixture's scope."""
+def browser(request, window_size=None, extra=(), script_timeout=60):
+    """A headless Chromium window of `window_size` ("w,h"; Chromium's default when None) with the further
+    command-line arguments `extra`; it ends with the requesting fixture's or test's scope."""
+    options = Options()
+    options.binary_location = CHROMIUM
+    arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", *extra]
+    if window_size:
+        arguments.append("--window-size=" + window_size)
+    for argument in arguments:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    request.addfinalizer(driver.quit)
+    driver.set_script_timeout(script_timeout)
+    return driver
+
+
+def start(request, window_size, path="/healthz", script_timeout=60):
+    """The service and a headless Chromium window of `window_size` showing `path` of it; both end with the
+    requesting fixture's scope."""
     from conftest import Service as LayoutService
     service = LayoutService()
     request.addfinalizer(service.stop)
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=" + window_size]:
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service(DRIVER), options=options)
-    request.addfinalizer(browser.quit)
-    browser.set_script_timeout(60)
-    browser.get(service.url + path)
-    return browser, service
+    driver = browser(request, window_size, script_timeout=script_timeout)
+    driver.get(service.url + path)
+    return driver, service

@@ -2,21 +2,12 @@
 opened in headless Chromium (another origin than the service's), reaches both ends of the feed."""
 import os
 import re
-import shutil
 import tempfile
 import time
 
-import pytest
+import chromium  # noqa: E402 (skips the module without a browser)
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 
 def shown(browser):
@@ -50,12 +41,7 @@ def test_the_million_item_feed_of_the_docs_scrolls_end_to_end(request):
     path = os.path.join(folder, "feed.html")
     with open(path, "w") as f:
         f.write(page.replace("http://127.0.0.1:8080", service.url))
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service(DRIVER), options=options)
-    request.addfinalizer(browser.quit)
+    browser = chromium.browser(request)
     browser.get("file://" + path)
     _, texts = wait_for(browser, lambda texts: "Post 1" in texts)
     assert len(texts) == 9  # 600 points of 73-point rows from the top: posts 1 to 9 (the 9th in part)

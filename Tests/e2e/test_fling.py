@@ -21,20 +21,11 @@ The virtualizer takes the service's tiles (`GET .../tiles/{k}`, one view length 
 offers them, as this grid's does; without them it fetches aligned rect bands of the same length. The printed line
 names which ("tiles" or "bands"), and the request count is per tile or band."""
 import json
-import os
-import shutil
 import urllib.request
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from chromium import start  # noqa: E402 (skips the module without a browser)
 
 VIEW = {"width": 800, "height": 600}
 STALL_MS = 50
@@ -167,18 +158,7 @@ requestAnimationFrame(frame);
 
 @pytest.fixture(scope="module")
 def page(request):
-    from conftest import Service as LayoutService
-    service = LayoutService()
-    request.addfinalizer(service.stop)
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1000,800"]:
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service(DRIVER), options=options)
-    request.addfinalizer(browser.quit)
-    browser.set_script_timeout(90)
-    browser.get(service.url + "/healthz")
+    browser, service = start(request, "1000,800", script_timeout=90)
     setup = browser.execute_async_script(SETUP, SPEC)
     assert "error" not in setup, setup.get("error")
     # The rows repeat at the pitch to the last item: the per-frame truth is the service's layout.

@@ -4,43 +4,20 @@ while scrolling a 100k-item layout; problems are shown and their pointer selecte
 to artifacts/ (CI keeps them)."""
 import json
 import os
-import shutil
 import time
 import urllib.request
 
 import pytest
 
+from chromium import start  # noqa: E402 (skips the module without a browser)
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARTIFACTS = os.path.join(ROOT, "artifacts")
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def browser():
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,900"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_script_timeout(30)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture(scope="module")
-def page(browser, request):
-    from conftest import Service as LayoutService
-    service = LayoutService()
-    request.addfinalizer(service.stop)
-    browser.get(service.url + "/")
+def page(request):
+    browser, service = start(request, "1200,900", "/", script_timeout=30)
     browser.execute_async_script("window.playgroundReady.then(() => arguments[0]())")
     return browser, service
 

@@ -8,9 +8,15 @@ import urllib.request
 
 import pytest
 
+import chromium  # noqa: E402 (skips the module without a browser)
 from test_access import new_key, write_keys
-from test_playground import browser, rendered, screenshot  # noqa: F401 (fixtures)
+from test_playground import rendered, screenshot
 from selenium.webdriver.common.by import By  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def browser(request):
+    return chromium.browser(request, "1200,900", script_timeout=30)
 
 
 @pytest.fixture(scope="module")

@@ -8,21 +8,12 @@ prose with punctuation, numbers, hyphenated words, long URLs and words longer th
 Chinese and Japanese; mixed scripts; in 3 sizes and 2 weights. At least 99.5% must agree to the pixel; every
 mismatch is printed with its text, width and both heights, and the share that agrees."""
 import json
-import os
 import random
-import shutil
 import urllib.request
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    pytest.skip("chromium and chromium-driver are not installed", allow_module_level=True)
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+import chromium  # noqa: E402 (skips the module without a browser)
 
 CELLS = 3000
 FAMILIES = ["Inter", "Noto Sans", "Noto Sans CJK SC"]
@@ -129,15 +120,8 @@ const [fonts, styles, cells, done] = arguments;
 
 
 @pytest.fixture(scope="module")
-def browser():
-    options = Options()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--lang=en-US"]:
-        options.add_argument(argument)
-    b = webdriver.Chrome(service=Service(DRIVER), options=options)
-    b.set_script_timeout(120)
-    yield b
-    b.quit()
+def browser(request):
+    return chromium.browser(request, extra=["--lang=en-US"], script_timeout=120)
 
 
 def test_heights_agree_with_chromium(service, browser):
