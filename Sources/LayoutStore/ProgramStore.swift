@@ -24,8 +24,7 @@ public final class ProgramStore: Sendable {
         var created = true
         if let archive {
             do {
-                created = try archive.loadProgram(id: id) == nil
-                if created { try archive.saveProgram(id: id, bytes: bytes) }
+                created = try archive.saveProgram(id: id, bytes: bytes)
             } catch {
                 throw Self.failure(error, "save the program")
             }

@@ -104,10 +104,10 @@ public final class PostgresArchive: SpecArchive, ProgramArchive {
         }
     }
 
-    public func saveProgram(id: String, bytes: [UInt8]) throws {
+    public func saveProgram(id: String, bytes: [UInt8]) throws -> Bool {
         try withConnection { c, deadline throws(ArchiveError) in
-            try c.execute("INSERT INTO layout_programs (id, module) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING",
-                          [Array(id.utf8), bytes], until: deadline, timeout: timeout)
+            try c.rowsAffected("INSERT INTO layout_programs (id, module) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING",
+                               [Array(id.utf8), bytes], until: deadline, timeout: timeout) > 0
         }
     }
 

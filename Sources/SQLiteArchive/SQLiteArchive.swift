@@ -67,10 +67,11 @@ public final class SQLiteArchive: SpecArchive, ProgramArchive {
 }
 
 extension SQLiteArchive {
-    public func saveProgram(id: String, bytes: [UInt8]) throws {
+    public func saveProgram(id: String, bytes: [UInt8]) throws -> Bool {
         try connection.withLock { db in
             try db.run("INSERT INTO layout_programs (id, module) VALUES (?1, ?2) ON CONFLICT (id) DO NOTHING",
                        text: id, blob: bytes)
+            return sqlite3_changes(db.db) > 0
         }
     }
 

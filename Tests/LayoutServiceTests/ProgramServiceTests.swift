@@ -294,7 +294,13 @@ final class ProgramMemoryArchive: SpecArchive, ProgramArchive {
     func remove(id: String) throws { try specs.remove(id: id) }
     func probe() throws {}
 
-    func saveProgram(id: String, bytes: [UInt8]) throws { programs.withLock { $0[id] = $0[id] ?? bytes } }
+    func saveProgram(id: String, bytes: [UInt8]) throws -> Bool {
+        programs.withLock { stored in
+            guard stored[id] == nil else { return false }
+            stored[id] = bytes
+            return true
+        }
+    }
     func loadProgram(id: String) throws -> [UInt8]? { programs.withLock { $0[id] } }
     func removeProgram(id: String) throws -> Bool { programs.withLock { $0.removeValue(forKey: id) != nil } }
 }

@@ -118,6 +118,11 @@ def test_a_program_and_its_layout_posted_to_one_replica_are_served_by_another(po
         program = json.load(r)["id"]
     with urllib.request.urlopen(b.url + "/v1/programs/" + program) as r:
         assert r.read() == module
+    # A replica that has not read the module finds it stored when it is posted again: 200, not 201.
+    again = start("--store", postgres.url)
+    with urllib.request.urlopen(urllib.request.Request(again.url + "/v1/programs", data=module, method="POST",
+                                                       headers={"Content-Type": "application/wasm"})) as r:
+        assert r.status == 200 and json.load(r)["id"] == program
     program_spec = {"layout": "program", "program": program, "collectionView": {"width": 390, "height": 390},
                     "sections": [{"items": 12}], "parameters": {"itemWidth": 40, "itemHeight": 40, "radius": 150}}
     status, summary = post(a.url, program_spec)
