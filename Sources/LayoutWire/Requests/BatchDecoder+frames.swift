@@ -9,9 +9,10 @@ extension BatchDecoder {
     static func framesOperation(_ r: SpecReader, _ name: SpecReader, into frames: inout FrameUpdates)
         throws(SpecError) -> BatchOperation
     {
-        switch try name.string() {
+        let op = try name.string()
+        switch op {
         case "insertItems", "reloadItems":
-            let insert = try name.string() == "insertItems"
+            let insert = op == "insertItems"
             let m = try r.object(allowed: ["op", "indexPaths", "frames", "zIndex", "sticky"],
                                  required: insert ? ["indexPaths", "frames"] : ["indexPaths"])
             let paths = try m["indexPaths"]!.array(indexPath)
@@ -26,7 +27,7 @@ extension BatchDecoder {
             let to = try indexPath(m["to"]!)
             if let f = m["frame"] {
                 var cell = FrameElement(frame: try frame(f))
-                if let z = m["zIndex"] { cell.zIndex = try zIndex(z) }
+                if let z = m["zIndex"] { cell.zIndex = try z.integer() }
                 if let s = m["sticky"] { cell.sticky = try SpecDecoder.stickyRange(s) }
                 frames.placed[to] = cell
             } else if let extra = m["zIndex"] ?? m["sticky"] {
@@ -59,7 +60,7 @@ extension BatchDecoder {
         try counted("sticky")
         var cells = try f.array { (one: SpecReader) throws(SpecError) in FrameElement(frame: try frame(one)) }
         if let r = m["zIndex"] {
-            for (j, z) in try r.array(zIndex).enumerated() { cells[j].zIndex = z }
+            for (j, z) in try r.array { (z: SpecReader) throws(SpecError) in try z.integer() }.enumerated() { cells[j].zIndex = z }
         }
         if let r = m["sticky"] {
             for (j, s) in try r.array(SpecDecoder.stickyRange).enumerated() { cells[j].sticky = s }
@@ -76,13 +77,5 @@ extension BatchDecoder {
                             reason: j < 2 ? "must be finite, at most 1e9 in magnitude" : "must be 0 to 1e9")
         }
         return LayoutRect(x: v[0], y: v[1], width: v[2], height: v[3])
-    }
-
-    static func zIndex(_ r: SpecReader) throws(SpecError) -> Int {
-        let n = try r.number()
-        guard n == n.rounded(.towardZero), abs(n) <= 1e9 else {
-            throw r.fail("must be a whole number from -1000000000 to 1000000000")
-        }
-        return Int(n)
     }
 }

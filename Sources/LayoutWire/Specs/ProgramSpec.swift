@@ -135,13 +135,8 @@ extension SpecDecoder {
             throw SpecError(path: [.key("collectionView"), .key(name)],
                             reason: "must be more than 0 and at most \(Int(limits.maxLength))")
         }
-        let sections = m["sections"]!
-        let counts = try sections.array { (s: SpecReader) throws(SpecError) -> Int in
+        let counts = try sectionList(m["sections"]!, limits: limits) { (s: SpecReader) throws(SpecError) -> Int in
             try s.object(allowed: ["items"], required: ["items"])["items"]!.count()
-        }
-        if counts.count > limits.maxSections {
-            throw SpecError(path: [.key("sections")], reason: "the layout's sections exceed the limit of "
-                            + "\(limits.maxSections)", isLimit: true)
         }
         var total = 0
         for (i, n) in counts.enumerated() {
