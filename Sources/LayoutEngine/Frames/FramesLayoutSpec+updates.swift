@@ -66,23 +66,20 @@ extension FramesLayoutSpec {
         out.item!.reserveCapacity(total)
         out.zIndex!.reserveCapacity(total)
         out.sticky!.reserveCapacity(total)
-        func copy(_ i: Int, section: Int, item: Int) {
-            out.x.append(e.x[i])
-            out.y.append(e.y[i])
-            out.width.append(e.width[i])
-            out.height.append(e.height[i])
+        /// Element `i`'s own fields.
+        func fields(_ i: Int) -> FrameElement {
+            FrameElement(frame: LayoutRect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
+                         zIndex: e.zIndex?[i] ?? 0, sticky: e.sticky?[i] ?? nil)
+        }
+        func append(_ f: FrameElement, section: Int, item: Int) {
+            out.x.append(f.frame.x)
+            out.y.append(f.frame.y)
+            out.width.append(f.frame.width)
+            out.height.append(f.frame.height)
             out.section!.append(section)
             out.item!.append(item)
-            out.zIndex!.append(e.zIndex?[i] ?? 0)
-            out.sticky!.append(e.sticky?[i] ?? nil)
-        }
-        func put(_ f: FrameElement, at position: Int) {
-            out.x[position] = f.frame.x
-            out.y[position] = f.frame.y
-            out.width[position] = f.frame.width
-            out.height[position] = f.frame.height
-            out.zIndex![position] = f.zIndex
-            out.sticky![position] = f.sticky
+            out.zIndex!.append(f.zIndex)
+            out.sticky!.append(f.sticky)
         }
         var starts: [Int] = []
         for (s, p) in plan.sections.enumerated() {
@@ -92,10 +89,9 @@ extension FramesLayoutSpec {
                 switch run {
                 case .old(let o, let r), .reloaded(let o, let r, _):
                     for old in r {
-                        copy(cells[o][old], section: s, item: item)
-                        if case .reloaded = run, let f = frames.reloaded[LayoutIndexPath(section: o, item: old)] {
-                            put(f, at: out.x.count - 1)
-                        }
+                        var f: FrameElement?
+                        if case .reloaded = run { f = frames.reloaded[LayoutIndexPath(section: o, item: old)] }
+                        append(f ?? fields(cells[o][old]), section: s, item: item)
                         item += 1
                     }
                 case .inserted(let n, _):
@@ -103,14 +99,7 @@ extension FramesLayoutSpec {
                         guard let f = frames.placed[LayoutIndexPath(section: s, item: item)] else {
                             throw BatchError(operation: 0, reason: "cell \(s)/\(item) is inserted without a frame")
                         }
-                        out.x.append(f.frame.x)
-                        out.y.append(f.frame.y)
-                        out.width.append(f.frame.width)
-                        out.height.append(f.frame.height)
-                        out.section!.append(s)
-                        out.item!.append(item)
-                        out.zIndex!.append(f.zIndex)
-                        out.sticky!.append(f.sticky)
+                        append(f, section: s, item: item)
                         item += 1
                     }
                 }
@@ -118,12 +107,18 @@ extension FramesLayoutSpec {
         }
         // Moved cells given new fields (inserted ones have theirs already).
         for (path, f) in frames.placed where plan.oldPath(ofNew: path) != nil {
-            put(f, at: starts[path.section] + path.item)
+            let position = starts[path.section] + path.item
+            out.x[position] = f.frame.x
+            out.y[position] = f.frame.y
+            out.width[position] = f.frame.width
+            out.height[position] = f.frame.height
+            out.zIndex![position] = f.zIndex
+            out.sticky![position] = f.sticky
         }
         out.category = [ElementCategory](repeating: .cell, count: out.x.count)
         out.kind = [String?](repeating: nil, count: out.x.count)
         for i in views {
-            copy(i, section: e.section?[i] ?? 0, item: items?[i] ?? i)
+            append(fields(i), section: e.section?[i] ?? 0, item: items?[i] ?? i)
             out.category!.append(e.category?[i] ?? .cell)
             out.kind!.append(e.kind?[i] ?? nil)
         }

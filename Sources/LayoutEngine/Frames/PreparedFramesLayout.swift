@@ -16,23 +16,20 @@ public struct PreparedFramesLayout: PreparedLayout {
     public init(_ spec: FramesLayoutSpec) {
         let e = spec.elements
         framesSpec = spec
-        if let sticky = e.sticky {
-            var (x, y, width, height) = (e.x, e.y, e.width, e.height)
-            for (i, range) in sticky.enumerated() {
-                guard let range else { continue }
-                // A hair wider than the span, which rounding could leave short of a place the element takes: the
-                // query tests each element found exactly.
-                var span = Self.span(LayoutRect(x: x[i], y: y[i], width: width[i], height: height[i]), range,
-                                     spec.scrollDirection)
-                let slack = 1e-9 * max(1, abs(range.min), abs(range.max) + max(span.width, span.height))
-                span = LayoutRect(x: span.x - slack, y: span.y - slack, width: span.width + 2 * slack,
-                                  height: span.height + 2 * slack)
-                (x[i], y[i], width[i], height[i]) = (span.x, span.y, span.width, span.height)
-            }
-            index = FrameIndex(x: x, y: y, width: width, height: height)
-        } else {
-            index = FrameIndex(x: e.x, y: e.y, width: e.width, height: e.height)
+        // The index holds each element's bounds: a pinned one's span of places (the arrays are copied only then).
+        var (x, y, width, height) = (e.x, e.y, e.width, e.height)
+        for (i, range) in (e.sticky ?? []).enumerated() {
+            guard let range else { continue }
+            // A hair wider than the span, which rounding could leave short of a place the element takes: the
+            // query tests each element found exactly.
+            var span = Self.span(LayoutRect(x: x[i], y: y[i], width: width[i], height: height[i]), range,
+                                 spec.scrollDirection)
+            let slack = 1e-9 * max(1, abs(range.min), abs(range.max) + max(span.width, span.height))
+            span = LayoutRect(x: span.x - slack, y: span.y - slack, width: span.width + 2 * slack,
+                              height: span.height + 2 * slack)
+            (x[i], y[i], width[i], height[i]) = (span.x, span.y, span.width, span.height)
         }
+        index = FrameIndex(x: x, y: y, width: width, height: height)
         items = e.resolvedItems()
         cellCounts = spec.cellCounts
         contentSize = spec.contentSize ?? spec.defaultContentSize

@@ -4,7 +4,7 @@ extension LayoutSpec {
     /// size stays a count.
     /// - Complexity: O(items) for the copied size lists (a copy, run by run); O(sections + runs) for the rest.
     /// A frames layout takes its new cells' fields from `frames` (without them, nothing can be inserted).
-    public func applying(_ plan: UpdatePlan, frames: FrameUpdates? = nil, operation: Int = 0) throws(BatchError)
+    public func applying(_ plan: UpdatePlan, frames: FrameUpdates? = nil) throws(BatchError)
         -> LayoutSpec
     {
         switch self {
@@ -20,7 +20,7 @@ extension LayoutSpec {
         case .grid:
             throw BatchError(operation: 0, reason: Self.gridUpdatesRefused)
         case .frames(let f):
-            guard let frames else { throw BatchError(operation: operation, reason: FramesLayoutSpec.sizeReportsRefused) }
+            guard let frames else { throw BatchError(operation: 0, reason: FramesLayoutSpec.sizeReportsRefused) }
             return .frames(try f.applying(plan, frames: frames))
         }
     }
