@@ -181,7 +181,8 @@ public final class LayoutService: HTTPHandler {
             return ClientScript.response(request)
         case .exampleProgram(let name):
             guard let response = ExamplePrograms.response(name) else {
-                throw Problem(status: 404, detail: "no example program \(name) (waterfall.wasm, circle.wasm, calendar.wasm)")
+                let names = ExamplePrograms.modules.keys.sorted().joined(separator: ", ")
+                throw Problem(status: 404, detail: "no example program \(name) (\(names))")
             }
             return response
         case .render(let id):
