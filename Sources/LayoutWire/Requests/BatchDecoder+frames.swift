@@ -60,7 +60,8 @@ extension BatchDecoder {
         try counted("sticky")
         var cells = try f.array { (one: SpecReader) throws(SpecError) in FrameElement(frame: try frame(one)) }
         if let r = m["zIndex"] {
-            for (j, z) in try r.array { (z: SpecReader) throws(SpecError) in try z.integer() }.enumerated() { cells[j].zIndex = z }
+            let zIndex = try r.array { (z: SpecReader) throws(SpecError) in try z.integer() }
+            for (j, z) in zIndex.enumerated() { cells[j].zIndex = z }
         }
         if let r = m["sticky"] {
             for (j, s) in try r.array(SpecDecoder.stickyRange).enumerated() { cells[j].sticky = s }
