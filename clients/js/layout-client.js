@@ -70,12 +70,19 @@ export function elementKey(e) {
   return e.category === "cell" || !e.category ? `cell/${e.section}/${e.item}` : `${e.category}/${e.kind}/${e.section}/${e.item}`;
 }
 
+/**
+ * Where a range `s` ({edge, min, max, inset}) pins an element `length` long when the visible span starts at `pos`
+ * and is `view` long: `clamp(p, min, max)`, p being `pos + inset` (`leading`) or `pos + view - inset - length`
+ * (`trailing`), as CSS `position: sticky` with `top: inset` / `bottom: inset` does.
+ */
+function pin(s, length, pos, view) {
+  const inset = s.inset || 0, p = s.edge === "trailing" ? pos + view - inset - length : pos + inset;
+  return Math.min(Math.max(p, s.min), s.max);
+}
+
 /** The coordinate along `axis` of a sticky element at scroll position `pos` in a view `viewLength` long. */
 export function stickyCoordinate(e, pos, viewLength, axis = "y") {
-  const s = e.sticky, f = e.frame;
-  const length = axis === "y" ? f.height : f.width;
-  const v = s.edge === "trailing" ? pos + viewLength - length : pos;
-  return Math.min(Math.max(v, s.min), s.max);
+  return pin(e.sticky, axis === "y" ? e.frame.height : e.frame.width, pos, viewLength);
 }
 
 /**
@@ -86,13 +93,8 @@ export function stickyCoordinate(e, pos, viewLength, axis = "y") {
  */
 export function pinnedFrame(e, v) {
   const f = e.frame;
-  const pin = (s, start, length, pos, view) => {
-    if (!s) return start;
-    const inset = s.inset || 0, p = s.edge === "trailing" ? pos + view - inset - length : pos + inset;
-    return Math.min(Math.max(p, s.min), s.max);
-  };
-  return {x: pin(e.stickyX, f.x, f.width, v.x, v.width), y: pin(e.stickyY, f.y, f.height, v.y, v.height),
-    width: f.width, height: f.height};
+  return {x: e.stickyX ? pin(e.stickyX, f.width, v.x, v.width) : f.x,
+    y: e.stickyY ? pin(e.stickyY, f.height, v.y, v.height) : f.y, width: f.width, height: f.height};
 }
 
 /** Every endpoint of the service. `baseURL` "" means the page's own origin. */
@@ -714,10 +716,9 @@ export class Virtualizer {
         const entry = this.cache.get(this.bandKey([r, c]));
         if (!entry) { complete = false; continue; }
         for (const e of entry.elements) {
-          const f = e.stickyX || e.stickyY ? pinnedFrame(e, v) : e.frame;
-          if (!intersects(f, w)) continue;
           const key = elementKey(e);
-          if (!out.has(key)) out.set(key, e);
+          if (out.has(key)) continue;
+          if (intersects(e.stickyX || e.stickyY ? pinnedFrame(e, v) : e.frame, w)) out.set(key, e);
         }
       }
     }
@@ -925,6 +926,7 @@ export class Virtualizer {
   /** Makes the DOM show exactly `elements`: views leave first, so the new ones reuse them. */
   draw(elements, keyOf = elementKey) {
     const keys = new Map(), shift = this.shift();
+    let dom = null;  // the content element's size, for frozen cells
     for (const e of elements) keys.set(keyOf(e), e);
     for (const [key, entry] of this.live) {
       if (keys.has(key)) continue;
@@ -952,7 +954,7 @@ export class Virtualizer {
       if (entry.element !== e || moved) {
         const changed = !entry.element || !sameElement(entry.element, e);
         if (frozen !== Boolean(entry.track)) this.setFrozen(entry, frozen);
-        if (frozen && (changed || moved)) placeFrozen(entry.track, entry.view, e, shift, this.domSize());
+        if (frozen && (changed || moved)) placeFrozen(entry.track, entry.view, e, shift, dom || (dom = this.domSize()));
         else if (changed || moved) place(entry.view, e, shift);
         if (changed) this.updateView(entry.view, e);
         entry.element = e;
