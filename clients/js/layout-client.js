@@ -132,10 +132,10 @@ export class LayoutClient {
     const init = {method, headers, signal,
       body: body === undefined ? undefined : binary || typeof body === "string" ? body : JSON.stringify(body)};
     // Every request of this client may be sent again: GETs; POST /v1/layouts, whose layout's id is its spec's hash
-    // (and POST /v1/programs, whose program's id is its bytes' hash)
-    // (the same spec answers 200 and the same id); updates, sizes and bounds, whose new layout's id is that of the
-    // spec derived from the base layout and the body (docs/api.md: "registered with the id of its spec"). And a
-    // 429 or 503 is given before the request is acted on (quotas, the POST queue, the store): nothing happened.
+    // (the same spec answers 200 and the same id), and POST /v1/programs, whose program's id is its bytes' hash;
+    // updates, sizes and bounds, whose new layout's id is that of the spec derived from the base layout and the
+    // body (docs/api.md: "registered with the id of its spec"). And a 429 or 503 is given before the request is
+    // acted on (quotas, the POST queue, the store): nothing happened.
     let response;
     for (let attempt = 1; ; attempt++) {
       response = await this.fetch(url, init);
@@ -1258,7 +1258,8 @@ export async function declareFonts(client, document, {signal} = {}) {
 export function drawTextCell(view, content, styles, fallback = []) {
   const document = view.ownerDocument;
   const p = content.padding || {};
-  Object.assign(view.style, {boxSizing: "border-box", display: "flex", flexDirection: "column", overflow: "hidden",
+  Object.assign(view.style, {boxSizing: "border-box", display: "flex", flexDirection: "column",
+    alignItems: "stretch", justifyContent: "flex-start", overflow: "hidden",
     padding: `${p.top || 0}px ${p.right || 0}px ${p.bottom || 0}px ${p.left || 0}px`,
     rowGap: `${content.spacing || 0}px`});
   while (view.firstElementChild) view.removeChild(view.firstElementChild);
