@@ -794,8 +794,8 @@ export class Virtualizer {
     const current = this.inFlight.get(key);
     if (!current || current.controller !== controller || generation !== this.generation) { this.stats.dropped += 1; return; }
     this.inFlight.delete(key);
-    const v = this.viewport(), plan = this.currentPlan(v);
     this.latency = 0.8 * this.latency + 0.2 * (this.clock() - started);
+    const v = this.viewport(), plan = this.currentPlan(v);  // planned with the lookahead this answer measured
     if (answer === NOT_MODIFIED) {
       this.stats.notModified += 1;
       if (entry) entry.time = this.clock();
