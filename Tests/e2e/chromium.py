@@ -40,3 +40,25 @@ def start(request, window_size, path="/healthz", script_timeout=60):
     driver = browser(request, window_size, script_timeout=script_timeout)
     driver.get(service.url + path)
     return driver, service
+
+
+# In the page: calls back once `scroller` had no scroll event for 300 ms (the re-anchoring of a capped scroll bar
+# after the scrolling stops included) and `virtualizer` awaits no answer. Both are JavaScript expressions.
+QUIET = r"""
+const done = arguments[arguments.length - 1], scroller = %s, virtualizer = %s;
+let last = performance.now();
+const onScroll = () => { last = performance.now(); };
+scroller.addEventListener("scroll", onScroll);
+(function wait() {
+  if (performance.now() - last > 300 && !virtualizer.inFlight.size && !virtualizer.liveFlight) {
+    scroller.removeEventListener("scroll", onScroll);
+    return done();
+  }
+  setTimeout(wait, 50);
+})();"""
+
+
+def quiet(driver, scroller, virtualizer):
+    """Waits until the page's `scroller` scrolls no more and its `virtualizer` awaits no answer (JavaScript
+    expressions, e.g. "window.mapping.scroller")."""
+    driver.execute_async_script(QUIET % (scroller, virtualizer))

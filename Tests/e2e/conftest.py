@@ -73,15 +73,14 @@ class Service:
                 self.proc.kill()
 
 
-def post_layout(url, body, timeout=20):
-    """POST /v1/layouts with `body` (bytes, or an object written as JSON): (status, JSON answer, headers), for any
-    status."""
+def post_layout(url, body, timeout=20, path="/v1/layouts", content_type="application/json"):
+    """POST `path` (/v1/layouts unless told) with `body` (bytes, or an object written as JSON) of `content_type`:
+    (status, JSON answer, headers), for any status."""
     import json
     import urllib.error
     import urllib.request
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
-    request = urllib.request.Request(url + "/v1/layouts", data=data, method="POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(url + path, data=data, method="POST", headers={"Content-Type": content_type})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as r:
             return r.status, json.load(r), r.headers

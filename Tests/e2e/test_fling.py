@@ -25,7 +25,7 @@ import urllib.request
 
 import pytest
 
-from chromium import start  # noqa: E402 (skips the module without a browser)
+from chromium import quiet, start  # noqa: E402 (skips the module without a browser)
 
 VIEW = {"width": 800, "height": 600}
 STALL_MS = 50
@@ -111,17 +111,6 @@ window.flingMeasure = () => {
   }
   return {blank: area ? blank / area : 0, cells, live, nodes: virtualizer.content.children.length};
 };
-window.flingSettle = (y, done) => {
-  const {scroller, virtualizer} = window.fling;
-  scroller.scrollTop = y;
-  const started = performance.now();
-  (function wait() {
-    const m = window.flingMeasure();
-    if ((m.blank === 0 && virtualizer.inFlight.size === 0 && performance.now() - started > 400) ||
-        performance.now() - started > 20000) return done(m);
-    setTimeout(wait, 50);
-  })();
-};
 """
 
 FLING = r"""
@@ -168,8 +157,15 @@ def page(request):
     return browser, service, setup
 
 
+def settle(browser, y):
+    """Scrolls to `y`, waits until the scrolling and the answers are done, and measures the frame."""
+    browser.execute_script("window.fling.scroller.scrollTop = arguments[0]", y)
+    quiet(browser, "window.fling.scroller", "window.fling.virtualizer")
+    return browser.execute_script("return window.flingMeasure()")
+
+
 def fling(browser, start, speed, seconds=5.0):
-    settled = browser.execute_async_script("window.flingSettle(arguments[0], arguments[1])", start)
+    settled = settle(browser, start)
     assert settled["blank"] == 0, settled
     browser.execute_async_script("setTimeout(arguments[0], 400)")  # the velocity of the jump decays
     return browser.execute_async_script(FLING, start, speed, seconds)
@@ -227,7 +223,7 @@ def test_fling_leaves_no_blank_frame(page, speed, start):
 def test_a_late_answer_still_needed_is_drawn_and_one_no_longer_needed_is_not(page):
     browser, service, setup = page
     band = browser.execute_script("return window.fling.virtualizer.bandLength")  # a tile's length where tiles exist
-    browser.execute_async_script("window.flingSettle(0, arguments[0])")
+    settle(browser, 0)
     browser.execute_async_script("setTimeout(arguments[0], 400)")
     # Hold the answer for the band at about 2,400,000 (late, still needed) and 3,000,000 (no longer needed).
     still, gone = 2400000 // band * band, 3000000 // band * band
@@ -272,7 +268,7 @@ def test_scroll_to_item_and_resize_keep_to_the_services_answers(page):
     row = 500005 // setup["columns"]
     assert result["to"]["y"] == pytest.approx(row * setup["pitch"])
     assert result["top"] == pytest.approx(result["to"]["y"])
-    settled = browser.execute_async_script("window.flingSettle(arguments[0], arguments[1])", result["top"])
+    settled = settle(browser, result["top"])
     assert settled["blank"] == 0
     # A narrower view: 5 columns instead of 10. The anchor is the first cell at the top in index order (the
     # row's first, 500,000): it stays at the top.

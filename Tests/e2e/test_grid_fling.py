@@ -18,7 +18,7 @@ import urllib.request
 
 import pytest
 
-from chromium import start  # noqa: E402 (skips the module without a browser)
+from chromium import quiet, start  # noqa: E402 (skips the module without a browser)
 
 STALL_MS = 50
 
@@ -92,20 +92,6 @@ window.gridMeasure = (ox, oy) => {
   region(0, left, bottom, H, [R - 1, R - 1], [0, 0], (r, c, h, w) => [0, bottom, w, h]);
   return {blank: area ? blank / area : 1, area, cells, live: shown.size, viewArea: W * H};
 };
-window.gridQuiet = (done) => {
-  const {virtualizer} = window.playground, scroller = document.getElementById("viewport");
-  let last = performance.now();
-  const onScroll = () => { last = performance.now(); };
-  scroller.addEventListener("scroll", onScroll);
-  (function wait() {
-    if (performance.now() - last > 300 && !virtualizer.inFlight.size) {
-      scroller.removeEventListener("scroll", onScroll);
-      const o = virtualizer.offset();
-      return done({x: o.x, y: o.y, domX: scroller.scrollLeft, domY: scroller.scrollTop});
-    }
-    setTimeout(wait, 50);
-  })();
-};
 """
 
 FLING = r"""
@@ -150,7 +136,10 @@ def page(request):
 
 def settle_at(browser, x, y):
     browser.execute_script("playground.scrollTo(arguments[0], arguments[1])", x, y)
-    at = browser.execute_async_script("window.gridQuiet(arguments[0])")
+    quiet(browser, "document.getElementById('viewport')", "window.playground.virtualizer")
+    at = browser.execute_script("""
+        const o = window.playground.virtualizer.offset(), scroller = document.getElementById("viewport");
+        return {x: o.x, y: o.y, domX: scroller.scrollLeft, domY: scroller.scrollTop};""")
     assert (at["x"], at["y"]) == (x, y)
     return at
 

@@ -165,16 +165,73 @@ def test_a_fresh_page_fits_its_view_and_asks_for_nothing_missing(page):
 
 
 def test_the_chat_opens_at_its_newest_message(page):
-    browser, _ = page
+    """The chat's messages are text: it opens at the end, its newest message in view, each message drawn as tall as
+    the service measured it."""
+    browser, service = page
     summary = prepare(browser, "Chat")
     top, end = browser.execute_script(
         "const v = document.getElementById('viewport'); return [v.scrollTop, v.scrollHeight - v.clientHeight]")
     assert end > 0 and top == pytest.approx(end, abs=1.0)
     newest = rendered(browser)["cell/0/%d" % (summary["items"] - 1)][0]
     assert newest[1] + newest[3] <= top + 600 + 1
+    rect, offset = browser.execute_script(
+        "const d = document.getElementById('viewport').dataset; return [d.queryRect, d.queryOffset]")
+    assert assert_text_heights(browser, service, summary, rect, offset) >= 3
     assert "%d items in 1 section" % summary["items"] in browser.execute_script(
         "return document.getElementById('summary').textContent")
     screenshot(browser, "chat")
+
+
+# The text feed's count here (`/#posts=N`): the example's 100,000 with a debug build's measuring would take the test
+# past its budget; the page, the spec's form and the drawing are the same.
+TEXT_FEED_POSTS = 3000
+
+# Each drawn text cell: its key, its box's height, and its content's own height (from the box's top to the last
+# block's bottom, plus the bottom padding: what the cell would be were it not given its frame's height).
+TEXT_CELLS = """
+return Array.from(document.querySelectorAll('#content .element.text'))
+  .filter((n) => n.dataset.id && n.style.display !== 'none')
+  .map((n) => { const box = n.getBoundingClientRect(), last = n.lastElementChild.getBoundingClientRect();
+    return [n.dataset.id, box.height, last.bottom - box.top + parseFloat(getComputedStyle(n).paddingBottom)]; });"""
+
+
+def assert_text_heights(browser, service, summary, rect, offset):
+    """Every text cell of the rect answer is drawn, and both its box and its content are as tall as its frame."""
+    want = api(service, summary["id"], rect, offset)
+    cells = browser.execute_script(TEXT_CELLS)
+    assert {c[0] for c in cells} == {k for k in want if k.startswith("cell/")}, rect
+    for key, box, natural in cells:
+        height = want[key][0][3]
+        assert box == pytest.approx(height, abs=0.02), (key, box, height)
+        # Layout units are 1/64 px: a media box's height (width / aspect ratio) is rounded to them.
+        assert natural == pytest.approx(height, abs=0.02), (key, natural, height)
+    return len(cells)
+
+
+def test_the_text_feed_draws_each_post_as_tall_as_the_service_measured_it(page):
+    browser, service = page
+    browser.execute_script("location.hash = arguments[0]", "posts=%d" % TEXT_FEED_POSTS)
+    name = "Text feed (100k posts)"
+    assert name in browser.execute_script("return playground.examples")
+    summary = prepare(browser, name)
+    assert summary["items"] == TEXT_FEED_POSTS
+    assert browser.execute_script("return document.fonts.check('700 16px Inter') && document.fonts.check('400 14px Inter')")
+    height, drawn = summary["contentSize"]["height"], 0
+    for fraction in (0.0, 0.5, 1.0):
+        rect, offset = scroll_and_wait(browser, 0, round(fraction * (height - 600)))
+        drawn += assert_text_heights(browser, service, summary, rect, offset)
+    assert drawn >= 15
+    # An item inserted before the first visible one brings its content; the cells after it keep theirs.
+    for op, items in (("insert", TEXT_FEED_POSTS + 1), ("delete", TEXT_FEED_POSTS)):
+        answer = browser.execute_async_script("playground.update(arguments[0]).then((a) => arguments[1](a))", op)
+        assert answer["items"] == items
+        rect, offset = browser.execute_script(
+            "const d = document.getElementById('viewport').dataset; return [d.queryRect, d.queryOffset]")
+        assert_text_heights(browser, service, answer, rect, offset)
+    media = browser.execute_script("return document.querySelectorAll('#content .element.text .media').length")
+    assert media > 0  # some posts have a media box above their text
+    screenshot(browser, "text feed")
+    browser.execute_script("location.hash = ''")
 
 
 def test_badge_labels_fit_their_badges(page):

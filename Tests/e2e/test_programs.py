@@ -3,11 +3,9 @@ deadline, while another client's rect queries keep being answered (counted, thei
 the frames they computed survive a restart."""
 import hashlib
 import http.client
-import json
 import os
 import threading
 import time
-import urllib.error
 import urllib.request
 
 import wasm_modules as wasm
@@ -21,13 +19,8 @@ FLAGS = ["--program-deadline-ms", str(DEADLINE_MS), "--program-elements", "10000
 
 
 def post_program(url, module):
-    request = urllib.request.Request(url + "/v1/programs", data=module, method="POST",
-                                     headers={"Content-Type": "application/wasm"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as r:
-            return r.status, json.load(r)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
+    """POST /v1/programs: (status, JSON answer)."""
+    return post_layout(url, module, timeout=30, path="/v1/programs", content_type="application/wasm")[:2]
 
 
 def program_spec(program, parameters=None):

@@ -7,7 +7,7 @@ Printed: the longest element Chromium lays out here."""
 
 import pytest
 
-from chromium import start  # noqa: E402 (skips the module without a browser)
+from chromium import quiet as wait_quiet, start  # noqa: E402 (skips the module without a browser)
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -69,17 +69,7 @@ def load(browser, spec):
 
 def quiet(browser):
     """Waits until no scroll event came for 300 ms (the settle re-anchor included) and no answer is awaited."""
-    browser.execute_async_script("""
-        const done = arguments[0], {scroller, virtualizer} = window.mapping;
-        let last = performance.now();
-        const onScroll = () => { last = performance.now(); };
-        scroller.addEventListener("scroll", onScroll);
-        (function wait() {
-          if (performance.now() - last > 300 && !virtualizer.inFlight.size && !virtualizer.liveFlight) {
-            scroller.removeEventListener("scroll", onScroll); return done();
-          }
-          setTimeout(wait, 50);
-        })();""")
+    wait_quiet(browser, "window.mapping.scroller", "window.mapping.virtualizer")
     return browser.execute_script(SHOWN)
 
 

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from test_playground import browser, page, prepare, rendered  # noqa: F401 (fixtures)
+from test_playground import page, prepare, rendered  # noqa: F401 (fixtures)
 
 
 def renders(browser):

@@ -70,12 +70,19 @@ export function elementKey(e) {
   return e.category === "cell" || !e.category ? `cell/${e.section}/${e.item}` : `${e.category}/${e.kind}/${e.section}/${e.item}`;
 }
 
+/**
+ * Where a range `s` ({edge, min, max, inset}) pins an element `length` long when the visible span starts at `pos`
+ * and is `view` long: `clamp(p, min, max)`, p being `pos + inset` (`leading`) or `pos + view - inset - length`
+ * (`trailing`), as CSS `position: sticky` with `top: inset` / `bottom: inset` does.
+ */
+function pin(s, length, pos, view) {
+  const inset = s.inset || 0, p = s.edge === "trailing" ? pos + view - inset - length : pos + inset;
+  return Math.min(Math.max(p, s.min), s.max);
+}
+
 /** The coordinate along `axis` of a sticky element at scroll position `pos` in a view `viewLength` long. */
 export function stickyCoordinate(e, pos, viewLength, axis = "y") {
-  const s = e.sticky, f = e.frame;
-  const length = axis === "y" ? f.height : f.width;
-  const v = s.edge === "trailing" ? pos + viewLength - length : pos;
-  return Math.min(Math.max(v, s.min), s.max);
+  return pin(e.sticky, axis === "y" ? e.frame.height : e.frame.width, pos, viewLength);
 }
 
 /**
@@ -86,13 +93,8 @@ export function stickyCoordinate(e, pos, viewLength, axis = "y") {
  */
 export function pinnedFrame(e, v) {
   const f = e.frame;
-  const pin = (s, start, length, pos, view) => {
-    if (!s) return start;
-    const inset = s.inset || 0, p = s.edge === "trailing" ? pos + view - inset - length : pos + inset;
-    return Math.min(Math.max(p, s.min), s.max);
-  };
-  return {x: pin(e.stickyX, f.x, f.width, v.x, v.width), y: pin(e.stickyY, f.y, f.height, v.y, v.height),
-    width: f.width, height: f.height};
+  return {x: e.stickyX ? pin(e.stickyX, f.width, v.x, v.width) : f.x,
+    y: e.stickyY ? pin(e.stickyY, f.height, v.y, v.height) : f.y, width: f.width, height: f.height};
 }
 
 /** Every endpoint of the service. `baseURL` "" means the page's own origin. */
@@ -130,10 +132,10 @@ export class LayoutClient {
     const init = {method, headers, signal,
       body: body === undefined ? undefined : binary || typeof body === "string" ? body : JSON.stringify(body)};
     // Every request of this client may be sent again: GETs; POST /v1/layouts, whose layout's id is its spec's hash
-    // (and POST /v1/programs, whose program's id is its bytes' hash)
-    // (the same spec answers 200 and the same id); updates, sizes and bounds, whose new layout's id is that of the
-    // spec derived from the base layout and the body (docs/api.md: "registered with the id of its spec"). And a
-    // 429 or 503 is given before the request is acted on (quotas, the POST queue, the store): nothing happened.
+    // (the same spec answers 200 and the same id), and POST /v1/programs, whose program's id is its bytes' hash;
+    // updates, sizes and bounds, whose new layout's id is that of the spec derived from the base layout and the
+    // body (docs/api.md: "registered with the id of its spec"). And a 429 or 503 is given before the request is
+    // acted on (quotas, the POST queue, the store): nothing happened.
     let response;
     for (let attempt = 1; ; attempt++) {
       response = await this.fetch(url, init);
@@ -462,9 +464,9 @@ export class Virtualizer {
       completeRenders: 0, errors: 0, created: 0, reused: 0};
     this.requested = new Map();  // band key -> times requested (not counting revalidations)
     this.latency = 30;  // ms, exponentially weighted
-    this.velocity = 0;  // points/ms along the axis
     this.velocity2 = {x: 0, y: 0};  // points/ms on each axis
     this.last = null;
+    this.readViewSize();
     this.sizeQueue = new Map();
     this.reported = new Set();
     const doc = scrollElement.ownerDocument || globalThis.document;
@@ -499,6 +501,7 @@ export class Virtualizer {
       this.content.style.width = Math.min(size.width, this.maxContentLength) + "px";
       this.content.style.height = Math.min(size.height, this.maxContentLength) + "px";
     }
+    this.readViewSize();  // after the content's size: the scroll bars it brings are the new layout's
     this.update();
     return this.summary;
   }
@@ -511,18 +514,26 @@ export class Virtualizer {
     return this.summary.boundsDependent ? "live" : "bands";
   }
 
+  /** Reads the scrolling element's client size. Done when a layout is shown (`setLayout`, which `resize` calls),
+   * not on scroll events: a page that resizes the element calls `resize`. */
+  readViewSize() {
+    this.viewSize = {width: this.scrollElement.clientWidth, height: this.scrollElement.clientHeight};
+  }
+
   /** The scroll axis: the tile's, else the one the content overflows. */
   get axis() {
     if (this.summary && this.summary.tile) return this.summary.tile.axis;
-    const s = this.summary && this.summary.contentSize, e = this.scrollElement;
-    return s && s.width > e.clientWidth + 0.5 && s.height <= e.clientHeight + 0.5 ? "x" : "y";
+    const s = this.summary && this.summary.contentSize, v = this.viewSize;
+    return s && s.width > v.width + 0.5 && s.height <= v.height + 0.5 ? "x" : "y";
   }
 
   get bandLength() {
     if (this.summary && this.summary.tile) return this.summary.tile.length;
-    const e = this.scrollElement, view = this.axis === "y" ? e.clientHeight : e.clientWidth;
-    return Math.max(256, Math.ceil(view));
+    return Math.max(256, Math.ceil(this.axis === "y" ? this.viewSize.height : this.viewSize.width));
   }
+
+  /** The last scroll velocity measured along the axis (points/ms). */
+  get velocity() { return this.axis === "y" ? this.velocity2.y : this.velocity2.x; }
 
   /** The scroll velocity (points/ms along the axis), 0 once no scroll event came for 150 ms. */
   get currentVelocity() {
@@ -541,17 +552,15 @@ export class Virtualizer {
    * Browsers cap an element's length (Chromium near 16.7 or 33.5 million pixels, Firefox near 17.9 million).
    * Content longer than `maxContentLength` scrolls a content element of that length, mapped per axis by a
    * ScrollAxis: wheel steps, keys and touch drags move the layout by the distance they move the element; only a
-   * drag of the scroll bar's thumb maps proportionally. See docs/clients.md. The element's offsets and size are
-   * read once per scroll event (`update`) or when asked (`offset`): a read after the views were placed would make
-   * the browser lay the page out again at once.
+   * drag of the scroll bar's thumb maps proportionally. See docs/clients.md. The element's offsets are read once
+   * per scroll event (`update`) or when asked (`offset`, `setScroll`), and its size when a layout is shown
+   * (`readViewSize`): a read after the views were placed would make the browser lay the page out again at once.
    */
-  syncScroll(fresh = false) {
-    if (this.scrollSynced && !fresh) return;
-    this.scrollSynced = true;
+  syncScroll() {
     const e = this.scrollElement, size = this.summary ? this.summary.contentSize : {width: 0, height: 0};
     let moved = false;
-    for (const [axis, length, view, dom] of [[this.axisX, size.width, e.clientWidth, e.scrollLeft],
-      [this.axisY, size.height, e.clientHeight, e.scrollTop]]) {
+    for (const [axis, length, view, dom] of [[this.axisX, size.width, this.viewSize.width, e.scrollLeft],
+      [this.axisY, size.height, this.viewSize.height, e.scrollTop]]) {
       axis.cap = this.maxContentLength;
       if (axis.length !== length || axis.view !== view) {  // another layout or view size: the same layout offset
         Object.assign(axis, {length, view});
@@ -583,24 +592,25 @@ export class Virtualizer {
     this.settleTimer = setTimeout(() => { this.settleTimer = null; this.settle(); }, this.settleMs);
   }
 
+  /** Re-anchors each capped axis whose element is not where the layout's offset anchors it; draws if one moved. */
   settle() {
+    let moved = false;
     for (const axis of [this.axisX, this.axisY]) {
       if (!axis.capped) continue;
       const anchor = axis.anchorFor(axis.pos);
-      if (Math.abs(anchor - axis.dom) >= 1) this.writeScroll(axis, anchor);
+      if (Math.abs(anchor - axis.dom) >= 1) { this.writeScroll(axis, anchor); moved = true; }
     }
-    this.render();
+    if (moved) this.render();
   }
 
-  /** The visible rect in the layout's coordinates (as of the last scroll event, or `fresh`). */
+  /** The visible rect in the layout's coordinates (as of the last scroll event, or read now when `fresh`). */
   viewport(fresh = false) {
-    this.syncScroll(fresh);
+    if (fresh) this.syncScroll();
     return {x: this.axisX.pos, y: this.axisY.pos, width: this.axisX.view, height: this.axisY.view};
   }
 
   /** Where views go in the content element: layout coordinates plus this (0 unless the content is capped). */
   shift() {
-    this.syncScroll();
     return {x: this.axisX.dom - this.axisX.pos, y: this.axisY.dom - this.axisY.pos};
   }
 
@@ -609,7 +619,7 @@ export class Virtualizer {
 
   /** Scrolls to a layout offset. */
   setScroll(x, y) {
-    this.syncScroll(true);
+    this.syncScroll();
     for (const [axis, value] of [[this.axisX, x], [this.axisY, y]]) {
       if (!axis.capped) { this.writeScroll(axis, value); continue; }
       axis.pos = clamp(value, 0, axis.maxPos);
@@ -652,7 +662,6 @@ export class Virtualizer {
       };
       this.velocity2 = {x: measure(v.x - this.last.x, this.velocity2.x, v.width),
         y: measure(v.y - this.last.y, this.velocity2.y, v.height)};
-      this.velocity = this.axis === "y" ? this.velocity2.y : this.velocity2.x;
     }
     this.last = {t, x: v.x, y: v.y};
     this.plan(v);
@@ -675,24 +684,23 @@ export class Virtualizer {
       behind: y ? v.y - w.y : v.x - w.x, lookahead: this.lookaheadMs, count});
   }
 
-  /** The bands worth keeping in flight: the plan at the current velocity, or at twice the last one measured (a
-   * pause in scroll events, or a velocity that wavers from frame to frame, does not cancel the fetch-ahead),
-   * plus one band either side. */
-  keepRange(v = this.viewport()) {
-    const plan = this.bandPlan(v), moving = this.bandPlan(v, 2 * this.velocity);
-    return [Math.min(plan.first, moving.first) - 1, Math.max(plan.last, moving.last) + 1];
-  }
+  /** The plan at the current velocity: a grid's tiles (tilePlan), else the bands (bandPlan). */
+  currentPlan(v = this.viewport()) { return this.mode === "grid" ? this.tilePlan(v) : this.bandPlan(v); }
 
-  /** Whether band (or tile) k is still worth having in flight or drawing. */
-  keeps(v = this.viewport()) {
+  /**
+   * Whether band (or tile) k is still worth having in flight or drawing: it is in `plan` (currentPlan(v)) or in the
+   * plan at twice the last velocity measured (a pause in scroll events, or a velocity that wavers from frame to
+   * frame, does not cancel the fetch-ahead), or one band (tile) around them.
+   */
+  keeps(v = this.viewport(), plan = this.currentPlan(v)) {
     if (this.mode !== "grid") {
-      const [first, last] = this.keepRange(v);
+      const moving = this.bandPlan(v, 2 * this.velocity);
+      const first = Math.min(plan.first, moving.first) - 1, last = Math.max(plan.last, moving.last) + 1;
       return (k) => k >= first && k <= last;
     }
-    // Tiles: the plan at the current velocity or at twice the last one measured, and the tiles around them.
     let r0 = Infinity, r1 = -Infinity, c0 = Infinity, c1 = -Infinity;
     const last = this.velocity2;
-    for (const [r, c] of [...this.tilePlan(v), ...this.tilePlan(v, {x: 2 * last.x, y: 2 * last.y})]) {
+    for (const [r, c] of [...plan, ...this.tilePlan(v, {x: 2 * last.x, y: 2 * last.y})]) {
       r0 = Math.min(r0, r); r1 = Math.max(r1, r); c0 = Math.min(c0, c); c1 = Math.max(c1, c);
     }
     return ([r, c]) => r >= r0 - 1 && r <= r1 + 1 && c >= c0 - 1 && c <= c1 + 1;
@@ -714,20 +722,19 @@ export class Virtualizer {
         const entry = this.cache.get(this.bandKey([r, c]));
         if (!entry) { complete = false; continue; }
         for (const e of entry.elements) {
-          const f = e.stickyX || e.stickyY ? pinnedFrame(e, v) : e.frame;
-          if (!intersects(f, w)) continue;
           const key = elementKey(e);
-          if (!out.has(key)) out.set(key, e);
+          if (out.has(key)) continue;
+          if (intersects(e.stickyX || e.stickyY ? pinnedFrame(e, v) : e.frame, w)) out.set(key, e);
         }
       }
     }
     return {elements: [...out.values()], complete};
   }
 
-  planBands(v) {
-    const grid = this.mode === "grid", plan = grid ? null : this.bandPlan(v);
+  planBands(v, plan = this.currentPlan(v)) {
+    const grid = this.mode === "grid";
     // Abort what is no longer worth keeping: answers no longer needed are dropped.
-    const keep = this.keeps(v);
+    const keep = this.keeps(v, plan);
     for (const [key, flight] of this.inFlight) {
       if (!keep(flight.k)) {
         flight.controller.abort();
@@ -736,7 +743,7 @@ export class Virtualizer {
       }
     }
     const t = this.clock();
-    for (const k of grid ? this.tilePlan(v) : plan.order) {
+    for (const k of grid ? plan : plan.order) {
       if (this.inFlight.size >= this.maxInFlight) break;
       const key = this.bandKey(k);
       if (this.inFlight.has(key)) continue;
@@ -788,6 +795,7 @@ export class Virtualizer {
     if (!current || current.controller !== controller || generation !== this.generation) { this.stats.dropped += 1; return; }
     this.inFlight.delete(key);
     this.latency = 0.8 * this.latency + 0.2 * (this.clock() - started);
+    const v = this.viewport(), plan = this.currentPlan(v);  // planned with the lookahead this answer measured
     if (answer === NOT_MODIFIED) {
       this.stats.notModified += 1;
       if (entry) entry.time = this.clock();
@@ -795,15 +803,15 @@ export class Virtualizer {
       if (format && this.columns === "unknown") this.columns = Array.isArray(answer.x) ? "yes" : "no";
       const elements = answerElements(answer);
       for (const e of elements) if (e.sticky) this.sticky.set(elementKey(e), e);
-      this.cache.set(key, {k, elements, etag: answer.etag, format, time: this.clock()}, this.neededKeys());
+      this.cache.set(key, {k, elements, etag: answer.etag, format, time: this.clock()}, this.neededKeys(plan));
     }
     // Still needed? Draw it, even though newer requests went out since (a late answer that is still useful).
-    if (this.keeps()(k)) {
+    if (this.keeps(v, plan)(k)) {
       if (seq < (this.answeredSeq || 0)) this.stats.lateDrawn += 1;  // a newer request answered first
       this.answeredSeq = Math.max(this.answeredSeq || 0, seq);
       // A grid's answers come several a frame: they are drawn once, at the next frame.
-      if (this.mode === "grid") this.renderSoon(); else this.render();
-      this.planBands(this.viewport());
+      if (this.mode === "grid") this.renderSoon(); else this.render(v);
+      this.planBands(v, plan);
     } else {
       this.stats.dropped += 1;
     }
@@ -815,9 +823,10 @@ export class Virtualizer {
     this.requestFrame(() => { this.renderPending = false; this.render(); });
   }
 
-  neededKeys() {
-    if (this.mode === "grid") return new Set(this.tilePlan().map((k) => this.bandKey(k)));
-    const plan = this.bandPlan(), keys = new Set();
+  /** The keys of the bands (tiles) of `plan` (currentPlan()): the cache never evicts them. */
+  neededKeys(plan = this.currentPlan()) {
+    if (this.mode === "grid") return new Set(plan.map((k) => this.bandKey(k)));
+    const keys = new Set();
     for (let k = plan.first; k <= plan.last; k++) keys.add(this.bandKey(k));
     return keys;
   }
@@ -925,6 +934,7 @@ export class Virtualizer {
   /** Makes the DOM show exactly `elements`: views leave first, so the new ones reuse them. */
   draw(elements, keyOf = elementKey) {
     const keys = new Map(), shift = this.shift();
+    let dom = null;  // the content element's size, for frozen cells
     for (const e of elements) keys.set(keyOf(e), e);
     for (const [key, entry] of this.live) {
       if (keys.has(key)) continue;
@@ -952,7 +962,7 @@ export class Virtualizer {
       if (entry.element !== e || moved) {
         const changed = !entry.element || !sameElement(entry.element, e);
         if (frozen !== Boolean(entry.track)) this.setFrozen(entry, frozen);
-        if (frozen && (changed || moved)) placeFrozen(entry.track, entry.view, e, shift, this.domSize());
+        if (frozen && (changed || moved)) placeFrozen(entry.track, entry.view, e, shift, dom || (dom = this.domSize()));
         else if (changed || moved) place(entry.view, e, shift);
         if (changed) this.updateView(entry.view, e);
         entry.element = e;
@@ -1043,7 +1053,6 @@ export class Virtualizer {
   scrollToOffset({x, y}) {
     this.setScroll(x, y);
     this.last = null;
-    this.velocity = 0;
     this.velocity2 = {x: 0, y: 0};
     this.update();
   }
@@ -1249,7 +1258,8 @@ export async function declareFonts(client, document, {signal} = {}) {
 export function drawTextCell(view, content, styles, fallback = []) {
   const document = view.ownerDocument;
   const p = content.padding || {};
-  Object.assign(view.style, {boxSizing: "border-box", display: "flex", flexDirection: "column", overflow: "hidden",
+  Object.assign(view.style, {boxSizing: "border-box", display: "flex", flexDirection: "column",
+    alignItems: "stretch", justifyContent: "flex-start", overflow: "hidden",
     padding: `${p.top || 0}px ${p.right || 0}px ${p.bottom || 0}px ${p.left || 0}px`,
     rowGap: `${content.spacing || 0}px`});
   while (view.firstElementChild) view.removeChild(view.firstElementChild);

@@ -4,9 +4,61 @@
 function rng(seed) { return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648); }
 const words = "swift layout flow grid tag cloud waterfall masonry circle wheel picker header footer pinned " +
   "decoration background section item cell supplementary rect scroll offset prepare attributes service";
-// A chat's messages: varied heights, numbered from the start of the conversation (viewport.js adds more).
+
+// Cells given as text content (docs/specs.md, "Cells given as content"): the service measures them when it prepares
+// the layout, and the page draws them with its fonts (drawTextCell): no measuring pass. The text comes from a seeded
+// generator over a word list, so that the same example always gives the same spec.
+const TEXT_STYLES = {
+  title: {family: "Inter", weight: 700, size: 16, lineHeight: 21},
+  body: {family: "Inter", weight: 400, size: 14, lineHeight: 19},
+  name: {family: "Inter", weight: 600, size: 12, lineHeight: 16},
+};
+const lexicon = ("the a of and to in is it that for on with as at by from this we you they our light harbour " +
+  "evening morning river mountain street garden window kitchen market station bridge island forest village city " +
+  "coast road walked found watched started finished remembered built opened closed painted wrote read carried " +
+  "quiet bright long small early late warm cold old new green golden narrow wide strange familiar wonderful " +
+  "photograph neighbourhood understanding conversation afternoon everything somewhere yesterday tomorrow " +
+  "together already almost never always again slowly quickly carefully finally suddenly perhaps really " +
+  "lighthouse wavelength architecture considerable characteristic responsibilities internationalization " +
+  "coffee bread letter music story journey weather winter summer holiday friends family children people " +
+  "well-known long-term state-of-the-art self-sizing twenty-one").split(" ");
+/** `n` words from the list, as a sentence or a few: capitalised, with commas now and then, ended by a full stop. */
+function prose(r, n) {
+  const out = [];
+  let start = true;
+  for (let i = 0; i < n; i++) {
+    let word = lexicon[Math.floor(r() * lexicon.length)];
+    if (start) word = word[0].toUpperCase() + word.slice(1);
+    start = false;
+    if (i === n - 1 || r() < 0.08) { word += "."; start = true; } else if (r() < 0.1) word += ",";
+    out.push(word);
+  }
+  return out.join(" ");
+}
+const ASPECTS = [1.5, 4 / 3, 1, 16 / 9, 0.8];
+const CELL_PADDING = {top: 10, left: 12, bottom: 10, right: 12};
+/**
+ * A post: a title and 1 to 3 paragraphs (one block, a line break between them); every fourth or so has media above,
+ * `spacing` apart. Short enough that 100,000 posts stay well within the service's body limit (`--max-body-bytes`).
+ */
+function textPost(r) {
+  const paragraphs = Array.from({length: 1 + Math.floor(r() * 3)}, () => prose(r, 2 + Math.floor(r() * 12)));
+  const post = {padding: CELL_PADDING,
+    blocks: [{style: "title", text: prose(r, 2 + Math.floor(r() * 4)).slice(0, -1)},
+      {style: "body", text: paragraphs.join("\n")}]};
+  return r() < 0.25 ? {media: {aspectRatio: ASPECTS[Math.floor(r() * ASPECTS.length)]}, spacing: 6, ...post} : post;
+}
+/** The text feed's count: 100,000, or N for a page at `/#posts=N` (the browser test asks for fewer). */
+const feedPosts = () => Math.max(1, Number(new URLSearchParams(location.hash.slice(1)).get("posts")) || 100000);
+// A chat's messages: text of varied length under the sender's name, numbered from the start of the conversation
+// (viewport.js adds more); each from a generator seeded by its number.
 let chatSerial = 0;
-const chatMessage = () => { chatSerial += 1; return [374, 36 + (chatSerial * 37) % 90]; };
+const chatMessage = () => {
+  chatSerial += 1;
+  const r = rng(chatSerial * 7919), words = r() < 0.6 ? 2 + Math.floor(r() * 12) : 14 + Math.floor(r() * 50);
+  return {padding: {top: 6, left: 12, bottom: 8, right: 12}, spacing: 2,
+    blocks: [{style: "name", text: chatSerial % 3 ? "Ada" : "Grace"}, {style: "body", text: prose(r, words)}]};
+};
 const examples = {
   "Photo grid": () => ({layout: "flow", collectionView: {width: 390, height: 600},
     itemSize: {width: 124, height: 124}, minimumInteritemSpacing: 4, minimumLineSpacing: 4,
@@ -34,6 +86,11 @@ const examples = {
     sections: Array.from({length: 12}, (_, i) => ({items: 6 + (i * 5) % 17}))}),
   "100k-item feed": () => ({layout: "flow", collectionView: {width: 390, height: 600},
     itemSize: {width: 380, height: 72}, minimumLineSpacing: 6, sections: [{items: 100000}]}),
+  // 100,000 posts of text (a title, 1 to 3 paragraphs, some with media), one a line: heights from the service.
+  "Text feed (100k posts)": () => { const r = rng(5);
+    return {layout: "flow", collectionView: {width: 390, height: 600}, minimumLineSpacing: 8,
+      sectionInset: {top: 8, left: 8, bottom: 8, right: 8}, textStyles: {title: TEXT_STYLES.title, body: TEXT_STYLES.body},
+      sections: [{contents: Array.from({length: feedPosts()}, () => textPost(r))}]}; },
   // A spreadsheet: uniform rows and columns with a few sizes of their own (O(1) to prepare), the header row and
   // column and a total row at the bottom frozen; merged ranges near the top and then every 10,000 rows.
   "Spreadsheet": () => ({layout: "grid", collectionView: {width: 720, height: 560},
@@ -74,10 +131,12 @@ const examples = {
     sections: [{items: 40}]}),
   "Settings list": () => ({layout: "list", collectionView: {width: 390, height: 700}, appearance: "insetGrouped",
     headerMode: "supplementary", footerMode: "supplementary", sections: [{items: 3}, {items: 5}, {items: 2}, {items: 6}]}),
+  // A chat of text messages: it opens at the newest (contentAnchor "end"); Older and Newer insert messages.
   "Chat": () => { chatSerial = 0;
     return {layout: "flow", collectionView: {width: 390, height: 600, contentInset: {top: 0, bottom: 0}},
       contentAnchor: "end", minimumLineSpacing: 8, sectionInset: {top: 8, left: 8, bottom: 8, right: 8},
-      sections: [{itemSizes: Array.from({length: 12}, chatMessage)}]}; },
+      textStyles: {name: TEXT_STYLES.name, body: TEXT_STYLES.body},
+      sections: [{contents: Array.from({length: 12}, chatMessage)}]}; },
   // A layout program (docs/programs.md): the calendar week of examples/programs, which the service serves, posted
   // first (its id is the SHA-256 of its bytes), then a spec naming it. Clashing events share their day side by side.
   "Calendar week (program)": async (client) => {

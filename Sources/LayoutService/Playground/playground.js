@@ -2,7 +2,7 @@
 // `examples` comes from examples.js, spliced into the same module before this file. `window.playground` exposes
 // the page's operations to tests (load an example, prepare, update, scroll) and `#viewport`'s data attributes
 // record the last complete render (its rect and offset) and how many there were.
-import {LayoutClient, Virtualizer, ProblemError} from "/client/layout-client.js";
+import {LayoutClient, Virtualizer, ProblemError, declareFonts, drawTextCell, fontStack} from "/client/layout-client.js";
 
 const $ = (id) => document.getElementById(id);
 const viewport = $("viewport"), content = $("content"), specText = $("spec");
@@ -33,6 +33,29 @@ function label(e) {
   return e.kind === "badge" ? `${e.item}` : `${e.kind} ${e.section}`;
 }
 
+// Cells given as content (the text examples): the layout's text styles and each section's contents, as prepared (and
+// as updated since), so that a cell is drawn from its content (drawTextCell) with the service's fonts.
+const shown = {textStyles: null, contents: []};
+let fonts = null;  // GET /v1/fonts, declared as @font-face rules once a text example is shown
+const TEXT_STYLE_PROPERTIES = ["boxSizing", "display", "flexDirection", "alignItems", "justifyContent", "overflow",
+  "padding", "rowGap"];
+
+/**
+ * Declares the service's fonts (once) and loads the faces of `textStyles`, so that text is drawn with them at once.
+ * The fallback families' faces (megabytes for CJK) load when a character needs them.
+ */
+async function loadFonts(textStyles) {
+  fonts = fonts || declareFonts(client, document);
+  const catalog = await fonts;
+  await Promise.all(Object.values(textStyles).map((s) => document.fonts.load(`${s.weight} ${s.size}px ${fontStack(s.family)}`)));
+  return catalog;
+}
+
+function contentOf(e) {
+  const section = e.category === "cell" && shown.contents[e.section];
+  return section ? section[e.item] : null;
+}
+
 const virtualizer = new Virtualizer({
   client, scrollElement: viewport, content, overscan: 0.5,
   createView() {
@@ -42,8 +65,20 @@ const virtualizer = new Virtualizer({
   },
   updateView(view, e) {
     view.dataset.id = view.dataset.key;
+    const text = contentOf(e);
     view.className = `element ${e.category}` + (e.kind ? ` kind-${e.kind}` : "") +
-      (e.rowSpan || e.columnSpan ? " merged" : "") + (e.stickyX || e.stickyY || e.zIndex > 0 ? " frozen" : "");
+      (e.rowSpan || e.columnSpan ? " merged" : "") + (e.stickyX || e.stickyY || e.zIndex > 0 ? " frozen" : "") +
+      (text ? " text" : "");
+    if (text) {
+      drawTextCell(view, text, shown.textStyles, shown.fallback);
+      if (view.mediaBox) view.mediaBox.className = "media";
+      view.title = `cell ${e.section}.${e.item}`;
+      return;
+    }
+    if (!(view.firstChild instanceof HTMLSpanElement)) {  // a text cell's view, reused for a labelled one
+      for (const name of TEXT_STYLE_PROPERTIES) view.style[name] = "";
+      view.replaceChildren(document.createElement("span"));
+    }
     view.firstChild.textContent = label(e);
     view.title = e.category === "cell" ? `cell ${e.section}.${e.item}` : `${e.kind} ${e.section}.${e.item}`;
   },
@@ -73,16 +108,21 @@ function completeRender() { return new Promise((resolve) => waiters.push(resolve
 async function prepare() {
   $("problem").hidden = true;
   let answer, spec;
+  const generated = editorSpec();
   try {
-    spec = JSON.parse(specText.value);
+    spec = generated || JSON.parse(specText.value);
   } catch (error) {
     return showProblem({title: "Not JSON", detail: String(error)});
   }
   try {
-    answer = await client.prepare(specText.value);
+    answer = await client.prepare(generated || specText.value);
+    if (spec.textStyles) shown.fallback = (await loadFonts(spec.textStyles)).fallback;
   } catch (error) {
     return showProblem(error);
   }
+  shown.textStyles = spec.textStyles || null;
+  shown.collectionView = spec.collectionView;
+  shown.contents = (spec.sections || []).map((s) => s.contents || null);
   showSummary(answer);
   // The visible area is the collection view's size; scroll bars and borders come on top of it. The old views go
   // and the content takes the new layout's size first, so that the scroll bars measured are the new layout's.
@@ -186,10 +226,20 @@ async function update(op) {
   if (!first) return;
   const path = [first[1], first[2]];
   const batch = {updates: [op === "insert" ? {op: "insertItems", indexPaths: [path]} : {op: "deleteItems", indexPaths: [path]}]};
+  // A section of content: an inserted item brings its content. The contents change first: the views are drawn
+  // with the new items' contents from the animation's start.
+  const contents = shown.contents[path[0]], saved = contents && contents.slice();
+  if (contents && op === "insert") {
+    const inserted = {padding: {top: 10, left: 12, bottom: 10, right: 12},
+      blocks: [{style: Object.keys(shown.textStyles)[0], text: "Inserted before the first visible item."}]};
+    batch.updates[0].contents = [inserted];
+    contents.splice(path[1], 0, inserted);
+  } else if (contents) contents.splice(path[1], 1);
   let answer;
   try {
     answer = await virtualizer.applyUpdates(batch);
   } catch (error) {
+    if (saved) shown.contents[path[0]] = saved;
     return showProblem(error);
   }
   showSummary(answer);
@@ -199,15 +249,31 @@ async function update(op) {
   return answer;
 }
 
+// A spec too big to edit (the text feed's posts: megabytes, which a textarea takes seconds to lay out) is shown with
+// its long `contents` cut to their first three; the page keeps the whole spec and posts it while the editor's text is
+// what it showed. An edited text is posted as it reads (the cut contents answered by a problem that points there).
+let generated = null;  // {spec, text}
+const EDITABLE_CONTENTS = 20;
+
+/** Shows `spec` in the editor: indented, long `contents` cut. */
+function showSpec(spec) {
+  const long = (spec.sections || []).some((s) => s.contents && s.contents.length > EDITABLE_CONTENTS);
+  const shortened = !long ? spec : {...spec, sections: spec.sections.map((s) => !s.contents ||
+    s.contents.length <= EDITABLE_CONTENTS ? s : {...s, contents: [...s.contents.slice(0, 3),
+      `… ${(s.contents.length - 3).toLocaleString("en")} more, generated in the page (examples.js) …`]})};
+  specText.value = JSON.stringify(shortened, null, 1).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, "[$1, $2]");
+  generated = long ? {spec, text: specText.value} : null;
+}
+
+/** The whole spec the editor shows cut, while its text is unchanged; else null (the editor's text is the spec). */
+function editorSpec() { return generated && generated.text === specText.value ? generated.spec : null; }
+
 /** Puts an example's spec in the editor: at once, or (an example that posts a program first) when its promise is. */
 function load(name) {
   $("example").value = name;
-  const show = (spec) => {
-    specText.value = JSON.stringify(spec, null, 1).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, "[$1, $2]");
-  };
   const spec = examples[name](client);
-  if (spec instanceof Promise) return spec.then(show, showProblem);
-  show(spec);
+  if (spec instanceof Promise) return spec.then(showSpec, showProblem);
+  showSpec(spec);
 }
 
 for (const name of Object.keys(examples)) $("example").add(new Option(name, name));

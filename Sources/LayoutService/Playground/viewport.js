@@ -4,12 +4,13 @@
 // `data-resizes` counts the resizes done.
 const viewWidth = $("view-width"), viewHeight = $("view-height");
 
-function currentSpec() { try { return JSON.parse(specText.value); } catch (e) { return null; } }
+function currentSpec() { try { return editorSpec() || JSON.parse(specText.value); } catch (e) { return null; } }
 
-// The fields follow the spec of the layout shown; the chat's buttons show with the chat.
+// The fields follow the spec of the layout shown (as prepared: the editor's text may be megabytes to parse); the
+// chat's buttons show with the chat.
 function syncViewFields() {
-  const s = currentSpec();
-  if (s && s.collectionView) { viewWidth.value = s.collectionView.width; viewHeight.value = s.collectionView.height; }
+  const view = shown.collectionView || (currentSpec() || {}).collectionView;
+  if (view) { viewWidth.value = view.width; viewHeight.value = view.height; }
   $("chat-controls").hidden = $("example").value !== "Chat";
 }
 new MutationObserver(syncViewFields).observe($("summary"), {childList: true, characterData: true, subtree: true});
@@ -48,9 +49,10 @@ async function resize(w, h) {
   const s = currentSpec();
   if (s && s.collectionView) {
     Object.assign(s.collectionView, {width: w, height: h});
-    specText.value = JSON.stringify(s, null, 1).replace(/\[\s+(-?[\d.]+),\s+(-?[\d.]+)\s+\]/g, "[$1, $2]");
+    showSpec(s);
   }
   viewWidth.value = w; viewHeight.value = h;
+  shown.collectionView = {...shown.collectionView, width: w, height: h};
   await showAnswered(answer, offset, {w, h});
   viewport.dataset.resizes = Number(viewport.dataset.resizes || 0) + 1;
   return answer;
@@ -62,14 +64,15 @@ for (const field of [viewWidth, viewHeight]) {
 // Chat: a page of older messages above (what is on screen stays), new ones below (the end stays the end for a
 // reader who was there).
 async function insertMessages(paths, anchor) {
-  const offset = virtualizer.offset();
+  const offset = virtualizer.offset(), messages = paths.map(chatMessage);
   let answer;
   try {
     answer = await client.updates(virtualizer.layoutId, {updates: [{op: "insertItems", indexPaths: paths,
-      sizes: paths.map(chatMessage)}], offset, ...(anchor ? {anchor} : {})});
+      contents: messages}], offset, ...(anchor ? {anchor} : {})});
   } catch (error) {
     return showProblem(error);
   }
+  paths.forEach(([section, item], i) => shown.contents[section]?.splice(item, 0, messages[i]));
   return showAnswered(answer, offset);
 }
 const older = (n) => insertMessages(Array.from({length: n}, (_, i) => [0, i]));

@@ -52,9 +52,11 @@ function toColumns(elements, contentSize) {
 }
 
 /**
- * A reference grid (issue 31's contract): `rows` × `columns` cells of the given heights and widths, `top` frozen rows
- * at the top (pinned as one block) and one at the bottom, one frozen leading column, `merged` ranges; tiles
- * `tileWidth` × `tileHeight`.
+ * A reference grid: `rows` × `columns` cells of the given heights and widths, `top` frozen rows at the top (pinned as
+ * one block) and one at the bottom, one frozen leading column, `merged` ranges (one cell over its range, with
+ * `rowSpan` and `columnSpan`); tiles `tileWidth` × `tileHeight`, each every element meeting its rect plus every
+ * frozen cell that can be pinned into it, frozen cells with their `stickyX`/`stickyY` ranges ({edge, min, max,
+ * inset}) as the service's tiles carry them.
  * `answer(rect, offset)` is what `attributes?rect&offset` answers, by brute force over every cell: frozen cells at
  * their pinned places, written out per edge (not from the sticky ranges).
  */

@@ -1,5 +1,6 @@
-// Grids scrolled both ways from 2-D tiles (issue 31's contract), against a reference grid computed by brute force
-// over every cell (fakes.js): the tiles asked for, each once and along a fling's path; the views drawn equal to
+// Grids scrolled both ways from 2-D tiles (a tile holds every element meeting its rect and every frozen cell that
+// can be pinned into it; frozen cells carry `stickyX`/`stickyY` ranges; docs/api.md, Tiles), against a reference
+// grid computed by brute force over every cell (fakes.js): the tiles asked for, each once and along a fling's path; the views drawn equal to
 // the reference's `attributes?rect&offset` answer, frozen cells placed by CSS sticky (emulated from their styles)
 // where the reference pins them (two header rows as one block: `inset`); merged cells once; content longer than the
 // DOM allows.
