@@ -70,11 +70,15 @@ export function elementKey(e) {
   return e.category === "cell" || !e.category ? `cell/${e.section}/${e.item}` : `${e.category}/${e.kind}/${e.section}/${e.item}`;
 }
 
-/** The coordinate along `axis` of a sticky element at scroll position `pos` in a view `viewLength` long. */
+/**
+ * The coordinate along `axis` of a sticky element at scroll position `pos` in a view `viewLength` long: its range's
+ * `clamp(p, min, max)`, p being `pos` plus `inset` (`leading`) or the view's end less `inset` and the element's
+ * length (`trailing`); `inset` is the content inset on that side (0 when the answer leaves it out).
+ */
 export function stickyCoordinate(e, pos, viewLength, axis = "y") {
-  const s = e.sticky, f = e.frame;
+  const s = e.sticky, f = e.frame, inset = s.inset || 0;
   const length = axis === "y" ? f.height : f.width;
-  const v = s.edge === "trailing" ? pos + viewLength - length : pos;
+  const v = s.edge === "trailing" ? pos + viewLength - inset - length : pos + inset;
   return Math.min(Math.max(v, s.min), s.max);
 }
 
