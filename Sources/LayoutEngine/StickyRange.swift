@@ -1,7 +1,8 @@
 /// Where a pinned header or footer goes for any content offset, CSS `position: sticky`'s way: its coordinate
 /// along the scroll axis is `clamp(v, min, max)`, v being the visible bounds' leading edge (`leading`: a pinned
 /// header) or their trailing edge less the element's length (`trailing`: a pinned footer), moved `inset` inwards
-/// (CSS `top: inset` or `bottom: inset`; 0 for headers and footers, which stick to the edge itself).
+/// (CSS `top: inset` or `bottom: inset`). Pinned headers and footers stick inside the content inset: theirs is
+/// the content inset on their edge's side (`inside`).
 ///
 /// A grid's frozen cells pin along x and y apart, each with a range of its own (`GridPins`): there `inset` is
 /// the content inset on that side plus the cell's distance from the content's edge, as a frozen band of several
@@ -18,6 +19,13 @@ public struct StickyRange: Sendable, Hashable {
         self.min = min
         self.max = max
         self.inset = inset
+    }
+
+    /// The range moved inside a content inset: `before` (top or left) for a leading edge, `after` for a trailing.
+    public func inside(before: Double, after: Double) -> StickyRange {
+        var r = self
+        r.inset += edge == .leading ? before : after
+        return r
     }
 
     /// The element's coordinate along the axis when the visible bounds start at `leading` and are `length` long;

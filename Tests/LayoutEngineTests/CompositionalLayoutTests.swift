@@ -178,7 +178,7 @@ import Testing
         #expect(y("header", 400) == 300)
         #expect(y("footer", 0) == 170)
         #expect(y("footer", 200) == 330)
-        #expect(l.stickyRange(section: 0, boundaryItem: 1) == StickyRange(edge: .trailing, min: 30, max: 330))
+        #expect(l.stickyRange(section: 0, boundaryItem: 1) == StickyRange(edge: .trailing, min: 30, max: 330, inset: 10))
         #expect(l.pinnedHeaderLength(ofSection: 0) == 30)
         #expect(l.headerExtent(ofSection: 0) == ScrollExtent(0, 30))
     }

@@ -14,7 +14,7 @@ import Testing
             tries += 1
             var spec = RandomSpecs.compositional(&rng, maxSections: 5, maxItems: 30)
             if Bool.random(using: &rng) {
-                // Pinned items stick inside the content inset: the visible bounds less it are what ranges follow.
+                // Pinned items stick inside the content inset, which their ranges carry as `inset`.
                 spec.contentInset = LayoutEdgeInsets(top: rng.length(0...60), left: rng.length(0...60),
                                                bottom: rng.length(0...60), right: rng.length(0...60))
             }
@@ -39,10 +39,8 @@ import Testing
         var pinnedItems = 0
         for layout in Self.layouts() {
             let vertical = layout.spec.scrollDirection == .vertical
-            let inset = layout.compositionalSpec.contentInset
-            let before = vertical ? inset.top : inset.left
-            let viewLength = (vertical ? layout.viewSize.height - inset.top - inset.bottom
-                : layout.viewSize.width - inset.left - inset.right)
+            // The range holds the content inset: it applies to the offset and the whole view.
+            let viewLength = vertical ? layout.viewSize.height : layout.viewSize.width
             let answer = unpinned(layout)
             // Every pinned boundary item has its range in the answer, and only those.
             let expectedPinned = ElementOracle.unpinned(layout).filter { $0.1 != nil }.count
@@ -54,7 +52,7 @@ import Testing
                 for _ in 0..<25 {
                     let offset = RandomSpecs.offset(&rng, over: layout.contentSize)
                     let pinned = layout.attributesForSupplementaryView(ofKind: a.kind, at: a.indexPath, offset: offset)
-                    let leading = (vertical ? offset.y : offset.x) + before
+                    let leading = vertical ? offset.y : offset.x
                     let v = range.coordinate(leading: leading, length: viewLength, elementLength: length)
                     let expected = vertical ? pinned?.frame.y : pinned?.frame.x
                     #expect(expected.map { abs($0 - v) <= 1e-9 * max(1, abs(v)) } == true,

@@ -31,11 +31,12 @@ import Testing
         var a = a
         let inset = spec.contentInset
         let vertical = spec.scrollDirection == .vertical
-        let leading = vertical ? offset.y + inset.top : offset.x + inset.left
-        let visible = vertical ? spec.collectionView.height - inset.top - inset.bottom
-            : spec.collectionView.width - inset.left - inset.right
+        // The visible bounds less the content inset: from `low` to `high`.
+        let view = spec.collectionView
+        let low = vertical ? offset.y + inset.top : offset.x + inset.left
+        let high = vertical ? offset.y + view.height - inset.bottom : offset.x + view.width - inset.right
         let length = vertical ? a.frame.height : a.frame.width
-        let v = range.edge == .leading ? leading : leading + visible - length
+        let v = range.edge == .leading ? low : high - length
         let at = max(range.min, min(v, range.max))
         if vertical { a.frame.y = at } else { a.frame.x = at }
         return a
@@ -89,7 +90,18 @@ import Testing
                     ranges[i].map { Self.span(spec, all[i], $0).intersects(rect) } ?? all[i].frame.intersects(rect)
                 }
                 #expect(tile.elements == expected.map { all[$0] })
-                #expect(tile.stickyRanges == expected.map { ranges[$0] })
+                #expect(tile.stickyRanges.map { $0 != nil } == expected.map { ranges[$0] != nil })
+                // A tile's range places its element where the rect query with the offset does, from the offset and
+                // the whole view (the content inset is in the range's `inset`).
+                let vertical = spec.scrollDirection == .vertical
+                for (i, range) in zip(expected, tile.stickyRanges) {
+                    guard let range else { continue }
+                    let v = range.coordinate(leading: vertical ? offset.y : offset.x,
+                                             length: vertical ? spec.collectionView.height : spec.collectionView.width,
+                                             elementLength: vertical ? all[i].frame.height : all[i].frame.width)
+                    #expect(v == (vertical ? placed[i].frame.y : placed[i].frame.x))
+                    #expect(range.min == ranges[i]?.min && range.max == ranges[i]?.max && range.edge == ranges[i]?.edge)
+                }
                 // Each element by its index path, placed for the offset.
                 for i in all.indices.prefix(50) where ranges[i] != nil {
                     let a = all[i]

@@ -9,8 +9,18 @@ import Testing
         var rng = SeededRandom(seed: 31)
         var out: [any PreparedLayout] = []
         while out.count < 40 {
-            let spec: LayoutSpec = out.count % 2 == 0
-                ? .flow(RandomSpecs.flowWithOptions(&rng)) : .waterfall(RandomSpecs.waterfall(&rng, maxItems: 40))
+            // Half with a content inset, inside which headers and footers pin (their ranges carry it).
+            let inset = out.count % 4 < 2 ? LayoutEdgeInsets.zero : RandomSpecs.contentInset(&rng)
+            var spec: LayoutSpec
+            if out.count % 2 == 0 {
+                var flow = RandomSpecs.flowWithOptions(&rng)
+                flow.contentInset = inset
+                spec = .flow(flow)
+            } else {
+                var waterfall = RandomSpecs.waterfall(&rng, maxItems: 40)
+                waterfall.contentInset = inset
+                spec = .waterfall(waterfall)
+            }
             guard (try? spec.validate(limits: SpecLimits())) != nil else { continue }
             out.append(spec.normalized().prepare())
         }

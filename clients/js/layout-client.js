@@ -80,7 +80,11 @@ function pin(s, length, pos, view) {
   return Math.min(Math.max(p, s.min), s.max);
 }
 
-/** The coordinate along `axis` of a sticky element at scroll position `pos` in a view `viewLength` long. */
+/**
+ * The coordinate along `axis` of a sticky element at scroll position `pos` in a view `viewLength` long: its range's
+ * `clamp(p, min, max)`, p being `pos` plus `inset` (`leading`) or the view's end less `inset` and the element's
+ * length (`trailing`); a header's or footer's `inset` is the content inset on that side (0 when left out).
+ */
 export function stickyCoordinate(e, pos, viewLength, axis = "y") {
   return pin(e.sticky, axis === "y" ? e.frame.height : e.frame.width, pos, viewLength);
 }

@@ -318,8 +318,8 @@ extension PreparedCompositionalLayout {
 extension PreparedCompositionalLayout {
     /// A pinned boundary item's range along the scroll axis, for answers that hold at every offset (tiles): where
     /// its start can be as the content offset moves, and the edge of the visible bounds it follows (`leading`
-    /// for items before the content, else trailing; the visible bounds less the content inset). Nil when the
-    /// item is not pinned.
+    /// for items before the content, else trailing), inside the content inset (`inset`). Nil when the item is not
+    /// pinned.
     public func stickyRange(section: Int, boundaryItem index: Int) -> StickyRange? {
         stickyBoundary(section: section, boundaryItem: index)?.range
     }
@@ -346,6 +346,8 @@ extension PreparedCompositionalLayout {
         let range = b.alignment.isBefore
             ? StickyRange(edge: .leading, min: natural, max: max(natural, s.contentEnd - length))
             : StickyRange(edge: .trailing, min: min(s.contentStart, natural), max: natural)
-        return (a, range)
+        let inset = compositionalSpec.contentInset
+        return (a, vertical ? range.inside(before: inset.top, after: inset.bottom)
+                            : range.inside(before: inset.left, after: inset.right))
     }
 }

@@ -16,12 +16,13 @@ extension PreparedFlowLayout {
             a.frame = mirrored(a.frame)
             guard var range = sticky else { return a.frame.intersects(rect) ? (a, nil) : nil }
             // Unpinned (`ElementSink.unpinned`): already chosen by the span of its range. Horizontal lines are
-            // mirrored along the scroll axis: the range is too, and the element sticks to the other edge.
+            // mirrored along the scroll axis: the range is too, and the element sticks to the other edge, as far
+            // inside it (the content inset on that side).
             if flowSpec.scrollDirection == .horizontal {
                 let length = a.frame.width
                 range = StickyRange(edge: range.edge == .leading ? .trailing : .leading,
                                     min: contentSize.width - range.max - length,
-                                    max: contentSize.width - range.min - length)
+                                    max: contentSize.width - range.min - length, inset: range.inset)
             }
             return (a, range)
         }

@@ -66,18 +66,23 @@ public struct PreparedFramesLayout: PreparedLayout {
         return r
     }
 
-    /// A pinned element's frame for the content offset `offset`: its range's coordinate for the visible bounds
-    /// inside the content inset (as flow pins its headers and footers).
-    func pinned(_ frame: LayoutRect, _ range: StickyRange, offset: LayoutPoint) -> LayoutRect {
+    /// A pinned element's range as answers give it: inside the content inset (as flow pins its headers and
+    /// footers).
+    func visibleRange(_ range: StickyRange) -> StickyRange {
         let inset = framesSpec.contentInset
+        return framesSpec.scrollDirection == .vertical ? range.inside(before: inset.top, after: inset.bottom)
+            : range.inside(before: inset.left, after: inset.right)
+    }
+
+    /// A pinned element's frame for the content offset `offset`.
+    func pinned(_ frame: LayoutRect, _ range: StickyRange, offset: LayoutPoint) -> LayoutRect {
         let view = framesSpec.collectionView
+        let range = visibleRange(range)
         var r = frame
         if framesSpec.scrollDirection == .vertical {
-            r.y = range.coordinate(leading: offset.y + inset.top, length: view.height - inset.top - inset.bottom,
-                                   elementLength: frame.height)
+            r.y = range.coordinate(leading: offset.y, length: view.height, elementLength: frame.height)
         } else {
-            r.x = range.coordinate(leading: offset.x + inset.left, length: view.width - inset.left - inset.right,
-                                   elementLength: frame.width)
+            r.x = range.coordinate(leading: offset.x, length: view.width, elementLength: frame.width)
         }
         return r
     }
@@ -120,7 +125,7 @@ public struct PreparedFramesLayout: PreparedLayout {
                 if out.unpinned {
                     let a = attributes(i)
                     guard Self.span(a.frame, range, framesSpec.scrollDirection).intersects(rect) else { continue }
-                    out.append(a, sticky: range)
+                    out.append(a, sticky: visibleRange(range))
                 } else {
                     let a = attributes(i, offset: offset)
                     guard a.frame.intersects(rect) else { continue }

@@ -69,7 +69,8 @@ struct SectionChrome: Sendable {
                                                axes.frame(u: 0, v: band.start, lengthU: viewU,
                                                           lengthV: band.headerLength))
         a.zIndex = Self.pinnedZIndex
-        return (a, StickyRange(edge: .leading, min: band.start, max: max(band.start, band.footerStart - band.headerLength)))
+        return (a, StickyRange(edge: .leading, min: band.start, max: max(band.start, band.footerStart - band.headerLength),
+                               inset: pinInset.before))
     }
 
     /// A pinned footer where it sits unpinned, and its sticky range: it follows the visible bounds' trailing edge
@@ -80,7 +81,8 @@ struct SectionChrome: Sendable {
                                                axes.frame(u: 0, v: band.footerStart, lengthU: viewU,
                                                           lengthV: band.footerLength))
         a.zIndex = Self.pinnedZIndex
-        return (a, StickyRange(edge: .trailing, min: min(band.contentStart, band.footerStart), max: band.footerStart))
+        return (a, StickyRange(edge: .trailing, min: min(band.contentStart, band.footerStart), max: band.footerStart,
+                               inset: pinInset.after))
     }
 
     /// Appends a sticky element if any place its range allows meets `rect`.

@@ -13,7 +13,7 @@ public enum AttributesEncoder {
         write(a, sticky: nil, into: &w)
     }
 
-    /// An element with its sticky range (`"sticky":{"edge","min","max"}`) when it has one, or a grid cell's pins
+    /// An element with its sticky range (`"sticky":{"edge","min","max"}`, and `"inset"` when it is not 0) when it has one, or a grid cell's pins
     /// (`"stickyX"`, `"stickyY"`: `{"edge","min","max","inset"}`) (tiles).
     public static func write(_ a: LayoutAttributes, sticky: StickyRange?, pins: GridPins? = nil,
                              into w: inout JSONWriter) {
@@ -61,28 +61,24 @@ public enum AttributesEncoder {
             w.raw(",\"columnSpan\":")
             w.int(a.columnSpan)
         }
-        if let sticky {
-            w.raw(sticky.edge == .leading ? ",\"sticky\":{\"edge\":\"leading\",\"min\":"
-                                          : ",\"sticky\":{\"edge\":\"trailing\",\"min\":")
-            w.number(sticky.min)
-            w.raw(",\"max\":")
-            w.number(sticky.max)
-            w.raw("}")
-        }
-        if let x = pins?.x { writePin(",\"stickyX\":", x, into: &w) }
-        if let y = pins?.y { writePin(",\"stickyY\":", y, into: &w) }
+        if let sticky { writeRange(",\"sticky\":", sticky, alwaysInset: false, into: &w) }
+        if let x = pins?.x { writeRange(",\"stickyX\":", x, alwaysInset: true, into: &w) }
+        if let y = pins?.y { writeRange(",\"stickyY\":", y, alwaysInset: true, into: &w) }
         w.raw("}")
     }
 
-    /// `,"stickyX":{"edge","min","max","inset"}` (or `stickyY`).
-    static func writePin(_ name: StaticString, _ s: StickyRange, into w: inout JSONWriter) {
+    /// `,"sticky":{"edge","min","max"(,"inset")}` (or a grid's `stickyX`, `stickyY`): `inset` always with
+    /// `alwaysInset` (a grid's pins), else when it is not 0.
+    static func writeRange(_ name: StaticString, _ s: StickyRange, alwaysInset: Bool, into w: inout JSONWriter) {
         w.raw(name)
         w.raw(s.edge == .leading ? "{\"edge\":\"leading\",\"min\":" : "{\"edge\":\"trailing\",\"min\":")
         w.number(s.min)
         w.raw(",\"max\":")
         w.number(s.max)
-        w.raw(",\"inset\":")
-        w.number(s.inset)
+        if alwaysInset || s.inset != 0 {
+            w.raw(",\"inset\":")
+            w.number(s.inset)
+        }
         w.raw("}")
     }
 

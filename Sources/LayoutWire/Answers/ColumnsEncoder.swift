@@ -4,7 +4,7 @@ public import LayoutEngine
 /// i of each. `section`, `item`, `x`, `y`, `width` and `height` are always there; the others only when some
 /// element differs from the default: `category` (0 cell, 1 supplementary, 2 decoration), `kind` (a string or
 /// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
-/// `sticky` (`[edge, min, max]`, or null; see `StickyRange`), `rowSpan` and `columnSpan` (1; a grid's merged
+/// `sticky` (`[edge, min, max]`, with the inset fourth when it is not 0, or null; see `StickyRange`), `rowSpan` and `columnSpan` (1; a grid's merged
 /// cells), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max, inset]`, or null; see `GridPins`).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
@@ -98,25 +98,10 @@ public enum ColumnsEncoder {
             integers("rowSpan", elements, into: &w) { $0.pointee.rowSpan }
             integers("columnSpan", elements, into: &w) { $0.pointee.columnSpan }
         }
-        if let sticky, sticky.contains(where: { $0 != nil }) {
-            w.raw(",\"sticky\":[")
-            for i in sticky.indices {
-                if i > 0 { w.byte(UInt8(ascii: ",")) }
-                if let s = sticky[i] {
-                    w.raw(s.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
-                    w.number(s.min)
-                    w.byte(UInt8(ascii: ","))
-                    w.number(s.max)
-                    w.byte(UInt8(ascii: "]"))
-                } else {
-                    w.raw("null")
-                }
-            }
-            w.raw("]")
-        }
+        if let sticky { writeRanges("sticky", sticky, alwaysInset: false, into: &w) }
         if let pins {
-            writePins("stickyX", pins.map { $0?.x }, into: &w)
-            writePins("stickyY", pins.map { $0?.y }, into: &w)
+            writeRanges("stickyX", pins.map { $0?.x }, alwaysInset: true, into: &w)
+            writeRanges("stickyY", pins.map { $0?.y }, alwaysInset: true, into: &w)
         }
         if let next {
             w.raw(",\"next\":")
@@ -125,13 +110,15 @@ public enum ColumnsEncoder {
         w.raw("}")
     }
 
-    /// `,"stickyX":[[edge, min, max, inset] or null, ...]` (or `stickyY`), when any element has one.
-    private static func writePins(_ name: StaticString, _ pins: [StickyRange?], into w: inout JSONWriter) {
-        guard pins.contains(where: { $0 != nil }) else { return }
+    /// `,"sticky":[[edge, min, max(, inset)] or null, ...]` (or a grid's `stickyX`, `stickyY`), when any element
+    /// has one: `inset` always with `alwaysInset` (a grid's pins), else when it is not 0.
+    private static func writeRanges(_ name: StaticString, _ ranges: [StickyRange?], alwaysInset: Bool,
+                                    into w: inout JSONWriter) {
+        guard ranges.contains(where: { $0 != nil }) else { return }
         open(name, into: &w)
-        for i in pins.indices {
+        for i in ranges.indices {
             if i > 0 { w.byte(UInt8(ascii: ",")) }
-            guard let s = pins[i] else {
+            guard let s = ranges[i] else {
                 w.raw("null")
                 continue
             }
@@ -139,8 +126,10 @@ public enum ColumnsEncoder {
             w.number(s.min)
             w.byte(UInt8(ascii: ","))
             w.number(s.max)
-            w.byte(UInt8(ascii: ","))
-            w.number(s.inset)
+            if alwaysInset || s.inset != 0 {
+                w.byte(UInt8(ascii: ","))
+                w.number(s.inset)
+            }
             w.byte(UInt8(ascii: "]"))
         }
         w.raw("]")

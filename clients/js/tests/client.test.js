@@ -119,4 +119,10 @@ test("sticky elements sit at clamp(v, min, max) along the axis", () => {
   assert.equal(stickyCoordinate(footer, 1000, 600), 900);
   const column = {frame: {x: 10, y: 0, width: 20, height: 300}, sticky: {edge: "leading", min: 10, max: 400}};
   assert.equal(stickyCoordinate(column, 123, 390, "x"), 123);
+  // A content inset (the range's inset): inside the visible bounds' edge by as much.
+  const inside = {...header, sticky: {...header.sticky, inset: 20}};
+  assert.equal(stickyCoordinate(inside, 250, 600), 270);
+  assert.equal(stickyCoordinate(inside, 0, 600), 100);
+  const above = {...footer, sticky: {...footer.sticky, inset: 15}};
+  assert.equal(stickyCoordinate(above, 0, 600), 555);
 });

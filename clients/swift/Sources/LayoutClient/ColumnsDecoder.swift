@@ -52,19 +52,18 @@ enum ColumnsDecoder {
         return elements
     }
 
-    /// `[edge, min, max]` (`sticky`), or `[edge, min, max, inset]` (a grid's `stickyX`, `stickyY`).
+    /// `[edge, min, max]` or `[edge, min, max, inset]` (`sticky` has the inset when it is not 0; a grid's
+    /// `stickyX` and `stickyY` always).
     private static func sticky(_ entry: [Components.Schemas.StickyTupleEntry], _ i: Int, _ name: String = "sticky")
         throws -> Components.Schemas.StickyRange
     {
-        let count = name == "sticky" ? 3 : 4
-        guard entry.count == count, case .case1(let edge) = entry[0], case .case2(let min) = entry[1],
+        guard entry.count == 3 || entry.count == 4, case .case1(let edge) = entry[0], case .case2(let min) = entry[1],
             case .case2(let max) = entry[2]
         else {
-            throw MalformedColumns(
-                description: "columns: \(name)[\(i)] is not [edge, min, max\(count == 4 ? ", inset" : "")]")
+            throw MalformedColumns(description: "columns: \(name)[\(i)] is not [edge, min, max] or [edge, min, max, inset]")
         }
         var inset: Double?
-        if count == 4 {
+        if entry.count == 4 {
             guard case .case2(let value) = entry[3] else {
                 throw MalformedColumns(description: "columns: \(name)[\(i)] has no inset")
             }

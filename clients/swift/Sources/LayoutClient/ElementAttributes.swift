@@ -74,7 +74,7 @@ public struct ElementAttributes: Sendable, Hashable {
     /// query with that offset places it: its coordinate along `axis` (`sticky`), or along x (`stickyX`) and y
     /// (`stickyY`) for a grid's frozen cell, becomes clamp(v, min, max), v being the bounds' minimum edge plus the
     /// range's `inset` (`leading`) or their maximum edge less the inset and the element's length (`trailing`);
-    /// `inset` is 0 for `sticky`. The answer has no ranges. Elements without them are returned unchanged.
+    /// a pinned header's or footer's `inset` is the content inset on its side. The answer has no ranges. Elements without them are returned unchanged.
     public func placed(in visible: CGRect, axis: ScrollAxis) -> ElementAttributes {
         guard isPinned else { return self }
         var placed = self
