@@ -5212,7 +5212,8 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/transform3D`.
             public var transform3D: [[Swift.Double]?]?
             /// `[edge, min, max]` of pinned headers and footers in tiles (see `StickyRange`): the edge (`leading` or
-            /// `trailing`) then two numbers; null for every other element.
+            /// `trailing`) then two numbers, and the inset fourth when it is not 0 (a content inset on that side);
+            /// null for every other element.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/sticky`.
@@ -5334,8 +5335,8 @@ extension Components {
                 case next
             }
         }
-        /// An entry of a columnar `sticky` tuple `[edge, min, max]` (`stickyX`, `stickyY`: `[edge, min, max, inset]`):
-        /// the edge first, then the numbers.
+        /// An entry of a columnar `sticky` tuple `[edge, min, max]` or `[edge, min, max, inset]` (`stickyX`,
+        /// `stickyY`: always with the inset): the edge first, then the numbers.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/StickyTupleEntry`.
@@ -5380,10 +5381,9 @@ extension Components {
         }
         /// Where a pinned header (`leading`) or footer (`trailing`) goes for any content offset, as CSS
         /// `position: sticky` places it: its coordinate along the scroll axis is clamp(v, min, max), v being the
-        /// visible bounds' leading edge, or their trailing edge less the element's length. A grid tile's frozen
-        /// cells carry one per axis they pin on (`stickyX`, `stickyY`), with `inset`: v is then the visible bounds'
-        /// minimum edge plus `inset` (`leading`: left or top), or their maximum edge less `inset` and the element's
-        /// length (`trailing`: right or bottom).
+        /// visible bounds' minimum edge plus `inset` (`leading`: left or top), or their maximum edge less `inset`
+        /// and the element's length (`trailing`: right or bottom). A grid tile's frozen cells carry one per axis
+        /// they pin on (`stickyX`, `stickyY`).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/StickyRange`.
@@ -5399,8 +5399,9 @@ extension Components {
             public var min: Swift.Double
             /// - Remark: Generated from `#/components/schemas/StickyRange/max`.
             public var max: Swift.Double
-            /// Grid tiles' `stickyX` and `stickyY` only: how far inside the visible bounds' edge the element sticks
-            /// (the content inset on that side plus its distance from the content's edge).
+            /// How far inside the visible bounds' edge the element sticks (0 when absent): a pinned header's or
+            /// footer's, the content inset on its side; a grid's frozen cell's, the content inset on that side plus
+            /// its distance from the content's edge (always given).
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/StickyRange/inset`.
@@ -5411,7 +5412,7 @@ extension Components {
             ///   - edge:
             ///   - min:
             ///   - max:
-            ///   - inset: Grid tiles' `stickyX` and `stickyY` only: how far inside the visible bounds' edge the element sticks
+            ///   - inset: How far inside the visible bounds' edge the element sticks (0 when absent): a pinned header's or
             public init(
                 edge: Components.Schemas.StickyRange.EdgePayload,
                 min: Swift.Double,
