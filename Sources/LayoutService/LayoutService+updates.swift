@@ -10,7 +10,8 @@ extension LayoutService {
         let old = try layout(id)
         let batch: BatchRequest
         do {
-            batch = try BatchDecoder.decode(request.body, for: old.spec, json: JSONLimits(maxDepth: limits.maxJSONDepth))
+            batch = try BatchDecoder.decode(request.body, for: old.spec, limits: limits.spec,
+                                            json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)
         }
@@ -71,7 +72,7 @@ extension LayoutService {
         }
         let report: SizeReport
         do {
-            report = try SizeReportDecoder.decode(request.body, styles: old.spec.textStyles,
+            report = try SizeReportDecoder.decode(request.body, styles: old.spec.textStyles, limits: limits.spec,
                                                   json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)

@@ -62,7 +62,7 @@ final class TextEndpoints: Sendable {
     func measure(_ request: HTTPRequest, limits: ServiceLimits) throws(Problem) -> HTTPResponse {
         let body: MeasureRequest
         do {
-            body = try MeasureRequest.decode(request.body, maxContents: limits.maxElements,
+            body = try MeasureRequest.decode(request.body, maxContents: limits.maxElements, limits: limits.spec,
                                              json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)

@@ -31,12 +31,14 @@ public enum SpecChange: Sendable {
     /// when it was stored: the archive is damaged).
     public func applied(to base: LayoutSpec) -> LayoutSpec? {
         let json = JSONLimits(maxDepth: 1 << 10)
+        // It was checked when accepted; the limits of today do not apply to what was accepted then.
+        let limits = SpecLimits(maxItems: .max, maxSections: .max, maxTextLength: .max)
         let operations: [BatchOperation]
         var contents = ItemContents()
         var frames: FrameUpdates?
         switch self {
         case .updates(let body):
-            guard let batch = try? BatchDecoder.decode(body, for: base, json: json) else { return nil }
+            guard let batch = try? BatchDecoder.decode(body, for: base, limits: limits, json: json) else { return nil }
             if case .grid(let grid) = base {
                 guard let update = try? GridUpdate.make(rows: grid.rows.count, columns: grid.columns.count,
                                                         operations: batch.gridOperations),
@@ -45,7 +47,8 @@ public enum SpecChange: Sendable {
             }
             (operations, contents, frames) = (batch.operations, batch.contents, batch.frames)
         case .sizes(let body):
-            guard let report = try? SizeReportDecoder.decode(body, styles: base.textStyles, json: json) else { return nil }
+            guard let report = try? SizeReportDecoder.decode(body, styles: base.textStyles, limits: limits,
+                                                                  json: json) else { return nil }
             (operations, contents) = SelfSizing.batch(report.sizes, contents: report.contents)
         case .bounds(let body):
             guard let request = try? BoundsDecoder.decode(body, json: json) else { return nil }

@@ -82,6 +82,53 @@ import Testing
         #expect(c.json(r)["pointer"]?.string == "/sections/0/contents/0/blocks/0/text")
     }
 
+    /// A measuring service whose blocks of text hold at most `maxTextLength` bytes (`--max-text-length`).
+    static func measuring(maxTextLength: Int) -> Client {
+        var limits = ServiceLimits()
+        limits.spec.maxTextLength = maxTextLength
+        return Client(service: LayoutService(store: LayoutStore(capacityBytes: 1 << 26, measurer: FixedWidthMeasurer()),
+                                             limits: limits, fonts: Catalog()))
+    }
+
+    /// A cell of one block of `text`.
+    static func cell(_ text: String) -> String { #"{"blocks":[{"style":"body","text":"\#(text)"}]}"# }
+
+    @Test func theTextLimitBoundsMeasuresSizeReportsAndBatches() throws {
+        let c = Self.measuring(maxTextLength: 500)
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)  // 380 bytes
+        let long = Self.cell(String(repeating: "y", count: 501))
+        let measure = #"{"textStyles":{"body":{"family":"Inter","weight":400,"size":15,"lineHeight":20}},"#
+            + #""width":190,"contents":[\#(long)]}"#
+        let report = #"{"sizes":[{"section":0,"item":0,"content":\#(long)}]}"#
+        let batch = #"{"updates":[{"op":"reloadItems","indexPaths":[[0,0]],"contents":[\#(long)]}]}"#
+        for (path, body, pointer) in [
+            ("/v1/measure", measure, "/contents/0/blocks/0/text"),
+            ("/v1/layouts/\(id)/sizes", report, "/sizes/0/content/blocks/0/text"),
+            ("/v1/layouts/\(id)/updates", batch, "/updates/0/contents/0/blocks/0/text"),
+        ] {
+            let r = c.send("POST", path, body)
+            #expect(r.status == 422, "\(path)")
+            #expect(c.json(r)["type"]?.string == ProblemType.limitExceeded.uri, "\(path)")
+            #expect(c.json(r)["pointer"]?.string == pointer, "\(path): \(String(decoding: r.body.bytes, as: UTF8.self))")
+        }
+        #expect(c.service.store.stats.specs == 1)
+    }
+
+    @Test func textUpToALimitAboveTheDefaultIsTakenBySizeReportsAndBatches() throws {
+        let c = Self.measuring(maxTextLength: 20_000)
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let report = #"{"sizes":[{"section":0,"item":0,"content":\#(Self.cell(String(repeating: "y", count: 19_000)))}]}"#
+        let batch = #"{"updates":[{"op":"reloadItems","indexPaths":[[0,0]],"contents":["#
+            + #"\#(Self.cell(String(repeating: "z", count: 15_200)))]}]}"#
+        // 19,000 and 15,200 bytes at 190 a line: 100 and 80 lines of 20.
+        for (path, body, height) in [("/v1/layouts/\(id)/sizes", report, 2000.0), ("/v1/layouts/\(id)/updates", batch, 1600)] {
+            let r = c.send("POST", path, body)
+            #expect(r.status == 201, "\(path): \(String(decoding: r.body.bytes, as: UTF8.self))")
+            let updated = try #require(c.json(r)["id"]?.string)
+            #expect(frame(c, updated, 0, 0) == [0, 0, 190, height], "\(path)")
+        }
+    }
+
     @Test func aReloadedSectionTakesNewContent() throws {
         let c = Self.measuring()
         let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)

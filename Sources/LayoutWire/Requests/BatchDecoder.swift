@@ -23,16 +23,23 @@ public enum BatchDecoder {
     public static let ops = ["insertItems", "deleteItems", "reloadItems", "moveItem", "insertSections",
                              "deleteSections", "reloadSections", "moveSection"]
 
-    /// Decodes a batch for a layout of `spec`'s kind (section contents are sections of that kind).
-    public static func decode(_ bytes: [UInt8], for spec: LayoutSpec, json: JSONLimits = JSONLimits())
-        throws(SpecInputError) -> BatchRequest
+    /// Decodes a batch for a layout of `spec`'s kind (section contents are sections of that kind); items' content
+    /// is checked against the layout's styles and `limits`.
+    public static func decode(_ bytes: [UInt8], for spec: LayoutSpec, limits: SpecLimits,
+                              json: JSONLimits = JSONLimits()) throws(SpecInputError) -> BatchRequest
     {
         let document: JSONDocument
         do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
-        do { return try decode(SpecReader(value: document.root, path: []), for: spec) } catch { throw .spec(error) }
+        do {
+            return try decode(SpecReader(value: document.root, path: []), for: spec, limits: limits)
+        } catch {
+            throw .spec(error)
+        }
     }
 
-    static func decode(_ root: SpecReader, for spec: LayoutSpec) throws(SpecError) -> BatchRequest {
+    static func decode(_ root: SpecReader, for spec: LayoutSpec, limits: SpecLimits) throws(SpecError)
+        -> BatchRequest
+    {
         let m = try root.object(allowed: ["updates", "rect", "offset", "anchor"], required: ["updates"])
         var operations: [BatchOperation] = []
         var gridOperations: [GridBatchOperation] = []
@@ -43,7 +50,7 @@ public enum BatchDecoder {
             gridOperations = try m["updates"]!.array(gridOperation)
         } else {
             operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in
-                try operation(r, spec, contents: &contents, frames: &frames)
+                try operation(r, spec, limits: limits, contents: &contents, frames: &frames)
             }
         }
         var rect: LayoutRect?
@@ -64,7 +71,7 @@ public enum BatchDecoder {
                             frames: frames)
     }
 
-    static func operation(_ r: SpecReader, _ spec: LayoutSpec, contents: inout ItemContents,
+    static func operation(_ r: SpecReader, _ spec: LayoutSpec, limits: SpecLimits, contents: inout ItemContents,
                           frames: inout FrameUpdates?) throws(SpecError) -> BatchOperation
     {
         guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
@@ -80,7 +87,7 @@ public enum BatchDecoder {
                 // Content for items of a section given as contents (checked with the updated spec).
                 if m["sizes"] != nil { throw m["sizes"]!.fail("give either sizes or contents, not both") }
                 let list = try given.array { (c: SpecReader) throws(SpecError) in
-                    try SpecDecoder.cellContent(c, styles: spec.textStyles)
+                    try SpecDecoder.cellContent(c, styles: spec.textStyles, limits: limits)
                 }
                 guard list.count == paths.count else { throw given.fail("must give one content per index path (\(paths.count))") }
                 let inserting = try name.string() == "insertItems"

@@ -8,16 +8,16 @@ public struct MeasureRequest: Sendable {
     public var widths: [Double]
     public var contents: [CellContent]
 
-    /// Decodes and checks a body: at most `maxContents` cells; widths from 0 to 100000.
-    public static func decode(_ bytes: [UInt8], maxContents: Int, json: JSONLimits = JSONLimits())
+    /// Decodes and checks a body: at most `maxContents` cells, each within `limits`; widths from 0 to 100000.
+    public static func decode(_ bytes: [UInt8], maxContents: Int, limits: SpecLimits, json: JSONLimits = JSONLimits())
         throws(SpecInputError) -> MeasureRequest
     {
         let document: JSONDocument
         do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
-        do { return try decode(document, maxContents: maxContents) } catch { throw .spec(error) }
+        do { return try decode(document, maxContents: maxContents, limits: limits) } catch { throw .spec(error) }
     }
 
-    static func decode(_ document: JSONDocument, maxContents: Int) throws(SpecError) -> MeasureRequest {
+    static func decode(_ document: JSONDocument, maxContents: Int, limits: SpecLimits) throws(SpecError) -> MeasureRequest {
         let root = SpecReader(value: document.root, path: [])
         let m = try root.object(allowed: ["textStyles", "width", "widths", "contents"],
                                 required: ["textStyles", "contents"])
@@ -28,7 +28,7 @@ public struct MeasureRequest: Sendable {
             throw SpecError(path: list.path, reason: "has more than \(maxContents) cells", isLimit: true)
         }
         let contents = try list.array { (r: SpecReader) throws(SpecError) in
-            try SpecDecoder.cellContent(r, styles: styles)
+            try SpecDecoder.cellContent(r, styles: styles, limits: limits)
         }
         var widths: [Double]
         switch (m["width"], m["widths"]) {

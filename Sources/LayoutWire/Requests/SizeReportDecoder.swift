@@ -12,16 +12,22 @@ public struct SizeReport: Sendable {
 }
 
 public enum SizeReportDecoder {
-    /// `styles` are the layout's (a content's blocks name them).
-    public static func decode(_ bytes: [UInt8], styles: [String: TextStyle] = [:], json: JSONLimits = JSONLimits())
-        throws(SpecInputError) -> SizeReport
+    /// `styles` are the layout's (a content's blocks name them); content is checked against them and `limits`.
+    public static func decode(_ bytes: [UInt8], styles: [String: TextStyle] = [:], limits: SpecLimits,
+                              json: JSONLimits = JSONLimits()) throws(SpecInputError) -> SizeReport
     {
         let document: JSONDocument
         do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
-        do { return try decode(SpecReader(value: document.root, path: []), styles: styles) } catch { throw .spec(error) }
+        do {
+            return try decode(SpecReader(value: document.root, path: []), styles: styles, limits: limits)
+        } catch {
+            throw .spec(error)
+        }
     }
 
-    static func decode(_ root: SpecReader, styles: [String: TextStyle]) throws(SpecError) -> SizeReport {
+    static func decode(_ root: SpecReader, styles: [String: TextStyle], limits: SpecLimits) throws(SpecError)
+        -> SizeReport
+    {
         let m = try root.object(allowed: ["sizes", "offset", "anchor"], required: ["sizes"])
         var contents: [LayoutIndexPath: CellContent] = [:]
         var sizes: [(LayoutIndexPath, LayoutSize)] = []
@@ -29,7 +35,8 @@ public enum SizeReportDecoder {
             if r.value.kind == .object, r.value.members.contains(where: { $0.key == "content" }) {
                 let f = try r.object(allowed: ["section", "item", "content"], required: ["section", "item", "content"])
                 let path = LayoutIndexPath(section: try f["section"]!.count(), item: try f["item"]!.count())
-                guard contents.updateValue(try SpecDecoder.cellContent(f["content"]!, styles: styles), forKey: path) == nil
+                let content = try SpecDecoder.cellContent(f["content"]!, styles: styles, limits: limits)
+                guard contents.updateValue(content, forKey: path) == nil
                 else { throw r.fail("item \(path.section)/\(path.item) is reported twice") }
                 return
             }

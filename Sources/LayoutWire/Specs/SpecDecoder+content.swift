@@ -26,12 +26,20 @@ extension SpecDecoder {
         return styles
     }
 
-    /// One cell's content: `{"media"?: {"aspectRatio"}, "padding"?: {top, left, bottom, right}, "spacing"?,
-    /// "blocks": [{"style", "text", "maxLines"?}]}`. With `styles`, it is also checked against them and `limits`
-    /// (`CellContent.validate`); a spec's sections are checked by the spec's validation.
-    static func cellContent(_ r: SpecReader, styles: [String: TextStyle]?, limits: SpecLimits = SpecLimits())
+    /// One cell's content, checked against a layout's `styles` and the service's `limits` (`CellContent.validate`):
+    /// the content of a measuring request, a size report or a batch.
+    static func cellContent(_ r: SpecReader, styles: [String: TextStyle], limits: SpecLimits)
         throws(SpecError) -> CellContent
     {
+        let content = try cellContent(r)
+        do { try content.validate(styles: styles, limits: limits, at: r.path) } catch { throw SpecError(error) }
+        return content
+    }
+
+    /// One cell's content: `{"media"?: {"aspectRatio"}, "padding"?: {top, left, bottom, right}, "spacing"?,
+    /// "blocks": [{"style", "text", "maxLines"?}]}`, unchecked (a spec's sections are checked by the spec's
+    /// validation).
+    static func cellContent(_ r: SpecReader) throws(SpecError) -> CellContent {
         let m = try r.object(allowed: cellContentKeys, required: ["blocks"])
         var content = CellContent(blocks: try m["blocks"]!.array { (b: SpecReader) throws(SpecError) -> TextBlock in
             let f = try b.object(allowed: textBlockKeys, required: ["style", "text"])
@@ -51,15 +59,12 @@ extension SpecDecoder {
         }
         if let v = m["padding"] { content.padding = try v.insets() }
         if let v = m["spacing"] { content.spacing = try v.number() }
-        if let styles {
-            do { try content.validate(styles: styles, limits: limits, at: r.path) } catch { throw SpecError(error) }
-        }
         return content
     }
 
     /// A section's `contents`: an array of cells (checked by the spec's validation, against its styles).
     static func contents(_ r: SpecReader) throws(SpecError) -> [CellContent] {
-        try r.array { (c: SpecReader) throws(SpecError) in try cellContent(c, styles: nil) }
+        try r.array { (c: SpecReader) throws(SpecError) in try cellContent(c) }
     }
 
     /// A section's `contents`, when given: then none of `others` (its items by count or size) may be.
