@@ -6,6 +6,7 @@ import HTTPCore
 enum HTTPCaching {
     /// Bumped whenever the wire format of answers changes, so cached answers of an older format do not match.
     static let formatVersion = "2"
+    /// The `Cache-Control` of every immutable answer (layouts, programs, font files).
     static let cacheControl = "public, max-age=31536000, immutable"
 
     /// A strong entity tag for a GET: FNV-1a (64-bit) of the format version, path and query.

@@ -44,7 +44,7 @@ final class TextEndpoints: Sendable {
             throw Problem(status: 404, detail: "no font \"\(family)\" at weight \(rawWeight) (GET /v1/fonts lists them)")
         }
         let tag = face.entityTag
-        let caching = [("ETag", tag), ("Cache-Control", "public, max-age=31536000, immutable")]
+        let caching = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
         if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: caching) }
         let key = "\(family)/\(weight)"
         let body = bodies.withLock { bodies -> HTTPBody? in
