@@ -36,10 +36,10 @@ final class TextEndpoints: Sendable {
     func fontList() -> HTTPResponse { LayoutService.json(200, list) }
 
     /// The file of a face, byte for byte what the service measures with: immutable, with the face's entity tag.
-    func fontFile(_ request: HTTPRequest, family raw: String, weight rawWeight: String) throws(Problem)
+    /// `family` is as the path has it, percent-decoded by the server (libmicrohttpd decodes every path).
+    func fontFile(_ request: HTTPRequest, family: String, weight rawWeight: String) throws(Problem)
         -> HTTPResponse
     {
-        let family = Self.percentDecoded(raw) ?? raw
         guard let weight = Int(rawWeight), let face = shaper.catalog.face(family: family, weight: weight) else {
             throw Problem(status: 404, detail: "no font \"\(family)\" at weight \(rawWeight) (GET /v1/fonts lists them)")
         }
@@ -85,20 +85,5 @@ final class TextEndpoints: Sendable {
         guard let (field, detail) = shaper.catalog.problem(with: style) else { return nil }
         let pointer = JSONPointer.string([.key("textStyles"), .key(name), .key(field)])
         return Problem(.invalidSpec, detail: "\(pointer): \(detail)", pointer: pointer)
-    }
-
-    /// `%XX` escapes decoded (a family's spaces in a path), or nil when they are not valid UTF-8.
-    static func percentDecoded(_ s: String) -> String? {
-        var bytes: [UInt8] = []
-        var it = Array(s.utf8)[...]
-        while let b = it.popFirst() {
-            if b == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(v)
-                it = it.dropFirst(2)
-            } else {
-                bytes.append(b)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }
