@@ -6,9 +6,25 @@ public import TextShaping
 
 /// The fonts the service measures with, as a spec's text styles name them (the font catalog of `--fonts-dir`).
 public protocol FontChecker: Sendable {
-    /// Why `style` names a font the service does not have (`"family"` or `"weight"`: the field at fault), or nil
-    /// when it has it.
-    func fontProblem(with style: TextStyle) -> (field: String, reason: String)?
+    /// Why `style` names a font the service does not have: the field at fault (`"family"` or `"weight"`) and a
+    /// sentence naming the font; nil when it has it.
+    func problem(with style: TextStyle) -> (field: String, detail: String)?
+}
+
+/// The service's own fonts: those its shaper measures with.
+extension FontCatalog: FontChecker {}
+
+extension FontChecker {
+    /// Checks that every style's font is one of these (by name): else a 422 `invalid-spec` naming the style's field
+    /// (`/textStyles/<name>/family` or `/weight`).
+    func check(_ styles: [String: TextStyle]) throws(Problem) {
+        for name in styles.keys.sorted() {
+            if let (field, detail) = problem(with: styles[name]!) {
+                let pointer = JSONPointer.string([.key("textStyles"), .key(name), .key(field)])
+                throw Problem(.invalidSpec, detail: "\(pointer): \(detail)", pointer: pointer)
+            }
+        }
+    }
 }
 
 extension LayoutService {
@@ -23,19 +39,6 @@ extension LayoutService {
                           detail: "/textStyles: this service has no text measurer: cells given as content are not taken",
                           pointer: "/textStyles")
         }
-        guard let fonts else { return }
-        for name in styles.keys.sorted() {
-            if let (field, reason) = fonts.fontProblem(with: styles[name]!) {
-                let pointer = JSONPointer.string([.key("textStyles"), .key(name), .key(field)])
-                throw Problem(.invalidSpec, detail: "\(pointer): \(reason)", pointer: pointer)
-            }
-        }
-    }
-}
-
-/// The service's own fonts: those its shaper measures with.
-extension FontCatalog: FontChecker {
-    public func fontProblem(with style: TextStyle) -> (field: String, reason: String)? {
-        problem(with: style).map { ($0.field, $0.detail) }
+        try fonts?.check(styles)
     }
 }

@@ -67,9 +67,7 @@ final class TextEndpoints: Sendable {
         } catch {
             throw ProblemMapping.problem(for: error)
         }
-        for name in body.textStyles.keys.sorted() {
-            if let problem = fontProblem(body.textStyles[name]!, name: name) { throw problem }
-        }
+        try shaper.catalog.check(body.textStyles)
         var w = JSONWriter()
         w.raw("{\"heights\":[")
         for (i, content) in body.contents.enumerated() {
@@ -78,12 +76,5 @@ final class TextEndpoints: Sendable {
         }
         w.raw("]}")
         return LayoutService.json(200, w)
-    }
-
-    /// The 422 for a style whose font the service does not have, naming the field (`/textStyles/{name}/family`).
-    func fontProblem(_ style: TextStyle, name: String) -> Problem? {
-        guard let (field, detail) = shaper.catalog.problem(with: style) else { return nil }
-        let pointer = JSONPointer.string([.key("textStyles"), .key(name), .key(field)])
-        return Problem(.invalidSpec, detail: "\(pointer): \(detail)", pointer: pointer)
     }
 }

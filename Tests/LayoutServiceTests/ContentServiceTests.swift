@@ -10,7 +10,7 @@ import Testing
 @Suite struct ContentServiceTests {
     /// A catalog of one family in two weights.
     struct Catalog: FontChecker {
-        func fontProblem(with style: TextStyle) -> (field: String, reason: String)? {
+        func problem(with style: TextStyle) -> (field: String, detail: String)? {
             guard style.family == "Inter" else { return ("family", "the service has no font \"\(style.family)\"") }
             guard [400, 700].contains(style.weight) else { return ("weight", "Inter has weights 400 and 700") }
             return nil
