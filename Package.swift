@@ -174,7 +174,8 @@ let package = Package(
         .testTarget(
             name: "LayoutServiceTests",
             dependencies: [
-                "LayoutService", "HTTPCore", "LayoutStore", "TestSupport", .product(name: "WAT", package: "WasmKit"),
+                "LayoutService", "HTTPCore", "LayoutStore", "TestSupport", "TextShaping",
+                .product(name: "WAT", package: "WasmKit"),
             ]),
         .testTarget(
             name: "ServiceConfigurationTests",

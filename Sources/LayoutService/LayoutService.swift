@@ -1,6 +1,5 @@
 public import HTTPCore
 public import LayoutStore
-public import TextShaping
 import LayoutEngine
 import LayoutWire
 import Synchronization
@@ -20,22 +19,12 @@ public final class LayoutService: HTTPHandler {
     let tileGzip: TileGzip?
     /// The fonts text is measured with, and the bodies that serve them (`GET /v1/fonts`, `POST /v1/measure`).
     let text: TextEndpoints
-    /// The fonts text styles may name (nil: any; text is measured only with the store's measurer).
-    let fonts: (any FontChecker)?
 
-    /// `textShaper` measures text (`POST /v1/measure`) with its catalog's fonts (`GET /v1/fonts`), which are the fonts
-    /// a spec's styles may name unless `fonts` says otherwise; without one, the service has no fonts. Cells given as
-    /// content are measured by the store's measurer.
+    /// Text (cells given as content, `POST /v1/measure`) is measured by the store's measurer, with `fonts`: the
+    /// fonts a spec's styles may name, which `GET /v1/fonts` serves (nil: styles may name any, none is served).
     public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil,
-                textShaper: TextShaper? = nil, fonts: (any FontChecker)? = nil) {
-        self.text = TextEndpoints(shaper: textShaper ?? TextShaper(catalog: FontCatalog(directories: [])))
-        if let fonts {
-            self.fonts = fonts
-        } else if let textShaper {
-            self.fonts = textShaper.catalog
-        } else {
-            self.fonts = nil
-        }
+                fonts: (any ServiceFonts)? = nil) {
+        self.text = TextEndpoints(measurer: store.measurer, fonts: fonts)
         self.store = store
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)

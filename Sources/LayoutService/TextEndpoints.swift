@@ -6,16 +6,20 @@ import TextShaping
 
 /// `GET /v1/fonts`, `GET /v1/fonts/{family}/{weight}` and `POST /v1/measure` (docs/api.md, docs/text.md).
 final class TextEndpoints: Sendable {
-    let shaper: TextShaper
+    /// What measures text: the store's (`LayoutStore.measurer`), which prepares cells given as content.
+    let measurer: (any TextMeasurer)?
+    /// The fonts text styles may name and the files served (nil: styles may name any, no file is served).
+    let fonts: (any ServiceFonts)?
     /// The served font files, made on first request (a face of a collection is taken out of it then).
     private let bodies = Mutex<[String: HTTPBody]>([:])
     private let list: [UInt8]
 
-    init(shaper: TextShaper) {
-        self.shaper = shaper
+    init(measurer: (any TextMeasurer)?, fonts: (any ServiceFonts)?) {
+        self.measurer = measurer
+        self.fonts = fonts
         var w = JSONWriter()
         w.raw("{\"families\":[")
-        for (i, family) in shaper.catalog.families.enumerated() {
+        for (i, family) in (fonts?.families ?? []).enumerated() {
             if i > 0 { w.raw(",") }
             w.raw("{\"family\":"); w.string(family.name); w.raw(",\"weights\":[")
             for (k, weight) in family.weights.enumerated() {
@@ -25,7 +29,7 @@ final class TextEndpoints: Sendable {
             w.raw("]}")
         }
         w.raw("],\"fallback\":[")
-        for (i, name) in shaper.catalog.fallback.enumerated() {
+        for (i, name) in (fonts?.fallback ?? []).enumerated() {
             if i > 0 { w.raw(",") }
             w.string(name)
         }
@@ -35,12 +39,26 @@ final class TextEndpoints: Sendable {
 
     func fontList() -> HTTPResponse { LayoutService.json(200, list) }
 
+    /// Checks text styles before anything is measured or stored: without a measurer they are refused (422
+    /// `no-text-measurer`, pointing at `/textStyles`); each style's font must be one of `fonts` (422 `invalid-spec`
+    /// naming `/textStyles/<name>/family` or `/weight`). Returns the measurer.
+    @discardableResult
+    func check(_ styles: [String: TextStyle]) throws(Problem) -> any TextMeasurer {
+        guard let measurer else {
+            throw Problem(.noTextMeasurer,
+                          detail: "/textStyles: this service has no text measurer: cells given as content are not taken",
+                          pointer: "/textStyles")
+        }
+        try fonts?.check(styles)
+        return measurer
+    }
+
     /// The file of a face, byte for byte what the service measures with: immutable, with the face's entity tag.
     /// `family` is as the path has it, percent-decoded by the server (libmicrohttpd decodes every path).
     func fontFile(_ request: HTTPRequest, family: String, weight rawWeight: String) throws(Problem)
         -> HTTPResponse
     {
-        guard let weight = Int(rawWeight), let face = shaper.catalog.face(family: family, weight: weight) else {
+        guard let weight = Int(rawWeight), let face = fonts?.face(family: family, weight: weight) else {
             throw Problem(status: 404, detail: "no font \"\(family)\" at weight \(rawWeight) (GET /v1/fonts lists them)")
         }
         let tag = face.entityTag
@@ -67,12 +85,12 @@ final class TextEndpoints: Sendable {
         } catch {
             throw ProblemMapping.problem(for: error)
         }
-        try shaper.catalog.check(body.textStyles)
+        let measurer = try check(body.textStyles)
         var w = JSONWriter()
         w.raw("{\"heights\":[")
         for (i, content) in body.contents.enumerated() {
             if i > 0 { w.raw(",") }
-            w.number(content.height(width: body.widths[i], styles: body.textStyles, measurer: shaper))
+            w.number(content.height(width: body.widths[i], styles: body.textStyles, measurer: measurer))
         }
         w.raw("]}")
         return LayoutService.json(200, w)

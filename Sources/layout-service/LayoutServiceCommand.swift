@@ -128,8 +128,7 @@ struct LayoutServiceCommand: ParsableCommand {
         let tileGzip = gzipMinimum == 0 ? nil : TileGzip(
             accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
             compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
-        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip,
-                                    textShaper: textShaper)
+        let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip, fonts: fonts)
         let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts), TileFigures(service: service)]
         let access = AccessHandler(
             MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),

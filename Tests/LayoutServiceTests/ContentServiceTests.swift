@@ -4,12 +4,17 @@ import LayoutService
 import LayoutStore
 import TestSupport
 import Testing
+import TextShaping
 
 /// Cells given as content through the routes: refused without a measurer, fonts checked against the catalog,
 /// bad input named by its pointer with nothing stored, frames from the measurer, and updates with new content.
 @Suite struct ContentServiceTests {
-    /// A catalog of one family in two weights.
-    struct Catalog: FontChecker {
+    /// A catalog of one family in two weights, without files.
+    struct Catalog: ServiceFonts {
+        var families: [FontCatalog.Family] { [] }
+        var fallback: [String] { [] }
+        func face(family: String, weight: Int) -> FontFace? { nil }
+
         func problem(with style: TextStyle) -> (field: String, detail: String)? {
             guard style.family == "Inter" else { return ("family", "the service has no font \"\(style.family)\"") }
             guard [400, 700].contains(style.weight) else { return ("weight", "Inter has weights 400 and 700") }
@@ -114,8 +119,12 @@ import Testing
         #expect(c.service.store.stats.specs == 1)
     }
 
-    @Test func textUpToALimitAboveTheDefaultIsTakenBySizeReportsAndBatches() throws {
+    @Test func textUpToALimitAboveTheDefaultIsTakenByMeasuresSizeReportsAndBatches() throws {
         let c = Self.measuring(maxTextLength: 20_000)
+        let measure = #"{"textStyles":{"body":{"family":"Inter","weight":400,"size":15,"lineHeight":20}},"#
+            + #""width":190,"contents":[\#(Self.cell(String(repeating: "y", count: 19_000)))]}"#
+        let measured = c.send("POST", "/v1/measure", measure)
+        #expect(c.json(measured)["heights"]?.elements.map(\.number) == [2000], "\(String(decoding: measured.body.bytes, as: UTF8.self))")
         let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
         let report = #"{"sizes":[{"section":0,"item":0,"content":\#(Self.cell(String(repeating: "y", count: 19_000)))}]}"#
         let batch = #"{"updates":[{"op":"reloadItems","indexPaths":[[0,0]],"contents":["#
