@@ -70,10 +70,7 @@ struct RangeCheck {
             guard kinds.insert(d.kind).inserted else {
                 throw .invalidValue(path: at + [.key("kind")], reason: "\"\(d.kind)\" is already used in this list")
             }
-            try nonNegative(d.inset.top, at: at + [.key("inset"), .key("top")])
-            try nonNegative(d.inset.left, at: at + [.key("inset"), .key("left")])
-            try nonNegative(d.inset.bottom, at: at + [.key("inset"), .key("bottom")])
-            try nonNegative(d.inset.right, at: at + [.key("inset"), .key("right")])
+            try nonNegative(d.inset, at: at + [.key("inset")])
         }
     }
 
@@ -96,11 +93,16 @@ struct RangeCheck {
         try finite(e.right, at: path + [.key("right")])
     }
 
+    /// Each side finite, 0 or more (top, left, bottom, right).
+    func nonNegative(_ e: LayoutEdgeInsets, at path: [SpecPathComponent]) throws(LayoutError) {
+        try nonNegative(e.top, at: path + [.key("top")])
+        try nonNegative(e.left, at: path + [.key("left")])
+        try nonNegative(e.bottom, at: path + [.key("bottom")])
+        try nonNegative(e.right, at: path + [.key("right")])
+    }
+
     /// `collectionView.contentInset`: each side finite, 0 or more.
     func contentInset(_ e: LayoutEdgeInsets) throws(LayoutError) {
-        let at: [SpecPathComponent] = [.key("collectionView"), .key("contentInset")]
-        for (name, v) in [("top", e.top), ("left", e.left), ("bottom", e.bottom), ("right", e.right)] {
-            try nonNegative(v, at: at + [.key(name)])
-        }
+        try nonNegative(e, at: [.key("collectionView"), .key("contentInset")])
     }
 }

@@ -16,12 +16,16 @@ extension TextStyle {
         }
     }
 
-    /// Checks every style of a layout's `textStyles` (names not empty).
+    /// Checks a style of a layout's `textStyles` and its `name` (not empty); `path` is the style's.
+    public func validate(named name: String, at path: [SpecPathComponent]) throws(LayoutError) {
+        guard !name.isEmpty else { throw .invalidValue(path: path, reason: "a style's name must not be empty") }
+        try validate(at: path)
+    }
+
+    /// Checks every style of a layout's `textStyles`.
     public static func validate(_ styles: [String: TextStyle]) throws(LayoutError) {
         for name in styles.keys.sorted() {
-            let at: [SpecPathComponent] = [.key("textStyles"), .key(name)]
-            guard !name.isEmpty else { throw .invalidValue(path: at, reason: "a style's name must not be empty") }
-            try styles[name]!.validate(at: at)
+            try styles[name]!.validate(named: name, at: [.key("textStyles"), .key(name)])
         }
     }
 }
@@ -43,10 +47,7 @@ extension CellContent {
             throw .invalidValue(path: path + [.key("media"), .key("aspectRatio")],
                                 reason: "must be from \(Self.aspectRatios.lowerBound) to \(Int(Self.aspectRatios.upperBound))")
         }
-        try check.nonNegative(padding.top, at: path + [.key("padding"), .key("top")])
-        try check.nonNegative(padding.left, at: path + [.key("padding"), .key("left")])
-        try check.nonNegative(padding.bottom, at: path + [.key("padding"), .key("bottom")])
-        try check.nonNegative(padding.right, at: path + [.key("padding"), .key("right")])
+        try check.nonNegative(padding, at: path + [.key("padding")])
         try check.nonNegative(spacing, at: path + [.key("spacing")])
         if blocks.count > Self.maxBlocks {
             throw .invalidValue(path: path + [.key("blocks")], reason: "holds more than \(Self.maxBlocks) blocks")

@@ -7,20 +7,18 @@ extension SpecDecoder {
     static let cellContentKeys = ["media", "padding", "spacing", "blocks"]
     static let textBlockKeys = ["style", "text", "maxLines"]
 
-    /// `{"name": {"family", "weight", "size", "lineHeight"}, ...}`, each style checked (`TextStyle.validate`).
+    /// `{"name": {"family", "weight", "size", "lineHeight"}, ...}`, each style and name checked
+    /// (`TextStyle.validate(named:at:)`).
     static func textStyles(_ r: SpecReader) throws(SpecError) -> [String: TextStyle] {
         guard r.value.kind == .object else { throw r.fail("must be an object of named styles, not \(r.value.kind.name)") }
         var styles: [String: TextStyle] = [:]
         for (name, value) in r.value.members {
             let s = r.child(name, value)
             guard styles[name] == nil else { throw s.fail("duplicate style") }
-            guard !name.isEmpty else { throw s.fail("a style's name must not be empty") }
             let m = try s.object(allowed: textStyleKeys, required: textStyleKeys)
-            let weight = try m["weight"]!.count()
-            guard weight <= 1000 else { throw m["weight"]!.fail("must be a whole number from 1 to 1000") }
-            let style = TextStyle(family: try m["family"]!.string(), weight: weight, size: try m["size"]!.number(),
-                                  lineHeight: try m["lineHeight"]!.number())
-            do { try style.validate(at: s.path) } catch { throw SpecError(error) }
+            let style = TextStyle(family: try m["family"]!.string(), weight: try m["weight"]!.count(),
+                                  size: try m["size"]!.number(), lineHeight: try m["lineHeight"]!.number())
+            do { try style.validate(named: name, at: s.path) } catch { throw SpecError(error) }
             styles[name] = style
         }
         return styles
