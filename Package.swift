@@ -122,7 +122,7 @@ let package = Package(
         .target(
             name: "ServiceConfiguration",
             dependencies: [
-                "MicroHTTPServer", "LayoutService", "LayoutEngine", "AccessControl", "HTTPCompression",
+                "MicroHTTPServer", "LayoutService", "LayoutEngine", "AccessControl", "HTTPCompression", "TextShaping",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

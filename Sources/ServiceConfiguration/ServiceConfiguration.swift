@@ -2,6 +2,7 @@ public import AccessControl
 import HTTPCompression
 import LayoutEngine
 public import LayoutService
+import TextShaping
 public import Logging
 public import MicroHTTPServer
 
@@ -18,9 +19,7 @@ public struct ServiceConfiguration: Sendable {
     public var dataDirectory = "./data"
     /// The directories of the font files text is measured with and served from (docs/text.md): Debian's
     /// fonts-inter, fonts-noto-core and fonts-noto-cjk.
-    public var fontsDirectories = [
-        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
-    ]
+    public var fontsDirectories = FontCatalog.defaultDirectories
     /// Memory budget of the widths of shaped words.
     public var wordCacheBytes = 64 << 20
     /// Memory budget of prepared layouts.

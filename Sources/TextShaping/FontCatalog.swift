@@ -14,6 +14,11 @@ public final class FontCatalog: Sendable {
     /// The fallback order of the CSS font stack the service reproduces (`'Inter', 'Noto Sans', 'Noto Sans CJK SC'`).
     public static let defaultFallback = ["Noto Sans", "Noto Sans CJK SC"]
 
+    /// Where Debian's fonts-inter, fonts-noto-core and fonts-noto-cjk put their files (`--fonts-dir`'s default).
+    public static let defaultDirectories = [
+        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
+    ]
+
     /// The families, by name.
     public let families: [Family]
     /// The fallback families the catalog has, in order.

@@ -6,9 +6,7 @@ import TextShaping
 /// fonts, at a waterfall column's width, with an empty word cache and then a full one; the cache's size.
 enum TextBench {
     static func rows(cells n: Int = 100_000) {
-        let catalog = FontCatalog(directories: [
-            "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
-        ])
+        let catalog = FontCatalog(directories: FontCatalog.defaultDirectories)
         guard catalog.face(family: "Inter", weight: 400) != nil else {
             print("layout-bench --text: fonts-inter is not installed")
             return

@@ -5,9 +5,7 @@ import Testing
 
 /// The measurer with Debian's fonts (fonts-inter, fonts-noto-core, fonts-noto-cjk), on literal cases.
 @Suite struct TextShaperTests {
-    static let catalog = FontCatalog(directories: [
-        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
-    ])
+    static let catalog = FontCatalog(directories: FontCatalog.defaultDirectories)
     static let installed = catalog.face(family: "Inter", weight: 400) != nil
         && catalog.fallback == ["Noto Sans", "Noto Sans CJK SC"]
     let body = TextStyle(family: "Inter", weight: 400, size: 15, lineHeight: 20)
