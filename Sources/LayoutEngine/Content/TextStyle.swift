@@ -3,7 +3,8 @@
 public struct TextStyle: Sendable, Hashable {
     /// The font family, as `GET /v1/fonts` lists it (`"Inter"`).
     public var family: String
-    /// The CSS weight, 100 to 900.
+    /// The CSS weight, a whole number from 1 to 1000 (`validate`); the service measures only the weights its
+    /// fonts have (`GET /v1/fonts`).
     public var weight: Int
     /// The font size.
     public var size: Double
