@@ -139,10 +139,10 @@ extension WaterfallLayoutSpec {
     /// The column's width of section `s` (vertical layouts).
     func columnWidth(ofSection s: Int) -> Double {
         let section = sections[s]
-        let columns = section.columnCount ?? columnCount
-        let spacing = section.columnSpacing ?? columnSpacing
         let inset = section.sectionInset ?? sectionInset
-        return max(0, (collectionView.width - inset.left - inset.right - Double(columns - 1) * spacing) / Double(columns))
+        return Self.columnLength(collectionView.width - inset.left - inset.right,
+                                 columns: section.columnCount ?? columnCount,
+                                 spacing: section.columnSpacing ?? columnSpacing)
     }
 
     /// The spec with every content section's items as heights at its column's width.

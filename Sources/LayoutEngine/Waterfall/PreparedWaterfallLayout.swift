@@ -72,7 +72,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
             let inset = s.sectionInset ?? spec.sectionInset
             let (before, after) = axes.lineInsets(inset)
             let (insetBefore, insetAfter) = axes.stackInsets(inset)
-            let columnLength = max(0, (viewU - before - after - Double(columns - 1) * spacing) / Double(columns))
+            let columnLength = WaterfallLayoutSpec.columnLength(viewU - before - after, columns: columns, spacing: spacing)
             let headerLength = s.headerHeight ?? spec.headerHeight
             let top = v + headerLength + insetBefore
             var bottoms = [Double](repeating: top, count: columns)

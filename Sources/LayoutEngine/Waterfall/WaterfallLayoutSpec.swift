@@ -71,6 +71,11 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
 
     public static let maxColumns = 1024
 
+    /// The length of each of `columns` columns `spacing` apart across `available` points (0 at least).
+    static func columnLength(_ available: Double, columns: Int, spacing: Double) -> Double {
+        max(0, (available - Double(columns - 1) * spacing) / Double(columns))
+    }
+
     public init(collectionView: LayoutSize, sections: [WaterfallSectionSpec]) {
         self.collectionView = collectionView
         self.sections = sections

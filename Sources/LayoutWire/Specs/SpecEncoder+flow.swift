@@ -96,10 +96,7 @@ extension SpecEncoder {
         w.raw("{")
         self.contents(contents, &w)
         w.raw(",")
-        if let v = s.decorations { decorations(v, &w) }
-        if let v = s.footerReferenceSize { w.key("footerReferenceSize"); size(v, &w); w.raw(",") }
-        if let v = s.headerReferenceSize { w.key("headerReferenceSize"); size(v, &w); w.raw(",") }
-        if let v = s.itemSize { w.key("itemSize"); size(v, &w); w.raw(",") }
+        flowSectionSizes(s, &w)
         if let v = s.itemWidth { w.key("itemWidth"); w.number(v); w.raw(",") }
         w.dropTrailingComma()
     }
@@ -109,11 +106,17 @@ extension SpecEncoder {
     /// key; the items follow, then the tail.
     static func flowSectionHead(_ s: FlowSectionSpec, _ w: inout JSONWriter) {
         w.raw("{")
+        flowSectionSizes(s, &w)
+        if case .count = s.items { w.key("items") } else { w.key("itemSizes") }
+    }
+
+    /// The keys every section's head has, each followed by a comma: decorations, footerReferenceSize,
+    /// headerReferenceSize, itemSize.
+    static func flowSectionSizes(_ s: FlowSectionSpec, _ w: inout JSONWriter) {
         if let v = s.decorations { decorations(v, &w) }
         if let v = s.footerReferenceSize { w.key("footerReferenceSize"); size(v, &w); w.raw(",") }
         if let v = s.headerReferenceSize { w.key("headerReferenceSize"); size(v, &w); w.raw(",") }
         if let v = s.itemSize { w.key("itemSize"); size(v, &w); w.raw(",") }
-        if case .count = s.items { w.key("items") } else { w.key("itemSizes") }
     }
 
     static func flowSectionTail(_ s: FlowSectionSpec, _ w: inout JSONWriter) {
