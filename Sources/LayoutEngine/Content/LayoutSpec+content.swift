@@ -11,25 +11,21 @@ extension LayoutSpec {
     /// The kinds whose sections take `contents` (a list is a compositional layout).
     public static let contentKinds = ["flow", "waterfall", "compositional", "list"]
 
-    /// The layout's text styles (empty for kinds without content).
-    public var textStyles: [String: TextStyle] {
+    /// The layout as a kind whose sections take content (nil for the other kinds).
+    var contentKind: (any ContentKind)? {
         switch self {
-        case .flow(let f): f.textStyles
-        case .waterfall(let w): w.textStyles
-        case .compositional(let c): c.textStyles
-        case .circle, .wheel, .grid, .frames: [:]
+        case .flow(let f): f
+        case .waterfall(let w): w
+        case .compositional(let c): c
+        case .circle, .wheel, .grid, .frames: nil
         }
     }
 
+    /// The layout's text styles (empty for kinds without content).
+    public var textStyles: [String: TextStyle] { contentKind?.textStyles ?? [:] }
+
     /// Whether a section is given as content (and the layout needs a measurer to be exact).
-    public var hasContent: Bool {
-        switch self {
-        case .flow(let f): f.sections.contains { $0.contents != nil }
-        case .waterfall(let w): w.sections.contains { $0.contents != nil }
-        case .compositional(let c): c.sections.contains { $0.contents != nil }
-        case .circle, .wheel, .grid, .frames: false
-        }
-    }
+    public var hasContent: Bool { contentKind?.hasContent ?? false }
 
     /// `prepare()`, measuring content with `measurer`. Without one, content cells keep the sizes their sections
     /// would give by count (flow: the item size; waterfall: 0; compositional: the estimate).

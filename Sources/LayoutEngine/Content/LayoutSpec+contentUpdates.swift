@@ -80,14 +80,7 @@ extension LayoutSpec {
     }
 
     /// Section `s`'s content, nil when it is not given as content.
-    func contents(ofSection s: Int) -> [CellContent]? {
-        switch self {
-        case .flow(let f): f.sections[s].contents
-        case .waterfall(let w): w.sections[s].contents
-        case .compositional(let c): c.sections[s].contents
-        case .circle, .wheel, .grid, .frames: nil
-        }
-    }
+    func contents(ofSection s: Int) -> [CellContent]? { contentKind?.contents(ofSection: s) }
 
     /// Gives section `s` as `contents` (its items their count).
     mutating func setContents(_ contents: [CellContent], ofSection s: Int) {
