@@ -96,6 +96,24 @@ import Testing
         #expect(layout.contentSize.height == 45 + 65)
     }
 
+    /// A group of `count` items sets their widths (each 390 / 2 = 195 here, whatever the item's own width says):
+    /// the content is measured at that width.
+    @Test func compositionalItemsOfACountedGroupTakeTheirContentsHeightAtTheGroupsWidth() throws {
+        let item = CompositionalItem(size: CompositionalSize(width: .fractionalWidth(1), height: .estimated(50)))
+        let group = CompositionalGroup(axis: .horizontal,
+                                       size: CompositionalSize(width: .fractionalWidth(1), height: .estimated(50)),
+                                       subitems: [.item(item)], count: 2)
+        var spec = CompositionalLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), sections: [
+            CompositionalSectionSpec(items: .count(2), contents: [Self.body(390), Self.body(195)])
+        ], defaultSection: CompositionalSection(group: group))
+        spec.textStyles = Self.styles
+        let layout = try prepared(.compositional(spec))
+        #expect(cells(layout) == [
+            LayoutRect(x: 0, y: 0, width: 195, height: 40),  // 2 lines
+            LayoutRect(x: 195, y: 0, width: 195, height: 20),  // 1 line
+        ])
+    }
+
     @Test func withoutAMeasurerContentKeepsTheEstimates() throws {
         var list = ListConfiguration(collectionView: LayoutSize(width: 390, height: 844), sections: [.count(1)])
         list.contents = [[Self.body(740)]]

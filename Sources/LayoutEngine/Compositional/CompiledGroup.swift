@@ -82,8 +82,10 @@ struct GroupPlacer {
     }
 
     /// A subitem's size before it is placed (the fit test): its dimensions resolved, an item's estimated ones
-    /// replaced by its reported size.
-    func provisionalSize(_ n: Int, container: LayoutSize) -> LayoutSize {
+    /// replaced by its reported size, its length along a counted parent's axis `forced` when given.
+    func provisionalSize(_ n: Int, container: LayoutSize, forced: (vertical: Bool, length: Double)? = nil)
+        -> LayoutSize
+    {
         let node = compiled.nodes[n]
         var s = node.size.resolve(in: container)
         if !node.isGroup, next < reported.count {
@@ -93,9 +95,12 @@ struct GroupPlacer {
                 if node.size.height.isEstimated { s.height = r.height }
             }
         }
-        // Content sets an estimated height: the cell (the item's frame, inside its insets) as tall as its content
-        // at the cell's width.
-        if !node.isGroup, node.size.height.isEstimated, let contentHeight,
+        if let forced {
+            if forced.vertical { s.height = forced.length } else { s.width = forced.length }
+        }
+        // Content sets an estimated height not forced: the cell (the item's frame, inside its insets) as tall as its
+        // content at the cell's width (the forced one in a counted group).
+        if !node.isGroup, node.size.height.isEstimated, forced?.vertical != true, let contentHeight,
            let h = contentHeight(next, max(0, s.width - node.insets.leading - node.insets.trailing))
         {
             s.height = h + node.insets.top + node.insets.bottom
@@ -109,10 +114,7 @@ struct GroupPlacer {
         -> LayoutSize
     {
         let node = compiled.nodes[n]
-        var s = provisionalSize(n, container: container)
-        if let forced {
-            if forced.vertical { s.height = forced.length } else { s.width = forced.length }
-        }
+        var s = provisionalSize(n, container: container, forced: forced)
         guard node.isGroup else {
             frames.append(node.insets.shrink(LayoutRect(x: origin.x, y: origin.y, width: s.width, height: s.height)))
             nodes.append(Int32(n))
