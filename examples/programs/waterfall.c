@@ -9,7 +9,8 @@
  * leftmost of equal ones), then its footer (kind "footer"). */
 #include "layout_support.h"
 
-/* Per column: its bottom, the spacing before its next item (0 until it holds one), its x. */
+/* Per column: its bottom, the spacing before its next item (0 until it holds one: the built-in kind adds 0 too, so
+ * the starts are the same doubles), its x. */
 static double bottoms[1024], gaps[1024], xs[1024];
 
 /* The cells of section s, its n items from items[next] on: each under the shortest column (the leftmost of equal
