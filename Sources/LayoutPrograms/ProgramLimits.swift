@@ -52,4 +52,14 @@ public struct ProgramFrames: Sendable, Hashable {
     public init() {}
 
     public var count: Int { x.count }
+
+    mutating func reserveCapacity(_ n: Int) {
+        x.reserveCapacity(n)
+        y.reserveCapacity(n)
+        width.reserveCapacity(n)
+        height.reserveCapacity(n)
+        section.reserveCapacity(n)
+        item.reserveCapacity(n)
+        kind.reserveCapacity(n)
+    }
 }

@@ -119,6 +119,9 @@ final class ProgramRun: @unchecked Sendable {
                 value += 8 * doubles.count
             }
         }
+        // Room for one element per item (what a layout mostly emits), so that the columns are not copied as they
+        // grow.
+        frames.reserveCapacity(input.itemCounts.reduce(0) { min($0 + $1, limits.elements) })
         do {
             _ = try prepare([.i32(UInt32(address))])
         } catch {
@@ -127,44 +130,55 @@ final class ProgramRun: @unchecked Sendable {
         return frames
     }
 
-    /// `env.emit(elements, count)`: reads `count` elements of `elementStride` bytes at `address`.
+    /// `env.emit(elements, count)`: reads `count` elements of `elementStride` bytes at `address`, checking them all
+    /// before it appends any.
     func emit(address: Int, count: Int) throws(ProgramError) {
         if watch.withLock({ $0.timedOut }) { throw fail(.deadline(milliseconds: limits.deadlineMilliseconds)) }
         guard count <= limits.elements - frames.count else { throw fail(.elementLimit(limits.elements)) }
         guard let memory, address + count * Self.elementStride <= memory.byteCount else {
             throw fail(.badOutput("emit(\(address), \(count)) reads past the end of the memory"))
         }
-        var error: ProgramError?
-        memory.withUnsafeBufferPointer(offset: UInt(address), count: count * Self.elementStride) { raw in
+        let error = memory.withUnsafeBufferPointer(offset: UInt(address), count: count * Self.elementStride) {
+            raw -> ProgramError? in
             for i in 0..<count {
                 let at = i * Self.elementStride
-                let section = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 32, as: Int32.self))
-                let item = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 36, as: Int32.self))
+                let section = Self.field(raw, at + 32, Int32.self), item = Self.field(raw, at + 36, Int32.self)
                 guard section >= 0, item >= 0 else {
-                    error = .badOutput("element \(frames.count) has section \(section), item \(item)")
-                    return
+                    return .badOutput("element \(frames.count + i) has section \(section), item \(item)")
                 }
-                let kindAddress = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 40, as: UInt32.self)))
-                let kindLength = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at + 44, as: UInt32.self)))
-                var kind: String?
-                if kindLength > 0 {
-                    guard kindLength <= Self.maxKindLength, kindAddress + kindLength <= memory.byteCount else {
-                        error = .badOutput("element \(frames.count) names a kind outside the memory or longer "
-                            + "than \(Self.maxKindLength) bytes")
-                        return
-                    }
-                    kind = kindName(memory, at: kindAddress, length: kindLength)
+                let kindLength = Int(Self.field(raw, at + 44, UInt32.self))
+                guard kindLength <= Self.maxKindLength,
+                    Int(Self.field(raw, at + 40, UInt32.self)) + kindLength <= memory.byteCount
+                else {
+                    return .badOutput("element \(frames.count + i) names a kind outside the memory or longer than "
+                        + "\(Self.maxKindLength) bytes")
                 }
-                frames.x.append(raw.loadUnaligned(fromByteOffset: at, as: Double.self))
-                frames.y.append(raw.loadUnaligned(fromByteOffset: at + 8, as: Double.self))
-                frames.width.append(raw.loadUnaligned(fromByteOffset: at + 16, as: Double.self))
-                frames.height.append(raw.loadUnaligned(fromByteOffset: at + 24, as: Double.self))
-                frames.section.append(Int(section))
-                frames.item.append(Int(item))
-                frames.kind.append(kind)
             }
+            Self.append(raw, count: count, to: &frames) { self.kindName(memory, at: $0, length: $1) }
+            return nil
         }
         if let error { throw fail(error) }
+    }
+
+    /// Appends `count` elements that `emit` checked, their kinds named by `kind(address, length)`. A function of
+    /// its own, so that the columns are appended to as an `inout` argument: no check of exclusive access an element.
+    static func append(_ raw: UnsafeRawBufferPointer, count: Int, to frames: inout ProgramFrames,
+                       kind: (Int, Int) -> String) {
+        for i in 0..<count {
+            let at = i * elementStride
+            frames.x.append(raw.loadUnaligned(fromByteOffset: at, as: Double.self))
+            frames.y.append(raw.loadUnaligned(fromByteOffset: at + 8, as: Double.self))
+            frames.width.append(raw.loadUnaligned(fromByteOffset: at + 16, as: Double.self))
+            frames.height.append(raw.loadUnaligned(fromByteOffset: at + 24, as: Double.self))
+            frames.section.append(Int(field(raw, at + 32, Int32.self)))
+            frames.item.append(Int(field(raw, at + 36, Int32.self)))
+            let kindLength = Int(field(raw, at + 44, UInt32.self))
+            frames.kind.append(kindLength == 0 ? nil : kind(Int(field(raw, at + 40, UInt32.self)), kindLength))
+        }
+    }
+
+    static func field<T: FixedWidthInteger>(_ raw: UnsafeRawBufferPointer, _ offset: Int, _: T.Type) -> T {
+        T(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: T.self))
     }
 
     private func kindName(_ memory: Memory, at address: Int, length: Int) -> String {
@@ -227,3 +241,4 @@ final class PageLimiter: ResourceLimiter, @unchecked Sendable {
 
     func limitTableGrowth(to desired: Int) throws -> Bool { desired <= 100_000 }
 }
+

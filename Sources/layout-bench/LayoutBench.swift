@@ -4,7 +4,7 @@ import LayoutStore
 import LayoutWire
 
 /// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --programs |
-/// --text]`: prints the
+/// --programs-once SIDE N | --text]`: prints the
 /// figures the README quotes.
 @main
 struct LayoutBench {
@@ -31,6 +31,10 @@ struct LayoutBench {
         }
         if CommandLine.arguments.contains("--frames") {
             FramesBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
+        if let at = CommandLine.arguments.firstIndex(of: "--programs-once") {
+            ProgramBench.once(CommandLine.arguments[(at + 1)...])
             return
         }
         if CommandLine.arguments.contains("--programs") {

@@ -158,6 +158,44 @@ struct HostileProgramTests {
         #expect(Self.failure(farAlloc)?.problemType == "program-bad-output")
     }
 
+    /// A batch of three elements at 4096 (zeroed memory: cells of section 0, item 0) after `stores`: the first
+    /// element that breaks the ABI is named, whatever comes before or after it in the batch.
+    @Test func theFirstBadElementOfABatchIsNamed() throws {
+        func batch(_ stores: String) throws -> ProgramError? {
+            Self.failure(try Self.module(prepare: stores + "(call $emit (i32.const 4096) (i32.const 3))",
+                                         imports: Self.emitImport))
+        }
+        // Element 2's section (4096 + 2 * 48 + 32), element 1's kind length (4096 + 48 + 44).
+        #expect(try batch("(i32.store (i32.const 4224) (i32.const -1))")
+            == .badOutput("element 2 has section -1, item 0"))
+        #expect(try batch("(i32.store (i32.const 4188) (i32.const 257))")
+            == .badOutput("element 1 names a kind outside the memory or longer than 256 bytes"))
+        #expect(try batch("(i32.store (i32.const 4184) (i32.const 65530)) (i32.store (i32.const 4188) (i32.const 7))")
+            == .badOutput("element 1 names a kind outside the memory or longer than 256 bytes"))
+    }
+
+    /// Kinds are read from the memory for supplementary views; cells have none.
+    @Test func kindsAreReadForSupplementaryViews() throws {
+        let bytes = try wat2wasm("""
+            (module
+              \(Self.emitImport)
+              (memory (export "memory") 1)
+              (data (i32.const 2000) "header")
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 1024))
+              (func (export "layout_prepare") (param i32)
+                (f64.store (i32.const 4096) (f64.const 1.5))
+                (i32.store (i32.const 4136) (i32.const 2000))
+                (i32.store (i32.const 4140) (i32.const 6))
+                (i32.store (i32.const 4180) (i32.const 3))
+                (call $emit (i32.const 4096) (i32.const 2))
+                (call $emit (i32.const 4096) (i32.const 1))))
+            """)
+        let frames = try LayoutProgram(bytes: bytes).run(Self.input)
+        #expect(frames.kind == ["header", nil, "header"])
+        #expect(frames.item == [0, 3, 0])
+        #expect(frames.x == [1.5, 0, 1.5])
+    }
+
     @Test func everyErrorHasItsOwnProblemType() {
         let errors: [ProgramError] = [
             .malformed("x"), .forbiddenImport(module: "a", name: "b"), .missingExport(name: "a", expected: "b"),

@@ -274,9 +274,11 @@ import WAT
 
     /// Without an archive, modules are kept in memory within the spec memory budget; past it, a 507.
     @Test func theMemoryStoreRefusesModulesPastItsBudget() throws {
-        let c = Client(service: LayoutService(store: LayoutStore(capacityBytes: 1 << 28, specMemoryBytes: 5000)))
-        _ = try Self.posted(c, try Self.example("waterfall"))
-        let full = Self.postModule(c, try Self.example("circle"))
+        let (waterfall, circle) = (try Self.example("waterfall"), try Self.example("circle"))
+        let budget = waterfall.count + circle.count - 1
+        let c = Client(service: LayoutService(store: LayoutStore(capacityBytes: 1 << 28, specMemoryBytes: budget)))
+        _ = try Self.posted(c, waterfall)
+        let full = Self.postModule(c, circle)
         #expect(full.status == 507 && Self.problemType(c, full) == "spec-memory-full")
     }
 }

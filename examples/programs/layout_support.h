@@ -17,18 +17,21 @@ LAYOUT_EXPORT("layout_alloc") void *layout_alloc(uint32_t size) {
     return (void *)start;
 }
 
-/* Elements go to the host 256 at a time. */
-static struct layout_element batch[256];
-static uint32_t batch_count;
+/* Elements go to the host LAYOUT_BATCH at a time: batch_next is the batch's next free slot. */
+#define LAYOUT_BATCH 512
+static struct layout_element batch[LAYOUT_BATCH];
+static struct layout_element *batch_next = batch;
 
 static void flush(void) {
-    if (batch_count) layout_emit(batch, batch_count);
-    batch_count = 0;
+    if (batch_next != batch) layout_emit(batch, (uint32_t)(batch_next - batch));
+    batch_next = batch;
 }
 
-static void emit(double x, double y, double w, double h, int32_t section, int32_t item, const char *kind,
-                 uint32_t kind_length) {
-    struct layout_element *e = &batch[batch_count++];
+/* Writes an element into the batch's free slot e and returns the next free slot, handing the batch over when it
+ * is full. A loop that emits many elements keeps the slot in a local (and batch_next = the slot after it), which
+ * spares it a load and a store of batch_next an element. */
+static inline struct layout_element *put(struct layout_element *e, double x, double y, double w, double h,
+                                         int32_t section, int32_t item, const char *kind, uint32_t kind_length) {
     e->x = x;
     e->y = y;
     e->width = w;
@@ -37,7 +40,16 @@ static void emit(double x, double y, double w, double h, int32_t section, int32_
     e->item = item;
     e->kind = kind;
     e->kind_length = kind_length;
-    if (batch_count == 256) flush();
+    if (++e == batch + LAYOUT_BATCH) {
+        layout_emit(batch, LAYOUT_BATCH);
+        e = batch;
+    }
+    return e;
+}
+
+static void emit(double x, double y, double w, double h, int32_t section, int32_t item, const char *kind,
+                 uint32_t kind_length) {
+    batch_next = put(batch_next, x, y, w, h, section, item, kind, kind_length);
 }
 
 /* The values of the parameters' member `key` (layout_numbers), their count in *count; 0 (and a count of 0) when

@@ -9,8 +9,43 @@
  * leftmost of equal ones), then its footer (kind "footer"). */
 #include "layout_support.h"
 
-static double bottoms[1024];
-static char filled[1024];
+/* Per column: its bottom, the spacing before its next item (0 until it holds one: the built-in kind adds 0 too, so
+ * the starts are the same doubles), its x. */
+static double bottoms[1024], gaps[1024], xs[1024];
+
+/* The cells of section s, its n items from items[next] on: each under the shortest column (the leftmost of equal
+ * ones). Returns where the next section's items start. Inlined with a constant `columns` for the usual counts,
+ * which unrolls the search for the shortest column. */
+static inline __attribute__((always_inline)) uint32_t place(int columns, uint32_t s, uint32_t n, const double *items,
+                                                            uint32_t count, uint32_t next, int sizes,
+                                                            double column_length, double item_spacing) {
+    struct layout_element *e = batch_next;
+    for (uint32_t i = 0; i < n; i++) {
+        double length;
+        if (sizes) {
+            double w = next < count ? items[next] : 0;
+            double h = next + 1 < count ? items[next + 1] : 0;
+            next += 2;
+            length = h * column_length / w;
+        } else {
+            length = next < count ? items[next] : 0;
+            next++;
+        }
+        int shortest = 0;
+        double low = bottoms[0];
+        for (int c = 1; c < columns; c++)
+            if (bottoms[c] < low) {
+                low = bottoms[c];
+                shortest = c;
+            }
+        double start = low + gaps[shortest];
+        bottoms[shortest] = start + length;
+        gaps[shortest] = item_spacing;
+        e = put(e, xs[shortest], start, column_length, length, (int32_t)s, (int32_t)i, 0, 0);
+    }
+    batch_next = e;
+    return next;
+}
 
 LAYOUT_EXPORT("layout_prepare") void layout_prepare(const struct layout_input *input) {
     double view_u = input->view_width;
@@ -38,32 +73,20 @@ LAYOUT_EXPORT("layout_prepare") void layout_prepare(const struct layout_input *i
     if (!(column_length > 0)) column_length = 0;
     double pitch = column_length + spacing;
     double v = 0;
+    for (int c = 0; c < columns; c++) xs[c] = inset[1] + (double)c * pitch;
     for (uint32_t s = 0; s < input->section_count; s++) {
         if (header > 0) emit(0, v, view_u, header, (int32_t)s, 0, "header", 6);
         double top = v + header + inset[0];
         for (int c = 0; c < columns; c++) {
             bottoms[c] = top;
-            filled[c] = 0;
+            gaps[c] = 0;
         }
         uint32_t n = input->item_counts[s];
-        for (uint32_t i = 0; i < n; i++) {
-            double length;
-            if (sizes) {
-                double w = next < count ? items[next] : 0;
-                double h = next + 1 < count ? items[next + 1] : 0;
-                next += 2;
-                length = h * column_length / w;
-            } else {
-                length = next < count ? items[next] : 0;
-                next++;
-            }
-            int shortest = 0;
-            for (int c = 1; c < columns; c++)
-                if (bottoms[c] < bottoms[shortest]) shortest = c;
-            double start = bottoms[shortest] + (filled[shortest] ? item_spacing : 0);
-            bottoms[shortest] = start + length;
-            filled[shortest] = 1;
-            emit(inset[1] + (double)shortest * pitch, start, column_length, length, (int32_t)s, (int32_t)i, 0, 0);
+        switch (columns) {
+        case 2: next = place(2, s, n, items, count, next, sizes, column_length, item_spacing); break;
+        case 3: next = place(3, s, n, items, count, next, sizes, column_length, item_spacing); break;
+        case 4: next = place(4, s, n, items, count, next, sizes, column_length, item_spacing); break;
+        default: next = place(columns, s, n, items, count, next, sizes, column_length, item_spacing);
         }
         double content_end = top;
         if (n > 0) {
