@@ -27,10 +27,9 @@ extension LayoutService {
             throw Problem(.invalidUpdate,
                           detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
         }
-        // The anchor is checked before anything is stored; it is a cell before the batch.
-        if batch.offsetGiven || batch.anchor != .firstVisible {
-            _ = try Self.placement(of: batch.anchor, in: old, at: batch.offset)
-        }
+        // The anchor is checked before anything is stored; it is a cell before the batch. Only a cell can be
+        // missing: the other anchors are always found.
+        if case .item = batch.anchor { _ = try Self.placement(of: batch.anchor, in: old, at: batch.offset) }
         let (newID, layout, created) = try register(.grid(spec), updating: id, unchangedBefore: (0, 0),
                                                     change: .updates(request.body))
         guard let new = layout as? PreparedGridLayout else { preconditionFailure("a grid's spec prepares a grid") }
