@@ -56,7 +56,6 @@ extension GridAxisSpec {
                 break
             }
         }
-        moved.sort { $0.index < $1.index }  // moved ones come out of order
         let resized = plan.resized.map { GridSizeOverride(index: plan.newIndex(ofOld: $0.index)!, size: $0.size) }
             .sorted { $0.index < $1.index }
         var merged: [GridSizeOverride] = []
@@ -116,7 +115,7 @@ extension GridAxisPlan {
         var lo = Int.max
         var hi = Int.min
         var survivors = 0
-        forEachSurvivor(of: range) { piece, start, _ in
+        forEachSurvivor(of: range) { piece, start in
             lo = min(lo, start)
             hi = max(hi, start + piece.count)
             survivors += piece.count
