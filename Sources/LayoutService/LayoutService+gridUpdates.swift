@@ -18,14 +18,12 @@ extension LayoutService {
                                          operations: batch.gridOperations)
             spec = try grid.applying(update)
         } catch {
-            throw Problem(.inconsistentBatch,
-                          detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
+            throw Self.inconsistentBatch(error)
         }
         do {
             try LayoutSpec.grid(spec).validate(limits: limits.spec)
         } catch {
-            throw Problem(.invalidUpdate,
-                          detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
+            throw Self.invalidUpdate(error)
         }
         // The anchor is checked before anything is stored; it is a cell before the batch. Only a cell can be
         // missing: the other anchors are always found.
