@@ -62,27 +62,17 @@ public enum AttributesEncoder {
             w.int(a.columnSpan)
         }
         if let sticky {
-            w.raw(sticky.edge == .leading ? ",\"sticky\":{\"edge\":\"leading\",\"min\":"
-                                          : ",\"sticky\":{\"edge\":\"trailing\",\"min\":")
-            w.number(sticky.min)
-            w.raw(",\"max\":")
-            w.number(sticky.max)
-            w.raw("}")
+            w.raw(",\"sticky\":")
+            w.stickyObject(sticky, inset: false)
         }
-        if let x = pins?.x { writePin(",\"stickyX\":", x, into: &w) }
-        if let y = pins?.y { writePin(",\"stickyY\":", y, into: &w) }
-        w.raw("}")
-    }
-
-    /// `,"stickyX":{"edge","min","max","inset"}` (or `stickyY`).
-    static func writePin(_ name: StaticString, _ s: StickyRange, into w: inout JSONWriter) {
-        w.raw(name)
-        w.raw(s.edge == .leading ? "{\"edge\":\"leading\",\"min\":" : "{\"edge\":\"trailing\",\"min\":")
-        w.number(s.min)
-        w.raw(",\"max\":")
-        w.number(s.max)
-        w.raw(",\"inset\":")
-        w.number(s.inset)
+        if let x = pins?.x {
+            w.raw(",\"stickyX\":")
+            w.stickyObject(x, inset: true)
+        }
+        if let y = pins?.y {
+            w.raw(",\"stickyY\":")
+            w.stickyObject(y, inset: true)
+        }
         w.raw("}")
     }
 

@@ -98,25 +98,10 @@ public enum ColumnsEncoder {
             integers("rowSpan", elements, into: &w) { $0.pointee.rowSpan }
             integers("columnSpan", elements, into: &w) { $0.pointee.columnSpan }
         }
-        if let sticky, sticky.contains(where: { $0 != nil }) {
-            w.raw(",\"sticky\":[")
-            for i in sticky.indices {
-                if i > 0 { w.byte(UInt8(ascii: ",")) }
-                if let s = sticky[i] {
-                    w.raw(s.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
-                    w.number(s.min)
-                    w.byte(UInt8(ascii: ","))
-                    w.number(s.max)
-                    w.byte(UInt8(ascii: "]"))
-                } else {
-                    w.raw("null")
-                }
-            }
-            w.raw("]")
-        }
+        if let sticky { writeRanges("sticky", sticky, inset: false, into: &w) }
         if let pins {
-            writePins("stickyX", pins.map { $0?.x }, into: &w)
-            writePins("stickyY", pins.map { $0?.y }, into: &w)
+            writeRanges("stickyX", pins.map { $0?.x }, inset: true, into: &w)
+            writeRanges("stickyY", pins.map { $0?.y }, inset: true, into: &w)
         }
         if let next {
             w.raw(",\"next\":")
@@ -125,23 +110,15 @@ public enum ColumnsEncoder {
         w.raw("}")
     }
 
-    /// `,"stickyX":[[edge, min, max, inset] or null, ...]` (or `stickyY`), when any element has one.
-    private static func writePins(_ name: StaticString, _ pins: [StickyRange?], into w: inout JSONWriter) {
-        guard pins.contains(where: { $0 != nil }) else { return }
+    /// `,"sticky":[[edge, min, max] or null, ...]`, or with `inset` `,"stickyX":[[edge, min, max, inset] or null,
+    /// ...]` (or `stickyY`), when any element has one.
+    private static func writeRanges(_ name: StaticString, _ ranges: [StickyRange?], inset: Bool,
+                                    into w: inout JSONWriter) {
+        guard ranges.contains(where: { $0 != nil }) else { return }
         open(name, into: &w)
-        for i in pins.indices {
+        for i in ranges.indices {
             if i > 0 { w.byte(UInt8(ascii: ",")) }
-            guard let s = pins[i] else {
-                w.raw("null")
-                continue
-            }
-            w.raw(s.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
-            w.number(s.min)
-            w.byte(UInt8(ascii: ","))
-            w.number(s.max)
-            w.byte(UInt8(ascii: ","))
-            w.number(s.inset)
-            w.byte(UInt8(ascii: "]"))
+            if let s = ranges[i] { w.stickyTuple(s, inset: inset) } else { w.raw("null") }
         }
         w.raw("]")
     }
