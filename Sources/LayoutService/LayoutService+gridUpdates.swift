@@ -10,13 +10,10 @@ extension LayoutService {
     func gridUpdates(_ request: HTTPRequest, id: String, old: PreparedGridLayout, batch: BatchRequest)
         throws(Problem) -> HTTPResponse
     {
-        let grid = old.gridSpec
         let update: GridUpdate
         let spec: GridLayoutSpec
         do {
-            update = try GridUpdate.make(rows: grid.rows.count, columns: grid.columns.count,
-                                         operations: batch.gridOperations)
-            spec = try grid.applying(update)
+            (update, spec) = try old.gridSpec.applying(batch.gridOperations)
         } catch {
             throw Self.inconsistentBatch(error)
         }

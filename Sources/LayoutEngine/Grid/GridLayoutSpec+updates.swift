@@ -1,4 +1,13 @@
 extension GridLayoutSpec {
+    /// Plans a batch of `operations` on this grid (`GridUpdate.make`) and applies it: the plan, and the grid after
+    /// the batch.
+    public func applying(_ operations: [GridBatchOperation]) throws(BatchError)
+        -> (update: GridUpdate, spec: GridLayoutSpec)
+    {
+        let update = try GridUpdate.make(rows: rows.count, columns: columns.count, operations: operations)
+        return (update, try applying(update))
+    }
+
     /// The grid after a batch. Sizes, frozen bands and merged ranges move with their rows and columns:
     /// - a row (column) keeps its size wherever it goes, or takes the one it is resized to; a new one takes the size
     ///   given or the axis's size;
