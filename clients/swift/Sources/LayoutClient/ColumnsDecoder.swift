@@ -45,31 +45,33 @@ enum ColumnsDecoder {
                     key: ElementKey(category: category, kind: c.kind?[i], section: c.section[i], item: c.item[i]),
                     frame: CGRect(x: c.x[i], y: c.y[i], width: c.width[i], height: c.height[i]),
                     zIndex: c.zIndex?[i] ?? 0, alpha: c.alpha?[i] ?? 1, isHidden: c.hidden?[i] ?? false,
-                    transform3D: c.transform3D?[i] ?? nil, sticky: try c.sticky?[i].map { try sticky($0, i) },
-                    stickyX: try c.stickyX?[i].map { try sticky($0, i, "stickyX") },
-                    stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY") }))
+                    transform3D: c.transform3D?[i] ?? nil,
+                    sticky: try c.sticky?[i].map { try sticky($0, i, "sticky", inset: false) },
+                    stickyX: try c.stickyX?[i].map { try sticky($0, i, "stickyX", inset: true) },
+                    stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY", inset: true) }))
         }
         return elements
     }
 
-    /// `[edge, min, max]` (`sticky`), or `[edge, min, max, inset]` (a grid's `stickyX`, `stickyY`).
-    private static func sticky(_ entry: [Components.Schemas.StickyTupleEntry], _ i: Int, _ name: String = "sticky")
+    /// `[edge, min, max]` (`sticky`), or with `inset` `[edge, min, max, inset]` (a grid's `stickyX`, `stickyY`);
+    /// `name` is the column's, for messages.
+    private static func sticky(_ entry: [Components.Schemas.StickyTupleEntry], _ i: Int, _ name: String, inset: Bool)
         throws -> Components.Schemas.StickyRange
     {
-        let count = name == "sticky" ? 3 : 4
+        let count = inset ? 4 : 3
         guard entry.count == count, case .case1(let edge) = entry[0], case .case2(let min) = entry[1],
             case .case2(let max) = entry[2]
         else {
             throw MalformedColumns(
-                description: "columns: \(name)[\(i)] is not [edge, min, max\(count == 4 ? ", inset" : "")]")
+                description: "columns: \(name)[\(i)] is not [edge, min, max\(inset ? ", inset" : "")]")
         }
-        var inset: Double?
-        if count == 4 {
+        var insetValue: Double?
+        if inset {
             guard case .case2(let value) = entry[3] else {
                 throw MalformedColumns(description: "columns: \(name)[\(i)] has no inset")
             }
-            inset = value
+            insetValue = value
         }
-        return .init(edge: edge == .leading ? .leading : .trailing, min: min, max: max, inset: inset)
+        return .init(edge: edge == .leading ? .leading : .trailing, min: min, max: max, inset: insetValue)
     }
 }
