@@ -10,27 +10,21 @@ extension LayoutService {
     func gridUpdates(_ request: HTTPRequest, id: String, old: PreparedGridLayout, batch: BatchRequest)
         throws(Problem) -> HTTPResponse
     {
-        let grid = old.gridSpec
         let update: GridUpdate
         let spec: GridLayoutSpec
         do {
-            update = try GridUpdate.make(rows: grid.rows.count, columns: grid.columns.count,
-                                         operations: batch.gridOperations)
-            spec = try grid.applying(update)
+            (update, spec) = try old.gridSpec.applying(batch.gridOperations)
         } catch {
-            throw Problem(.inconsistentBatch,
-                          detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
+            throw Self.inconsistentBatch(error)
         }
         do {
             try LayoutSpec.grid(spec).validate(limits: limits.spec)
         } catch {
-            throw Problem(.invalidUpdate,
-                          detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
+            throw Self.invalidUpdate(error)
         }
-        // The anchor is checked before anything is stored; it is a cell before the batch.
-        if batch.offsetGiven || batch.anchor != .firstVisible {
-            _ = try Self.placement(of: batch.anchor, in: old, at: batch.offset)
-        }
+        // The anchor is checked before anything is stored; it is a cell before the batch. Only a cell can be
+        // missing: the other anchors are always found.
+        if case .item = batch.anchor { _ = try Self.placement(of: batch.anchor, in: old, at: batch.offset) }
         let (newID, layout, created) = try register(.grid(spec), updating: id, unchangedBefore: (0, 0),
                                                     change: .updates(request.body))
         guard let new = layout as? PreparedGridLayout else { preconditionFailure("a grid's spec prepares a grid") }

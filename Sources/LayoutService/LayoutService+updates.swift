@@ -22,15 +22,13 @@ extension LayoutService {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
             spec = try old.spec.applying(plan, contents: batch.contents, frames: batch.frames)
         } catch {
-            throw Problem(.inconsistentBatch,
-                          detail: "/updates/\(error.operation): \(error.reason)", pointer: "/updates/\(error.operation)")
+            throw Self.inconsistentBatch(error)
         }
         let first = Self.firstChange(plan, old)
         do {
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch {
-            throw Problem(.invalidUpdate,
-                          detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
+            throw Self.invalidUpdate(error)
         }
         try checkText(spec)
         // The anchor is checked before anything is stored; it is an index path before the batch.
@@ -55,6 +53,18 @@ extension LayoutService {
         UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, contentOffset: contentOffset,
                                         into: &w)
         return Self.registered(newID, created: created, w)
+    }
+
+    /// A batch that breaks the index rules, pointing at the operation that does.
+    static func inconsistentBatch(_ error: BatchError) -> Problem {
+        Problem(.inconsistentBatch, detail: "/updates/\(error.operation): \(error.reason)",
+                pointer: "/updates/\(error.operation)")
+    }
+
+    /// A batch whose updated layout fails validation.
+    static func invalidUpdate(_ error: LayoutError) -> Problem {
+        Problem(.invalidUpdate,
+                detail: "the updated layout is invalid: \(JSONPointer.string(error.path)): \(error.reason)")
     }
 
     /// A batch's rect that holds more than `--max-elements` elements.

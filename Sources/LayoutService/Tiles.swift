@@ -25,8 +25,8 @@ struct TileKey: Hashable, Sendable {
     let id: String
     /// The tile's index, or a grid tile's row.
     let k: Int
-    /// A grid tile's column; -1 for tiles along one axis.
-    let column: Int
+    /// A grid tile's column; nil for tiles along one axis.
+    let column: Int?
     let columns: Bool
 }
 
@@ -40,9 +40,11 @@ extension LayoutService {
     {
         // A tile in the cache passed every check below when it was made (its plan is the layout's, which never
         // changes for an id): sent without planning again. A miss is counted by the lookup below.
-        // A 1-D tile's key has column -1; a column that is not a whole number >= 0 is never cached (-2).
-        let c = column.map { Int($0).flatMap { $0 >= 0 ? $0 : nil } ?? -2 } ?? -1
-        if let k = Int(index), c != -2, let format = try? QueryParameters.format(request),
+        // A 1-D tile's key has no column; a column that is not a whole number >= 0 names no tile, and is not
+        // looked up (the request is refused below).
+        let c = column.flatMap { Int($0) }
+        if let k = Int(index), c.map({ $0 >= 0 }) ?? (column == nil),
+           let format = try? QueryParameters.format(request),
            let cached = tiles.get(TileKey(id: id, k: k, column: c, columns: format == .columns), countingMiss: false)
         {
             return tileResponse(request, cached)
@@ -64,7 +66,7 @@ extension LayoutService {
                           detail: "layout \(id) has tiles 0 to \(plan.count - 1) (got \(k))")
         }
         let format = try QueryParameters.format(request)
-        return try cachedTile(request, TileKey(id: id, k: k, column: -1, columns: format == .columns)) {
+        return try cachedTile(request, TileKey(id: id, k: k, column: nil, columns: format == .columns)) {
             () throws(Problem) in
             var list = ElementList(take: limits.maxElements, reservingCapacity: 256, unpinned: true)
             guard layout.elements(in: plan.rect(k, content: layout.contentSize), offset: .zero,

@@ -40,9 +40,7 @@ public enum SpecChange: Sendable {
         case .updates(let body):
             guard let batch = try? BatchDecoder.decode(body, for: base, limits: limits, json: json) else { return nil }
             if case .grid(let grid) = base {
-                guard let update = try? GridUpdate.make(rows: grid.rows.count, columns: grid.columns.count,
-                                                        operations: batch.gridOperations),
-                      let spec = try? grid.applying(update) else { return nil }
+                guard let (_, spec) = try? grid.applying(batch.gridOperations) else { return nil }
                 return LayoutSpec.grid(spec).normalized()
             }
             (operations, contents, frames) = (batch.operations, batch.contents, batch.frames)

@@ -24,9 +24,7 @@ enum GridUpdateBench {
             var k = 0
             let engine = Measure.median(runs: 7) {
                 k += 1
-                let update = try! GridUpdate.make(rows: sized.rows.count, columns: sized.columns.count,
-                                                  operations: [operation(k)])
-                let spec = LayoutSpec.grid(try! sized.applying(update)).normalized()
+                let spec = LayoutSpec.grid(try! sized.applying([operation(k)]).spec).normalized()
                 _ = spec.prepare(reusing: old, unchangedBefore: 0, item: 0)
             }
             var statuses = Set<Int>()

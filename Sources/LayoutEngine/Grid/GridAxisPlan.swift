@@ -28,8 +28,8 @@ public struct GridAxisPlan: Sendable {
     private var starts: [Int] = []
     private var insertedBefore: [Int] = []
     private var insertedTotal = 0
-    /// The runs of old indices, by first old index: where each starts after the batch, and its move.
-    private var oldRuns: [(old: Range<Int>, start: Int, move: Int?)] = []
+    /// The runs of old indices, by first old index, with where each starts after the batch.
+    private var oldRuns: [(old: Range<Int>, start: Int)] = []
 
     /// Whether the batch leaves this axis as it was.
     public var isIdentity: Bool {
@@ -152,7 +152,7 @@ public struct GridAxisPlan: Sendable {
         case (.inserted(let n, let size), .inserted(let m, let lastSize)?) where size == lastSize:
             runs[runs.count - 1] = .inserted(count: n + m, size: size)
         default:
-            if case .old(let r, let move) = run { oldRuns.append((r, count, move)) }
+            if case .old(let r, _) = run { oldRuns.append((r, count)) }
             starts.append(count)
             insertedBefore.append(inserted)
             runs.append(run)
@@ -201,14 +201,14 @@ public struct GridAxisPlan: Sendable {
         return (last.old.upperBound - 1, last.start + last.old.count - 1)
     }
 
-    /// Hands `body` the pieces of old indices `range` that survive: each as the old indices, where they start
-    /// after the batch, and the move that put them there. O(log runs + pieces).
-    func forEachSurvivor(of range: Range<Int>, _ body: (Range<Int>, Int, Int?) -> Void) {
+    /// Hands `body` the pieces of old indices `range` that survive: each as the old indices and where they start
+    /// after the batch. O(log runs + pieces).
+    func forEachSurvivor(of range: Range<Int>, _ body: (Range<Int>, Int) -> Void) {
         var k = oldRun(endingAfter: range.lowerBound)
         while k < oldRuns.count, oldRuns[k].old.lowerBound < range.upperBound {
             let run = oldRuns[k]
             let piece = max(range.lowerBound, run.old.lowerBound)..<min(range.upperBound, run.old.upperBound)
-            body(piece, run.start + piece.lowerBound - run.old.lowerBound, run.move)
+            body(piece, run.start + piece.lowerBound - run.old.lowerBound)
             k += 1
         }
     }

@@ -1,4 +1,13 @@
 extension GridLayoutSpec {
+    /// Plans a batch of `operations` on this grid (`GridUpdate.make`) and applies it: the plan, and the grid after
+    /// the batch.
+    public func applying(_ operations: [GridBatchOperation]) throws(BatchError)
+        -> (update: GridUpdate, spec: GridLayoutSpec)
+    {
+        let update = try GridUpdate.make(rows: rows.count, columns: columns.count, operations: operations)
+        return (update, try applying(update))
+    }
+
     /// The grid after a batch. Sizes, frozen bands and merged ranges move with their rows and columns:
     /// - a row (column) keeps its size wherever it goes, or takes the one it is resized to; a new one takes the size
     ///   given or the axis's size;
@@ -56,7 +65,6 @@ extension GridAxisSpec {
                 break
             }
         }
-        moved.sort { $0.index < $1.index }  // moved ones come out of order
         let resized = plan.resized.map { GridSizeOverride(index: plan.newIndex(ofOld: $0.index)!, size: $0.size) }
             .sorted { $0.index < $1.index }
         var merged: [GridSizeOverride] = []
@@ -116,7 +124,7 @@ extension GridAxisPlan {
         var lo = Int.max
         var hi = Int.min
         var survivors = 0
-        forEachSurvivor(of: range) { piece, start, _ in
+        forEachSurvivor(of: range) { piece, start in
             lo = min(lo, start)
             hi = max(hi, start + piece.count)
             survivors += piece.count

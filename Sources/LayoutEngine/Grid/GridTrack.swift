@@ -77,11 +77,16 @@ struct GridTrack: Sendable {
 
     /// The start of index `i`.
     /// - Complexity: O(1) for a uniform axis or a list, O(log n) for n overrides.
-    func start(_ i: Int) -> Double {
-        guard let k = kept(atOrBefore: i) else { return Double(i) * pitch }
+    func start(_ i: Int) -> Double { extent(i).start }
+
+    /// The start and the size of index `i`, with one look-up of the sizes kept.
+    /// - Complexity: as `start(_:)`.
+    @inline(__always)
+    func extent(_ i: Int) -> (start: Double, size: Double) {
+        guard let k = kept(atOrBefore: i) else { return (Double(i) * pitch, size) }
         let at = index(ofKept: k)
-        if at == i { return starts[k] }
-        return starts[k] + sizes[k] + spacing + Double(i - at - 1) * pitch
+        if at == i { return (starts[k], sizes[k]) }
+        return (starts[k] + sizes[k] + spacing + Double(i - at - 1) * pitch, size)
     }
 
     func size(_ i: Int) -> Double {
@@ -89,7 +94,10 @@ struct GridTrack: Sendable {
         return sizes[k]
     }
 
-    func end(_ i: Int) -> Double { start(i) + size(i) }
+    func end(_ i: Int) -> Double {
+        let e = extent(i)
+        return e.start + e.size
+    }
 
     /// The indices of `band` whose closed extent meets `[a, b]`.
     /// - Complexity: two binary searches (O(log count) starts each).

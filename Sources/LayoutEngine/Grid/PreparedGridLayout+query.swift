@@ -129,10 +129,9 @@ extension PreparedGridLayout {
     /// The columns of block `b` whose cells meet `rect` along x: an interval of them, which may leave out the
     /// block's first and last.
     private func columnsMeeting(_ rect: LayoutRect, _ b: GridBlock) -> Range<Int> {
+        let uniform = columns.starts.isEmpty
         func meets(_ c: Int) -> Bool {
-            let width = columns.size(c)
-            let u = columns.start(c) + b.dx
-            let x = isMirrored ? columns.length - u - width : u
+            let (x, width) = column(c, dx: b.dx, uniform: uniform)
             return x <= rect.maxX && rect.minX <= x + width
         }
         var (lo, hi) = (b.columns.lowerBound, b.columns.upperBound)
@@ -154,12 +153,9 @@ extension PreparedGridLayout {
         let y = rows.start(r) + b.dy
         let height = rows.size(r)
         guard y <= rect.maxY, rect.minY <= y + height else { return true }
-        // Uniform columns: each start is its index times the pitch (what `GridTrack.start` gives), with no look-up.
         let uniform = columns.starts.isEmpty
         for c in cc {
-            let width = uniform ? columns.size : columns.size(c)
-            let u = (uniform ? Double(c) * columns.pitch : columns.start(c)) + b.dx
-            let x = isMirrored ? columns.length - u - width : u
+            let (x, width) = column(c, dx: b.dx, uniform: uniform)
             guard x <= rect.maxX, rect.minX <= x + width else { continue }
             let f = LayoutRect(x: x, y: y, width: width, height: height)
             if b.zIndex == 0 {
@@ -172,6 +168,14 @@ extension PreparedGridLayout {
             if out.count - start > limit { return false }
         }
         return true
+    }
+
+    /// Column `c`'s x and width, moved by `dx` along the columns' direction. With `uniform` (no sizes given), its
+    /// start is its index times the pitch (what `GridTrack.start` gives), with no look-up.
+    @inline(__always)
+    private func column(_ c: Int, dx: Double, uniform: Bool) -> (x: Double, width: Double) {
+        let (start, width) = uniform ? (Double(c) * columns.pitch, columns.size) : columns.extent(c)
+        return (x(along: start + dx, width: width), width)
     }
 }
 

@@ -31,7 +31,6 @@ extension PreparedGridLayout {
     /// - Complexity: O(log runs) look-ups and O(log n) searches of the tracks.
     public func contentOffset(keeping anchor: ScrollAnchor, at offset: LayoutPoint, from old: PreparedGridLayout,
                               update: GridUpdate) -> LayoutPoint {
-        let view = gridSpec.collectionView
         let inset = gridSpec.contentInset
         var item: LayoutIndexPath?
         if case .item(let p) = anchor { item = p }
@@ -43,14 +42,10 @@ extension PreparedGridLayout {
             y = edge - rows.covers.before - inset.top
         }
         // Columns along their own direction (from the right when mirrored).
-        func lead(_ layout: PreparedGridLayout) -> Double {
-            layout.isMirrored ? layout.columns.length - (offset.x + view.width) + inset.right : offset.x + inset.left
-        }
         var x = offset.x
-        if let edge = Self.keep(old.columns, columns, update.columns, edge: lead(old) + old.columns.covers.before,
+        if let edge = Self.keep(old.columns, columns, update.columns, edge: old.columnEdge(atOffsetX: offset.x),
                                 index: item?.item) {
-            let start = edge - columns.covers.before
-            x = isMirrored ? columns.length - start - view.width + inset.right : start - inset.left
+            x = offsetX(atColumnEdge: edge)
         }
         if !x.isFinite { x = offset.x }
         if !y.isFinite { y = offset.y }

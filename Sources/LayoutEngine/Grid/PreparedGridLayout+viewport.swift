@@ -27,20 +27,29 @@ extension PreparedGridLayout {
         let range = scrollRange
         let p = range.clamp(proposed)
         let inset = gridSpec.contentInset
-        let view = gridSpec.collectionView
         // Rows: the visible start is the offset, less the inset and the frozen rows above.
         let top = inset.top + rows.covers.before
         var y = p.y
         if let s = Self.snap(rows, p.y + top, speed: velocity.y) { y = s - top }
         // Columns, along their direction (from the right when mirrored: the offset's x then runs the other way).
-        let w = columns.length
-        let lead = (isMirrored ? inset.right : inset.left) + columns.covers.before
-        let edge = isMirrored ? w - (p.x + view.width) + lead : p.x + lead
         var x = p.x
-        if let s = Self.snap(columns, edge, speed: isMirrored ? -velocity.x : velocity.x) {
-            x = isMirrored ? w - (s - lead) - view.width : s - lead
+        if let s = Self.snap(columns, columnEdge(atOffsetX: p.x), speed: isMirrored ? -velocity.x : velocity.x) {
+            x = offsetX(atColumnEdge: s)
         }
         return range.clamp(LayoutPoint(x: x, y: y))
+    }
+
+    /// The visible area's leading edge along the columns' direction (from the right when mirrored) at content
+    /// offset x `x`, past the content inset and the frozen leading columns: where the columns that scroll show.
+    func columnEdge(atOffsetX x: Double) -> Double {
+        let lead = (isMirrored ? gridSpec.contentInset.right : gridSpec.contentInset.left) + columns.covers.before
+        return isMirrored ? columns.length - (x + gridSpec.collectionView.width) + lead : x + lead
+    }
+
+    /// The content offset x whose `columnEdge(atOffsetX:)` is `edge`.
+    func offsetX(atColumnEdge edge: Double) -> Double {
+        let lead = (isMirrored ? gridSpec.contentInset.right : gridSpec.contentInset.left) + columns.covers.before
+        return isMirrored ? columns.length - (edge - lead) - gridSpec.collectionView.width : edge - lead
     }
 
     /// The start, among the rows (columns) that scroll, chosen for `edge` and `speed`; nil when none scroll.

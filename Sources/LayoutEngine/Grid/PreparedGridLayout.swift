@@ -59,9 +59,13 @@ public struct PreparedGridLayout: PreparedLayout {
         let u = columns.start(c.lowerBound)
         let height = r.lowerBound == r.upperBound ? rows.size(r.lowerBound) : rows.end(r.upperBound) - y
         let width = c.lowerBound == c.upperBound ? columns.size(c.lowerBound) : columns.end(c.upperBound) - u
-        let x = isMirrored ? columns.length - (u + dx) - width : u + dx
-        return LayoutRect(x: x, y: y + dy, width: width, height: height)
+        return LayoutRect(x: x(along: u + dx, width: width), y: y + dy, width: width, height: height)
     }
+
+    /// The x of what starts at `u` along the columns' direction and is `width` wide: mirrored columns run from the
+    /// right.
+    @inline(__always)
+    func x(along u: Double, width: Double) -> Double { isMirrored ? columns.length - u - width : u }
 
     /// The attributes of rows `r` and columns `c` in row band `rowBand` and column band `columnBand`.
     func attributes(_ r: ClosedRange<Int>, _ c: ClosedRange<Int>, frame: LayoutRect, zIndex: Int) -> LayoutAttributes {

@@ -13,8 +13,8 @@ public enum AttributesEncoder {
         write(a, sticky: nil, into: &w)
     }
 
-    /// An element with its sticky range (`"sticky":{"edge","min","max"}`, and `"inset"` when it is not 0) when it has one, or a grid cell's pins
-    /// (`"stickyX"`, `"stickyY"`: `{"edge","min","max","inset"}`) (tiles).
+    /// An element with its sticky range (`"sticky":{"edge","min","max"(,"inset")}`) when it has one, or a grid
+    /// cell's pins (`"stickyX"`, `"stickyY"`: `{"edge","min","max","inset"}`) (tiles).
     public static func write(_ a: LayoutAttributes, sticky: StickyRange?, pins: GridPins? = nil,
                              into w: inout JSONWriter) {
         if sticky == nil, pins == nil, a.isPlainCell {
@@ -61,23 +61,17 @@ public enum AttributesEncoder {
             w.raw(",\"columnSpan\":")
             w.int(a.columnSpan)
         }
-        if let sticky { writeRange(",\"sticky\":", sticky, alwaysInset: false, into: &w) }
-        if let x = pins?.x { writeRange(",\"stickyX\":", x, alwaysInset: true, into: &w) }
-        if let y = pins?.y { writeRange(",\"stickyY\":", y, alwaysInset: true, into: &w) }
-        w.raw("}")
-    }
-
-    /// `,"sticky":{"edge","min","max"(,"inset")}` (or a grid's `stickyX`, `stickyY`): `inset` always with
-    /// `alwaysInset` (a grid's pins), else when it is not 0.
-    static func writeRange(_ name: StaticString, _ s: StickyRange, alwaysInset: Bool, into w: inout JSONWriter) {
-        w.raw(name)
-        w.raw(s.edge == .leading ? "{\"edge\":\"leading\",\"min\":" : "{\"edge\":\"trailing\",\"min\":")
-        w.number(s.min)
-        w.raw(",\"max\":")
-        w.number(s.max)
-        if alwaysInset || s.inset != 0 {
-            w.raw(",\"inset\":")
-            w.number(s.inset)
+        if let sticky {
+            w.raw(",\"sticky\":")
+            w.stickyObject(sticky, alwaysInset: false)
+        }
+        if let x = pins?.x {
+            w.raw(",\"stickyX\":")
+            w.stickyObject(x, alwaysInset: true)
+        }
+        if let y = pins?.y {
+            w.raw(",\"stickyY\":")
+            w.stickyObject(y, alwaysInset: true)
         }
         w.raw("}")
     }

@@ -4,8 +4,9 @@ public import LayoutEngine
 /// i of each. `section`, `item`, `x`, `y`, `width` and `height` are always there; the others only when some
 /// element differs from the default: `category` (0 cell, 1 supplementary, 2 decoration), `kind` (a string or
 /// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
-/// `sticky` (`[edge, min, max]`, with the inset fourth when it is not 0, or null; see `StickyRange`), `rowSpan` and `columnSpan` (1; a grid's merged
-/// cells), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max, inset]`, or null; see `GridPins`).
+/// `sticky` (`[edge, min, max]`, the inset fourth when it is not 0, or null; see `StickyRange`), `rowSpan` and
+/// `columnSpan` (1; a grid's merged cells), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max,
+/// inset]`, or null; see `GridPins`).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
     public static func writeAnswer(contentSize: LayoutSize, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
@@ -110,27 +111,15 @@ public enum ColumnsEncoder {
         w.raw("}")
     }
 
-    /// `,"sticky":[[edge, min, max(, inset)] or null, ...]` (or a grid's `stickyX`, `stickyY`), when any element
-    /// has one: `inset` always with `alwaysInset` (a grid's pins), else when it is not 0.
+    /// `,"sticky":[[edge, min, max(, inset)] or null, ...]` (the inset when it is not 0), or `,"stickyX":[[edge, min,
+    /// max, inset] or null, ...]` (or `stickyY`; `alwaysInset`), when any element has one.
     private static func writeRanges(_ name: StaticString, _ ranges: [StickyRange?], alwaysInset: Bool,
                                     into w: inout JSONWriter) {
         guard ranges.contains(where: { $0 != nil }) else { return }
         open(name, into: &w)
         for i in ranges.indices {
             if i > 0 { w.byte(UInt8(ascii: ",")) }
-            guard let s = ranges[i] else {
-                w.raw("null")
-                continue
-            }
-            w.raw(s.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
-            w.number(s.min)
-            w.byte(UInt8(ascii: ","))
-            w.number(s.max)
-            if alwaysInset || s.inset != 0 {
-                w.byte(UInt8(ascii: ","))
-                w.number(s.inset)
-            }
-            w.byte(UInt8(ascii: "]"))
+            if let s = ranges[i] { w.stickyTuple(s, alwaysInset: alwaysInset) } else { w.raw("null") }
         }
         w.raw("]")
     }

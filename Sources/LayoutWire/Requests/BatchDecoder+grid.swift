@@ -2,25 +2,21 @@ import LayoutEngine
 
 /// A grid's batch: operations on rows and columns (`{"op": "insertRows", "rows": [3], "sizes": [40]}`).
 extension BatchDecoder {
-    public static let gridOps = ["insertRows", "deleteRows", "moveRow", "resizeRows", "insertColumns",
-                                 "deleteColumns", "moveColumn", "resizeColumns"]
-
-    /// Each operation's axis and verb.
-    static let gridOpNames: [String: (GridAxis, String)] = [
-        "insertRows": (.rows, "insert"), "deleteRows": (.rows, "delete"), "moveRow": (.rows, "move"),
-        "resizeRows": (.rows, "resize"), "insertColumns": (.columns, "insert"), "deleteColumns": (.columns, "delete"),
-        "moveColumn": (.columns, "move"), "resizeColumns": (.columns, "resize"),
+    /// The operations on a grid, in the order messages list them: each name with its axis and verb.
+    private static let gridOpTable: [(name: String, axis: GridAxis, verb: GridVerb)] = [
+        ("insertRows", .rows, .insert), ("deleteRows", .rows, .delete), ("moveRow", .rows, .move),
+        ("resizeRows", .rows, .resize), ("insertColumns", .columns, .insert), ("deleteColumns", .columns, .delete),
+        ("moveColumn", .columns, .move), ("resizeColumns", .columns, .resize),
     ]
 
+    public static let gridOps = gridOpTable.map(\.name)
+
+    private enum GridVerb { case insert, delete, move, resize }
+
     static func gridOperation(_ r: SpecReader) throws(SpecError) -> GridBatchOperation {
-        guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
-        var name: SpecReader?
-        for (key, value) in r.value.members where key == "op" { name = r.child(key, value) }
-        guard let name else {
-            throw SpecError(path: r.path + [.key("op")], reason: "is required (\(gridOps.joined(separator: ", ")))")
-        }
+        let name = try opName(r, among: gridOps)
         let op = try name.string()
-        guard let (axis, verb) = gridOpNames[op] else {
+        guard let (_, axis, verb) = gridOpTable.first(where: { $0.name == op }) else {
             throw name.fail("\"\(op)\" is not an operation on a grid (\(gridOps.joined(separator: ", ")))")
         }
         let list = axis == .rows ? "rows" : "columns"
@@ -37,18 +33,18 @@ extension BatchDecoder {
             return sizes
         }
         switch verb {
-        case "insert":
+        case .insert:
             let m = try r.object(allowed: ["op", list, "sizes"], required: [list])
             let at = try indices(m)
             return GridBatchOperation(axis, .insert(at, sizes: try sizes(m, count: at.count)))
-        case "resize":
+        case .resize:
             let m = try r.object(allowed: ["op", list, "sizes"], required: [list, "sizes"])
             let at = try indices(m)
             return GridBatchOperation(axis, .resize(at, sizes: try sizes(m, count: at.count)!))
-        case "delete":
+        case .delete:
             let m = try r.object(allowed: ["op", list], required: [list])
             return GridBatchOperation(axis, .delete(try indices(m)))
-        default:
+        case .move:
             let m = try r.object(allowed: ["op", "from", "to"], required: ["from", "to"])
             return GridBatchOperation(axis, .move(from: try m["from"]!.count(), to: try m["to"]!.count()))
         }

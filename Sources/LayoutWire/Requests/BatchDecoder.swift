@@ -74,10 +74,7 @@ public enum BatchDecoder {
     static func operation(_ r: SpecReader, _ spec: LayoutSpec, limits: SpecLimits, contents: inout ItemContents,
                           frames: inout FrameUpdates?) throws(SpecError) -> BatchOperation
     {
-        guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
-        var name: SpecReader?
-        for (key, value) in r.value.members where key == "op" { name = r.child(key, value) }
-        guard let name else { throw SpecError(path: r.path + [.key("op")], reason: "is required (\(ops.joined(separator: ", ")))") }
+        let name = try opName(r, among: ops)
         if frames != nil { return try framesOperation(r, name, into: &frames!) }
         switch try name.string() {
         case "insertItems", "reloadItems":
@@ -133,6 +130,17 @@ public enum BatchDecoder {
         case let other:
             throw name.fail("\"\(other)\" is not an operation (\(ops.joined(separator: ", ")))")
         }
+    }
+
+    /// An operation object's `"op"` (its value unread); `names` are the operations a message lists.
+    static func opName(_ r: SpecReader, among names: [String]) throws(SpecError) -> SpecReader {
+        guard r.value.kind == .object else { throw r.fail("must be an operation object: {\"op\": ...}") }
+        var name: SpecReader?
+        for (key, value) in r.value.members where key == "op" { name = r.child(key, value) }
+        guard let name else {
+            throw SpecError(path: r.path + [.key("op")], reason: "is required (\(names.joined(separator: ", ")))")
+        }
+        return name
     }
 
     /// `[section, item]`.

@@ -29,12 +29,7 @@ extension SpecEncoder {
         if let p = e.sticky {
             w.key("sticky")
             w.array(p) { range, w in
-                guard let range else { return w.raw("null") }
-                w.raw(range.edge == .leading ? "[\"leading\"," : "[\"trailing\",")
-                w.number(range.min)
-                w.raw(",")
-                w.number(range.max)
-                w.raw("]")
+                if let range { w.stickyTuple(range, alwaysInset: false) } else { w.raw("null") }
             }
             w.raw(",")
         }

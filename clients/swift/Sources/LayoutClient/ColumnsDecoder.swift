@@ -45,30 +45,33 @@ enum ColumnsDecoder {
                     key: ElementKey(category: category, kind: c.kind?[i], section: c.section[i], item: c.item[i]),
                     frame: CGRect(x: c.x[i], y: c.y[i], width: c.width[i], height: c.height[i]),
                     zIndex: c.zIndex?[i] ?? 0, alpha: c.alpha?[i] ?? 1, isHidden: c.hidden?[i] ?? false,
-                    transform3D: c.transform3D?[i] ?? nil, sticky: try c.sticky?[i].map { try sticky($0, i) },
-                    stickyX: try c.stickyX?[i].map { try sticky($0, i, "stickyX") },
-                    stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY") }))
+                    transform3D: c.transform3D?[i] ?? nil,
+                    sticky: try c.sticky?[i].map { try sticky($0, i, "sticky", alwaysInset: false) },
+                    stickyX: try c.stickyX?[i].map { try sticky($0, i, "stickyX", alwaysInset: true) },
+                    stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY", alwaysInset: true) }))
         }
         return elements
     }
 
-    /// `[edge, min, max]` or `[edge, min, max, inset]` (`sticky` has the inset when it is not 0; a grid's
-    /// `stickyX` and `stickyY` always).
-    private static func sticky(_ entry: [Components.Schemas.StickyTupleEntry], _ i: Int, _ name: String = "sticky")
-        throws -> Components.Schemas.StickyRange
+    /// `[edge, min, max]` or `[edge, min, max, inset]` (`sticky`: the inset when it is not 0), or always with the
+    /// inset (`alwaysInset`: a grid's `stickyX`, `stickyY`); `name` is the column's, for messages.
+    private static func sticky(_ entry: [Components.Schemas.StickyTupleEntry], _ i: Int, _ name: String,
+                               alwaysInset: Bool) throws -> Components.Schemas.StickyRange
     {
-        guard entry.count == 3 || entry.count == 4, case .case1(let edge) = entry[0], case .case2(let min) = entry[1],
+        let counts = alwaysInset ? 4...4 : 3...4
+        guard counts.contains(entry.count), case .case1(let edge) = entry[0], case .case2(let min) = entry[1],
             case .case2(let max) = entry[2]
         else {
-            throw MalformedColumns(description: "columns: \(name)[\(i)] is not [edge, min, max] or [edge, min, max, inset]")
+            throw MalformedColumns(
+                description: "columns: \(name)[\(i)] is not [edge, min, max\(alwaysInset ? ", inset" : "(, inset)")]")
         }
-        var inset: Double?
+        var insetValue: Double?
         if entry.count == 4 {
             guard case .case2(let value) = entry[3] else {
                 throw MalformedColumns(description: "columns: \(name)[\(i)] has no inset")
             }
-            inset = value
+            insetValue = value
         }
-        return .init(edge: edge == .leading ? .leading : .trailing, min: min, max: max, inset: inset)
+        return .init(edge: edge == .leading ? .leading : .trailing, min: min, max: max, inset: insetValue)
     }
 }

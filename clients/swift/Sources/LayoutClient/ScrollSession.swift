@@ -49,9 +49,12 @@ public actor ScrollSession {
     typealias TileFetch = @Sendable (Int, CGRect) async throws -> [ElementAttributes]
 
     private var fetch: TileFetch
-    /// The service's tiles (the summary's `tile.length`, `tile.count`; a grid's `tileGrid` as `plane`), when
-    /// fetching them; nil: rect queries.
-    typealias ServiceTiles = (length: Double, count: Int, plane: TilePlane?)
+    /// The service's tiles, when fetching them (nil: rect queries): bands (the summary's `tile.length` and
+    /// `tile.count`), or a grid's `tileGrid`.
+    enum ServiceTiles {
+        case bands(length: Double, count: Int)
+        case plane(TilePlane)
+    }
     private var serviceTiles: ServiceTiles?
     private let configuration: Configuration
     private let snapshot: TileSnapshot
@@ -116,7 +119,7 @@ public actor ScrollSession {
         let boundsDependent = layout.summary.boundsDependent
         if let g = layout.tileGrid {
             let plane = TilePlane(width: g.width, height: g.height, columns: g.columns, rows: g.rows)
-            return (layout.axis, (g.height, g.rows * g.columns, plane), { k, rect in
+            return (layout.axis, .plane(plane), { k, rect in
                 do {
                     return try await client.gridTile(
                         layoutID: layoutID, row: k / g.columns, column: k % g.columns, format: .columns
@@ -128,7 +131,7 @@ public actor ScrollSession {
             })
         }
         if let tiles = layout.tiles {
-            return (tiles.axis, (tiles.length, tiles.count, nil), { k, band in
+            return (tiles.axis, .bands(length: tiles.length, count: tiles.count), { k, band in
                 do {
                     return try await client.tile(layoutID: layoutID, k: k, format: .columns).elements
                 } catch let problem as LayoutProblem where problem.status == 422 && !boundsDependent {
@@ -218,10 +221,16 @@ public actor ScrollSession {
 
     /// The service's tiles, or bands of `Configuration.tileLength` (else the view's length).
     private func makeGrid(viewLength: Double) -> TileGrid {
-        if let serviceTiles {
+        switch serviceTiles {
+        case .bands(let length, let count)?:
+            return TileGrid(axis: axis, length: length, contentSize: contentSize, serviceCount: count)
+        case .plane(let plane)?:
+            // `length` is not read for a plane: its tiles have their own width and height.
             return TileGrid(
-                axis: axis, length: serviceTiles.length, contentSize: contentSize, serviceCount: serviceTiles.count,
-                plane: serviceTiles.plane)
+                axis: axis, length: plane.height, contentSize: contentSize, serviceCount: plane.rows * plane.columns,
+                plane: plane)
+        case nil:
+            break
         }
         let tileLength = configuration.tileLength ?? viewLength
         return TileGrid(

@@ -77,10 +77,10 @@ struct TileGrid: Sendable, Equatable {
     }
 
     /// The keys of the tiles a rect touches.
-    func keys(touching rect: CGRect) -> [Int] {
-        guard let b = block(touching: rect) else { return [] }
-        return b.rows.flatMap { r in b.columns.map { key(row: r, column: $0) } }
-    }
+    func keys(touching rect: CGRect) -> [Int] { block(touching: rect).map(keys(in:)) ?? [] }
+
+    /// The keys of the tiles of `b`, row by row.
+    func keys(in b: TileBlock) -> [Int] { b.rows.flatMap { r in b.columns.map { key(row: r, column: $0) } } }
 
     /// The tiles a rect touches along `axis`, clamped to the content's (empty when the rect lies wholly outside
     /// them); bands only.

@@ -27,14 +27,14 @@ final class TileSnapshot: @unchecked Sendable {
         withLock { grid, tiles, stats in
             stats.rectQueries += 1
             guard let grid else { return ([], false) }
-            guard grid.block(touching: rect) != nil else {
+            guard let block = grid.block(touching: rect) else {
                 stats.rectHits += 1
                 return ([], true)
             }
             var complete = true
             var seen = Set<ElementKey>()
             var found: [ElementAttributes] = []
-            for k in grid.keys(touching: rect) {
+            for k in grid.keys(in: block) {
                 guard let tile = tiles[k] else {
                     complete = false
                     continue
