@@ -54,10 +54,24 @@ enum BreakOpportunities {
         }
     }
 
-    private static let afterHyphen = Set("\"#%&'(*+-<=>@[\\^_`{|~".utf8)
-    private static let afterQuestion = Set("#$%&(*+-<=>@[\\^_`{|~".utf8)
-    private static let opening = Set("(<[{".utf8)
-    private static let beforeOpening = Set("!\"#%&)*+,.:;=>\\]|}~".utf8)
+    private static let afterHyphen = ASCIISet("\"#%&'(*+-<=>@[\\^_`{|~")
+    private static let afterQuestion = ASCIISet("#$%&(*+-<=>@[\\^_`{|~")
+    private static let opening = ASCIISet("(<[{")
+    private static let beforeOpening = ASCIISet("!\"#%&)*+,.:;=>\\]|}~")
+
+    /// A set of ASCII characters as a bit mask: asked for every pair of characters of a paragraph.
+    private struct ASCIISet {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        init(_ characters: String) {
+            for c in characters.utf8 where c < 0x80 {
+                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+            }
+        }
+
+        func contains(_ c: UInt8) -> Bool { c < 64 ? low >> UInt64(c) & 1 != 0 : c < 128 && high >> UInt64(c - 64) & 1 != 0 }
+    }
 
     private static func isLetter(_ c: UInt8) -> Bool {
         (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))

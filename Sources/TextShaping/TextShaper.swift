@@ -86,25 +86,26 @@ public final class TextShaper: TextMeasurer {
     /// widths from the cache when it was shaped before.
     private func positions(_ text: UnsafeBufferPointer<UInt16>, _ fonts: StyleFonts) -> [Double] {
         var x = [Double](repeating: 0, count: text.count + 1)
-        var start = 0
-        for i in 1...text.count
-        where i == text.count || (BreakOpportunities.isSpace(text[i - 1]) && !BreakOpportunities.isSpace(text[i])) {
-            let piece = UnsafeBufferPointer(rebasing: text[start..<i])
-            let key = WordCache.Key(text: String(decoding: piece, as: UTF16.self), fonts: fonts.number)
-            let widths = cache.widths(key) {
-                let advances = SegmentShaping.advances(
-                    piece, clusters: clusters.boundaries(piece), stack: fonts.stack, size: fonts.size)
-                var cumulative = [Double](repeating: 0, count: advances.count)
-                var sum = 0.0
-                for (k, a) in advances.enumerated() {
-                    sum += a
-                    cumulative[k] = sum
+        x.withUnsafeMutableBufferPointer { x in
+            var start = 0
+            for i in 1...text.count
+            where i == text.count
+                || (BreakOpportunities.isSpace(text[i - 1]) && !BreakOpportunities.isSpace(text[i]))
+            {
+                let piece = UnsafeBufferPointer(rebasing: text[start..<i])
+                cache.widths(of: piece, fonts: fonts.number, into: x.baseAddress! + start + 1, adding: x[start]) {
+                    let advances = SegmentShaping.advances(
+                        piece, clusters: clusters.boundaries(piece), stack: fonts.stack, size: fonts.size)
+                    var cumulative = [Double](repeating: 0, count: advances.count)
+                    var sum = 0.0
+                    for (k, a) in advances.enumerated() {
+                        sum += a
+                        cumulative[k] = sum
+                    }
+                    return cumulative
                 }
-                return cumulative
+                start = i
             }
-            let origin = x[start]
-            for (k, w) in widths.enumerated() { x[start + k + 1] = origin + w }
-            start = i
         }
         return x
     }
