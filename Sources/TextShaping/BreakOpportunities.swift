@@ -50,13 +50,16 @@ enum BreakOpportunities {
         case UInt8(ascii: "?"):
             return afterQuestion.contains(c) || isLetter(c) || digit
         default:
-            return opening.contains(c) && beforeOpening.contains(l)
+            return isOpening(c) && beforeOpening.contains(l)
         }
     }
 
     private static let afterHyphen = ASCIISet("\"#%&'(*+-<=>@[\\^_`{|~")
     private static let afterQuestion = ASCIISet("#$%&(*+-<=>@[\\^_`{|~")
-    private static let opening = ASCIISet("(<[{")
+    /// `(`, `<`, `[` or `{` (asked for every pair of ASCII characters but after `-` and `?`).
+    private static func isOpening(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "(") || c == UInt8(ascii: "<") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{")
+    }
     private static let beforeOpening = ASCIISet("!\"#%&)*+,.:;=>\\]|}~")
 
     /// A set of ASCII characters as a bit mask: asked for every pair of characters of a paragraph.

@@ -62,6 +62,22 @@ final class WordCache: @unchecked Sendable {
             return true
         }
 
+        /// Reads the slot and the record (its first and last words) that each lookup of `hashes` reads first: these
+        /// loads do not wait on one another, so their cache misses overlap, and the lookups after them find the
+        /// memory cached. Returns a sum of what was read (for the loads to be kept).
+        func touch(_ hashes: [Int]) -> UInt64 {
+            let mask = slots.count - 1
+            var sum: UInt64 = 0
+            for hash in hashes { sum &+= slots[hash & mask] }
+            for hash in hashes {
+                let s = slots[hash & mask]
+                guard s != 0 else { continue }
+                let r = Int(s & 0xFFFF_FFFF) - 1
+                sum &+= records[r + Self.recordLength(Int(records[r + 1] & 0xFFFF_FFFF)) - 1]
+            }
+            return sum
+        }
+
         /// Writes the widths of the record at `r` (of `count` units) to `out[0..<count]`.
         func copyWidths(_ r: Int, _ count: Int, _ out: UnsafeMutablePointer<Double>) {
             let first = r + 2 + (count + 3) / 4
@@ -135,6 +151,7 @@ final class WordCache: @unchecked Sendable {
         }
         var missing: [Int] = []
         pthread_rwlock_rdlock(lock)
+        if !table.slots.isEmpty { missing.reserveCapacity(Int(table.touch(hashes) & 1)) }
         for (i, piece) in pieces.enumerated() {
             let units = UnsafeBufferPointer(rebasing: text[piece])
             if !table.slots.isEmpty, let r = table.find(hashes[i], fonts, units).record {
