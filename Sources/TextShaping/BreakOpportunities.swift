@@ -14,6 +14,7 @@ enum BreakOpportunities {
         var next = 0  // index into icuBreaks
         for i in 1..<max(1, text.count) {
             let ch = text[i], last = text[i - 1]
+            if isASCIILetter(ch) && isASCIILetter(last) { continue }  // the common pair: never an opportunity
             if isSpace(ch) { continue }
             if isSpace(last) {
                 out.append(i)
@@ -35,6 +36,8 @@ enum BreakOpportunities {
     }
 
     static func isSpace(_ c: UInt16) -> Bool { c == 0x20 || c == 0x09 }
+
+    private static func isASCIILetter(_ c: UInt16) -> Bool { c < 0x80 && isLetter(UInt8(c)) }
 
     private static func needsICU(_ c: UInt16) -> Bool { c > 0x7F && c != 0xA0 }
 
