@@ -126,7 +126,16 @@ final class WordCache: @unchecked Sendable {
     private let budget: Int
 
     init(capacityBytes: Int) {
-        pthread_rwlock_init(lock, nil)
+        #if canImport(Glibc)
+            // Writers first (glibc's default lets a steady stream of readers keep a writer waiting).
+            var attributes = pthread_rwlockattr_t()
+            pthread_rwlockattr_init(&attributes)
+            pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+            pthread_rwlock_init(lock, &attributes)
+            pthread_rwlockattr_destroy(&attributes)
+        #else
+            pthread_rwlock_init(lock, nil)
+        #endif
         budget = capacityBytes
     }
 
