@@ -14,6 +14,7 @@ enum BreakOpportunities {
         var next = 0  // index into icuBreaks
         for i in 1..<max(1, text.count) {
             let ch = text[i], last = text[i - 1]
+            if isASCIILetter(ch) && isASCIILetter(last) { continue }  // the common pair: never an opportunity
             if isSpace(ch) { continue }
             if isSpace(last) {
                 out.append(i)
@@ -36,6 +37,8 @@ enum BreakOpportunities {
 
     static func isSpace(_ c: UInt16) -> Bool { c == 0x20 || c == 0x09 }
 
+    private static func isASCIILetter(_ c: UInt16) -> Bool { c < 0x80 && isLetter(UInt8(c)) }
+
     private static func needsICU(_ c: UInt16) -> Bool { c > 0x7F && c != 0xA0 }
 
     /// Chromium's table of breaks between two printable ASCII characters (`ShouldBreakAfter`).
@@ -50,14 +53,31 @@ enum BreakOpportunities {
         case UInt8(ascii: "?"):
             return afterQuestion.contains(c) || isLetter(c) || digit
         default:
-            return opening.contains(c) && beforeOpening.contains(l)
+            return isOpening(c) && beforeOpening.contains(l)
         }
     }
 
-    private static let afterHyphen = Set("\"#%&'(*+-<=>@[\\^_`{|~".utf8)
-    private static let afterQuestion = Set("#$%&(*+-<=>@[\\^_`{|~".utf8)
-    private static let opening = Set("(<[{".utf8)
-    private static let beforeOpening = Set("!\"#%&)*+,.:;=>\\]|}~".utf8)
+    private static let afterHyphen = ASCIISet("\"#%&'(*+-<=>@[\\^_`{|~")
+    private static let afterQuestion = ASCIISet("#$%&(*+-<=>@[\\^_`{|~")
+    /// `(`, `<`, `[` or `{` (asked for every pair of ASCII characters but after `-` and `?`).
+    private static func isOpening(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "(") || c == UInt8(ascii: "<") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{")
+    }
+    private static let beforeOpening = ASCIISet("!\"#%&)*+,.:;=>\\]|}~")
+
+    /// A set of ASCII characters as a bit mask: asked for every pair of characters of a paragraph.
+    private struct ASCIISet {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        init(_ characters: String) {
+            for c in characters.utf8 where c < 0x80 {
+                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+            }
+        }
+
+        func contains(_ c: UInt8) -> Bool { c < 64 ? low >> UInt64(c) & 1 != 0 : c < 128 && high >> UInt64(c - 64) & 1 != 0 }
+    }
 
     private static func isLetter(_ c: UInt8) -> Bool {
         (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))

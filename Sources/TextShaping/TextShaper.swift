@@ -44,7 +44,7 @@ public final class TextShaper: TextMeasurer {
         guard !text.isEmpty else { return 0 }
         let fonts = self.fonts(style)
         let available = Int((max(0, width) * 64).rounded(.down))
-        var units = Array(text.utf16)
+        var units = Self.utf16(text)
         return units.withUnsafeMutableBufferPointer { all in
             var lines = 0
             var start = 0
@@ -55,6 +55,14 @@ public final class TextShaper: TextMeasurer {
             }
             return lines
         }
+    }
+
+    /// The UTF-16 units of `text`: ASCII text widened byte by byte, other text transcoded.
+    private static func utf16(_ text: String) -> [UInt16] {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { UInt16($0) } : nil
+        }
+        return (ascii ?? nil) ?? Array(text.utf16)
     }
 
     /// The lines of a paragraph (text without hard line breaks): at least one.
@@ -85,13 +93,16 @@ public final class TextShaper: TextMeasurer {
     /// in pieces that end after a run of spaces (kerning and ligatures do not reach across spaces), each piece's
     /// widths from the cache when it was shaped before.
     private func positions(_ text: UnsafeBufferPointer<UInt16>, _ fonts: StyleFonts) -> [Double] {
-        var x = [Double](repeating: 0, count: text.count + 1)
+        var pieces: [Range<Int>] = []
         var start = 0
         for i in 1...text.count
         where i == text.count || (BreakOpportunities.isSpace(text[i - 1]) && !BreakOpportunities.isSpace(text[i])) {
-            let piece = UnsafeBufferPointer(rebasing: text[start..<i])
-            let key = WordCache.Key(text: String(decoding: piece, as: UTF16.self), fonts: fonts.number)
-            let widths = cache.widths(key) {
+            pieces.append(start..<i)
+            start = i
+        }
+        var x = [Double](repeating: 0, count: text.count + 1)
+        x.withUnsafeMutableBufferPointer { x in
+            cache.widths(of: pieces, in: text, fonts: fonts.number, into: x.baseAddress!) { piece in
                 let advances = SegmentShaping.advances(
                     piece, clusters: clusters.boundaries(piece), stack: fonts.stack, size: fonts.size)
                 var cumulative = [Double](repeating: 0, count: advances.count)
@@ -102,9 +113,10 @@ public final class TextShaper: TextMeasurer {
                 }
                 return cumulative
             }
-            let origin = x[start]
-            for (k, w) in widths.enumerated() { x[start + k + 1] = origin + w }
-            start = i
+            for piece in pieces {
+                let origin = x[piece.lowerBound]
+                for k in (piece.lowerBound + 1)...piece.upperBound { x[k] += origin }
+            }
         }
         return x
     }

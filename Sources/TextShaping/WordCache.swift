@@ -1,58 +1,196 @@
-import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The shaped widths of text already shaped (a word with its trailing spaces, in one style's fonts at one size):
-/// the width up to each of its UTF-16 units, so that repeated words are shaped once. Bounded by bytes: the entries are spread over shards by their
-/// hash, and a shard that outgrows its share of the budget is emptied. Thread-safe.
-final class WordCache: Sendable {
-    struct Key: Hashable, Sendable {
-        let text: String
-        /// The style's fonts and size (`TextShaper`'s number for them).
-        let fonts: Int
-    }
+/// the width up to each of its UTF-16 units, so that repeated words are shaped once. A lookup neither allocates nor
+/// makes a string, and touches little memory: the words are records one after another in one array (hash, fonts and
+/// length, units, widths), found through an open-addressing table of the records' offsets tagged with their hashes.
+/// Bounded by bytes: a word that would take the cache past its budget empties it first. Thread-safe: lookups share a
+/// read lock, a paragraph's at a time.
+final class WordCache: @unchecked Sendable {
+    private struct Table {
+        /// Each 0 (empty) or a record's offset plus 1 below the high 32 bits of its hash; a power of two long (or
+        /// empty), at most half full.
+        var slots: [UInt64] = []
+        /// The records, each: the hash; the fonts' number and the length (32 bits each); the UTF-16 units, four a
+        /// word; the widths (a `Double`'s bits each).
+        var records: [UInt64] = []
+        var entries = 0
 
-    private struct Shard {
-        var widths: [Key: [Double]] = [:]
-        var bytes = 0
-    }
+        /// The bytes the shard's arrays hold (their elements; an array's spare capacity is at most as much again).
+        var bytes: Int { 8 * (slots.count + records.count) }
 
-    private final class Locked: Sendable {
-        let shard = Mutex(Shard())
-    }
+        static func recordLength(_ units: Int) -> Int { 2 + (units + 3) / 4 + units }
 
-    private let shards: [Locked]
-    private let shardBudget: Int
+        static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 }
 
-    /// The bytes an entry is counted for: the dictionary's slot (key, value, hash) and a key's text when it is too
-    /// long to be stored in the string itself (over 15 UTF-8 bytes).
-    static func entryBytes(_ key: Key, _ widths: [Double]) -> Int {
-        let utf8 = key.text.utf8.count
-        return 64 + (utf8 > 15 ? 32 + utf8 : 0) + 32 + 8 * widths.count
-    }
+        /// The bytes with one more entry of `count` units (and the slots doubled if it needs them).
+        func bytes(adding count: Int) -> Int {
+            let slotsAdded = 2 * (entries + 1) > slots.count ? 8 * max(16, slots.count) : 0
+            return bytes + 8 * Self.recordLength(count) + slotsAdded
+        }
 
-    init(capacityBytes: Int, shardCount: Int = 64) {
-        shards = (0..<shardCount).map { _ in Locked() }
-        shardBudget = max(1, capacityBytes / shardCount)
-    }
-
-    func widths(_ key: Key, orMeasure measure: () -> [Double]) -> [Double] {
-        let locked = shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
-        if let found = locked.shard.withLock({ s -> [Double]? in s.widths[key] }) { return found }
-        let widths = measure()
-        locked.shard.withLock { s in
-            let bytes = Self.entryBytes(key, widths)
-            if s.bytes + bytes > shardBudget {
-                s.widths.removeAll()
-                s.bytes = 0
+        /// The offset of the record of `text` in `fonts`, if there is one, and the slot that holds it or where it
+        /// would go.
+        func find(_ hash: Int, _ fonts: Int, _ text: UnsafeBufferPointer<UInt16>) -> (slot: Int, record: Int?) {
+            let mask = slots.count - 1
+            let tag = Self.tag(hash)
+            let header = UInt64(fonts) << 32 | UInt64(text.count)
+            var slot = hash & mask
+            while true {
+                let s = slots[slot]
+                if s == 0 { return (slot, nil) }
+                let r = Int(s & 0xFFFF_FFFF) - 1
+                if s & 0xFFFF_FFFF_0000_0000 == tag && records[r] == UInt64(UInt(bitPattern: hash))
+                    && records[r + 1] == header && holds(r + 2, text)
+                {
+                    return (slot, r)
+                }
+                slot = (slot + 1) & mask
             }
-            if s.widths.updateValue(widths, forKey: key) == nil { s.bytes += bytes }
         }
-        return widths
+
+        /// Whether the units packed from `records[offset]` on are `text`.
+        private func holds(_ offset: Int, _ text: UnsafeBufferPointer<UInt16>) -> Bool {
+            for k in 0..<text.count
+            where UInt16(truncatingIfNeeded: records[offset + (k >> 2)] >> UInt64(16 * (k & 3))) != text[k] {
+                return false
+            }
+            return true
+        }
+
+        /// Reads the slot and the record (its first and last words) that each lookup of `hashes` reads first: these
+        /// loads do not wait on one another, so their cache misses overlap, and the lookups after them find the
+        /// memory cached. Returns a sum of what was read (for the loads to be kept).
+        func touch(_ hashes: [Int]) -> UInt64 {
+            let mask = slots.count - 1
+            var sum: UInt64 = 0
+            for hash in hashes { sum &+= slots[hash & mask] }
+            for hash in hashes {
+                let s = slots[hash & mask]
+                guard s != 0 else { continue }
+                let r = Int(s & 0xFFFF_FFFF) - 1
+                sum &+= records[r + Self.recordLength(Int(records[r + 1] & 0xFFFF_FFFF)) - 1]
+            }
+            return sum
+        }
+
+        /// Writes the widths of the record at `r` (of `count` units) to `out[0..<count]`.
+        func copyWidths(_ r: Int, _ count: Int, _ out: UnsafeMutablePointer<Double>) {
+            let first = r + 2 + (count + 3) / 4
+            for k in 0..<count { out[k] = Double(bitPattern: records[first + k]) }
+        }
+
+        /// Adds the record of `text` in `fonts` (absent) and its widths.
+        mutating func insert(_ hash: Int, _ fonts: Int, _ text: UnsafeBufferPointer<UInt16>, _ widths: [Double]) {
+            if 2 * (entries + 1) > slots.count { grow() }
+            let slot = find(hash, fonts, text).slot
+            slots[slot] = Self.tag(hash) | UInt64(records.count + 1)
+            records.append(UInt64(UInt(bitPattern: hash)))
+            records.append(UInt64(fonts) << 32 | UInt64(text.count))
+            var packed: UInt64 = 0
+            for k in 0..<text.count {
+                packed |= UInt64(text[k]) << UInt64(16 * (k & 3))
+                if k & 3 == 3 || k == text.count - 1 {
+                    records.append(packed)
+                    packed = 0
+                }
+            }
+            for w in widths { records.append(w.bitPattern) }
+            entries += 1
+        }
+
+        /// The slots doubled (at least 16), every record placed again.
+        private mutating func grow() {
+            slots = [UInt64](repeating: 0, count: max(16, 2 * slots.count))
+            let mask = slots.count - 1
+            var r = 0
+            while r < records.count {
+                let hash = Int(bitPattern: UInt(records[r]))
+                var slot = hash & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Self.tag(hash) | UInt64(r + 1)
+                r += Self.recordLength(Int(records[r + 1] & 0xFFFF_FFFF))
+            }
+        }
+
+        mutating func removeAll() { self = Table() }
     }
 
-    /// The entries held and the bytes they are counted for.
-    var statistics: (entries: Int, bytes: Int) {
-        shards.reduce(into: (0, 0)) { total, shard in
-            shard.shard.withLock { total.0 += $0.widths.count; total.1 += $0.bytes }
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+    /// Read under the read lock, changed under the write lock.
+    private nonisolated(unsafe) var table = Table()
+    private let budget: Int
+
+    init(capacityBytes: Int) {
+        #if canImport(Glibc)
+            // Writers first (glibc's default lets a steady stream of readers keep a writer waiting).
+            var attributes = pthread_rwlockattr_t()
+            pthread_rwlockattr_init(&attributes)
+            pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+            pthread_rwlock_init(lock, &attributes)
+            pthread_rwlockattr_destroy(&attributes)
+        #else
+            pthread_rwlock_init(lock, nil)
+        #endif
+        budget = capacityBytes
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// Writes the width of each piece of `text` up to the end of each of its units, from the piece's start, to
+    /// `out[piece.lowerBound + 1...piece.upperBound]`: the widths cached for the piece in `fonts`, or else those
+    /// `measure` gives (cumulative, one a unit), which are cached. The pieces are looked up together under one lock
+    /// (their memory is read in parallel, not one miss after another).
+    func widths(
+        of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int, into out: UnsafeMutablePointer<Double>,
+        orMeasure measure: (UnsafeBufferPointer<UInt16>) -> [Double]
+    ) {
+        let hashes = pieces.map { piece in
+            var hasher = Hasher()
+            hasher.combine(fonts)
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[piece])))
+            return hasher.finalize()
         }
+        var missing: [Int] = []
+        pthread_rwlock_rdlock(lock)
+        if !table.slots.isEmpty { missing.reserveCapacity(Int(table.touch(hashes) & 1)) }
+        for (i, piece) in pieces.enumerated() {
+            let units = UnsafeBufferPointer(rebasing: text[piece])
+            if !table.slots.isEmpty, let r = table.find(hashes[i], fonts, units).record {
+                table.copyWidths(r, units.count, out + piece.lowerBound + 1)
+            } else {
+                missing.append(i)
+            }
+        }
+        pthread_rwlock_unlock(lock)
+        guard !missing.isEmpty else { return }
+        let measured = missing.map { i in
+            let widths = measure(UnsafeBufferPointer(rebasing: text[pieces[i]]))
+            for (k, w) in widths.enumerated() { out[pieces[i].lowerBound + 1 + k] = w }
+            return widths
+        }
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        for (i, widths) in zip(missing, measured) {
+            let units = UnsafeBufferPointer(rebasing: text[pieces[i]])
+            if !table.slots.isEmpty && table.find(hashes[i], fonts, units).record != nil { continue }
+            if table.bytes(adding: units.count) > budget { table.removeAll() }
+            guard table.bytes(adding: units.count) <= budget else { continue }  // more than the budget alone
+            table.insert(hashes[i], fonts, units, widths)
+        }
+    }
+
+    /// The entries held and the bytes the table's arrays hold.
+    var statistics: (entries: Int, bytes: Int) {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        return (table.entries, table.bytes)
     }
 }

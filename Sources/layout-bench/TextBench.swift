@@ -3,9 +3,14 @@ import LayoutEngine
 import TextShaping
 
 /// `layout-bench --text`: the heights of 100,000 cells of 1 to 3 paragraphs (about 200 characters each) in Debian's
-/// fonts, at a waterfall column's width, with an empty word cache and then a full one; the cache's size.
+/// fonts, at a waterfall column's width, with an empty word cache and then a full one; the cache's entries and
+/// bytes. Every cell must measure the same with the full cache, and a sample the same with none.
+/// `--cells N` measures N cells instead (for profiling).
 enum TextBench {
-    static func rows(cells n: Int = 100_000) {
+    static func rows() {
+        let arguments = CommandLine.arguments
+        let n = arguments.firstIndex(of: "--cells").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
+            ?? 100_000
         let catalog = FontCatalog(directories: FontCatalog.defaultDirectories)
         guard catalog.face(family: "Inter", weight: 400) != nil else {
             print("layout-bench --text: fonts-inter is not installed")
@@ -33,27 +38,45 @@ enum TextBench {
         }
         print("layout-bench --text: \(n / 1000)k cells of 1-3 paragraphs (about 200 characters each), Inter 15/20, "
               + "width 185")
+        // The answers checked: every 200th cell measured again by a shaper that caches nothing.
+        let uncached = TextShaper(catalog: catalog, cacheBytes: 0)
+        let sample = stride(from: 0, to: n, by: 200).map {
+            (index: $0, height: contents[$0].height(width: 185, styles: styles, measurer: uncached))
+        }
+        precondition(uncached.cacheStatistics.entries == 0)
         for threads in [1, 2] {
             let shaper = TextShaper(catalog: catalog)
-            let cold = time(contents, shaper, styles, threads)
-            let warm = time(contents, shaper, styles, threads)
+            let (cold, heights) = time(contents, shaper, styles, threads)
+            for (i, height) in sample where heights[i] != height {
+                fatalError("cell \(i): \(heights[i]) with the word cache, \(height) without")
+            }
             let (entries, bytes) = shaper.cacheStatistics
+            let (warm, again) = time(contents, shaper, styles, threads)
+            precondition(again == heights, "the cells measure otherwise with a full word cache")
             print(Measure.pad("\(threads) thread\(threads == 1 ? "" : "s")", 12)
                   + "empty cache \(Measure.fixed(cold, 3)) s, full cache \(Measure.fixed(warm, 3)) s; "
-                  + "word cache \(entries) entries, \(Measure.fixed(Double(bytes) / 1_048_576, 1)) MiB")
+                  + "word cache \(entries) entries, \(bytes) bytes (\(Measure.fixed(Double(bytes) / 1_048_576, 1)) MiB); "
+                  + "total height \(Int(heights.reduce(0, +))), \(sample.count) cells checked")
         }
     }
 
+    /// Seconds to measure every cell on `threads` threads, and each cell's height.
     private static func time(_ contents: [CellContent], _ shaper: TextShaper, _ styles: [String: TextStyle],
-                             _ threads: Int) -> Double {
+                             _ threads: Int) -> (seconds: Double, heights: [Double]) {
+        let out = Heights(pointer: UnsafeMutablePointer<Double>.allocate(capacity: contents.count))
+        defer { out.pointer.deallocate() }
         let start = Measure.clock.now
         DispatchQueue.concurrentPerform(iterations: threads) { t in
-            var sum = 0.0
             for i in stride(from: t, to: contents.count, by: threads) {
-                sum += contents[i].height(width: 185, styles: styles, measurer: shaper)
+                out.pointer[i] = contents[i].height(width: 185, styles: styles, measurer: shaper)
             }
-            precondition(sum > 0)
         }
-        return Measure.nanoseconds(Measure.clock.now - start) / 1e9
+        let seconds = Measure.nanoseconds(Measure.clock.now - start) / 1e9
+        return (seconds, Array(UnsafeBufferPointer(start: out.pointer, count: contents.count)))
+    }
+
+    /// The cells' heights, each written by the one thread that measures the cell.
+    private struct Heights: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<Double>
     }
 }
