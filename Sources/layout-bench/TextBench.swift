@@ -44,9 +44,11 @@ enum TextBench {
             (index: $0, height: contents[$0].height(width: 185, styles: styles, measurer: uncached))
         }
         precondition(uncached.cacheStatistics.entries == 0)
+        var measured: [Double] = []
         for threads in [1, 2] {
             let shaper = TextShaper(catalog: catalog)
             let (cold, heights) = time(contents, shaper, styles, threads)
+            measured = heights
             for (i, height) in sample where heights[i] != height {
                 fatalError("cell \(i): \(heights[i]) with the word cache, \(height) without")
             }
@@ -58,6 +60,22 @@ enum TextBench {
                   + "word cache \(entries) entries, \(bytes) bytes (\(Measure.fixed(Double(bytes) / 1_048_576, 1)) MiB); "
                   + "total height \(Int(heights.reduce(0, +))), \(sample.count) cells checked")
         }
+        // What the service does with a POST of these cells: a waterfall of 2 columns 185 wide prepared with an empty
+        // word cache, its sections' cells spread over the cores (`TextShaper.heights`).
+        var section = WaterfallSectionSpec(items: .lengths([Double](repeating: 0, count: n)), columnCount: 2,
+                                           columnSpacing: 20, sectionInset: .zero)
+        section.contents = contents
+        var waterfall = WaterfallLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), sections: [section])
+        waterfall.textStyles = styles
+        let start = Measure.clock.now
+        let prepared = LayoutSpec.waterfall(waterfall).prepare(measurer: TextShaper(catalog: catalog))
+        let seconds = Measure.nanoseconds(Measure.clock.now - start) / 1e9
+        for (i, _) in sample {
+            let frame = prepared.attributesForItem(at: LayoutIndexPath(section: 0, item: i), offset: .zero)?.frame
+            precondition(frame?.width == 185 && frame?.height == measured[i], "cell \(i) is \(String(describing: frame))")
+        }
+        print(Measure.pad("prepare", 12) + "a waterfall of the cells (2 columns 185 wide), empty cache: "
+              + "\(Measure.fixed(seconds, 3)) s, \(sample.count) cells checked")
     }
 
     /// Seconds to measure every cell on `threads` threads, and each cell's height.

@@ -38,6 +38,20 @@ import Testing
         #expect(face.covers(0x4E2D))  // 中
     }
 
+    /// A section's cells measured over the cores come back in order, each as measured alone.
+    @Test(.enabled(if: installed)) func heightsOverTheCoresAreEachCellsInOrder() {
+        let shaper = TextShaper(catalog: Self.catalog)
+        let words = ["lighthouse", "at", "dusk", "taken", "from", "the", "north", "pier", "Λίμνη", "北京", "a-b"]
+        let texts = (0..<3000).map { i in (0..<(i % 40 + 1)).map { words[($0 * 7 + i) % words.count] }.joined(separator: " ") }
+        let style = body
+        let heights = shaper.heights(count: texts.count) { i in
+            Double(shaper.lineCount(of: texts[i], style: style, width: 120 + Double(i % 5) * 40))
+        }
+        let alone = TextShaper(catalog: Self.catalog, cacheBytes: 0)
+        #expect(heights == texts.indices.map { Double(alone.lineCount(of: texts[$0], style: style, width: 120 + Double($0 % 5) * 40)) })
+        #expect(Set(heights).count > 3)
+    }
+
     @Test(.enabled(if: installed)) func hardLineBreaks() {
         let shaper = TextShaper(catalog: Self.catalog)
         #expect(shaper.lineCount(of: "", style: body, width: 300) == 0)

@@ -123,9 +123,10 @@ extension FlowLayoutSpec {
             guard let contents = s.contents else { continue }
             let inset = s.sectionInset ?? sectionInset
             let width = s.itemWidth ?? max(0, collectionView.width - inset.left - inset.right)
-            out.sections[i].items = .sizes(contents.map {
-                LayoutSize(width: width, height: $0.height(width: width, styles: textStyles, measurer: measurer))
-            })
+            let styles = textStyles
+            out.sections[i].items = .sizes(measurer.heights(count: contents.count) {
+                contents[$0].height(width: width, styles: styles, measurer: measurer)
+            }.map { LayoutSize(width: width, height: $0) })
         }
         return out
     }
@@ -147,7 +148,10 @@ extension WaterfallLayoutSpec {
         for (i, s) in sections.enumerated() {
             guard let contents = s.contents else { continue }
             let width = columnWidth(ofSection: i)
-            out.sections[i].items = .lengths(contents.map { $0.height(width: width, styles: textStyles, measurer: measurer) })
+            let styles = textStyles
+            out.sections[i].items = .lengths(measurer.heights(count: contents.count) {
+                contents[$0].height(width: width, styles: styles, measurer: measurer)
+            })
         }
         return out
     }

@@ -21,4 +21,13 @@ public struct TextStyle: Sendable, Hashable {
 public protocol TextMeasurer: Sendable {
     /// The number of lines `text` takes in a box `width` wide, set in `style` (0 for empty text).
     func lineCount(of text: String, style: TextStyle, width: Double) -> Int
+
+    /// `height(i)` for each i in `0..<count`, in that order: the heights of a section's cells. `height` may be
+    /// called on several threads at once (a measurer may spread the cells over the machine's cores); the default
+    /// calls it for each i in turn.
+    func heights(count: Int, _ height: @Sendable (Int) -> Double) -> [Double]
+}
+
+extension TextMeasurer {
+    public func heights(count: Int, _ height: @Sendable (Int) -> Double) -> [Double] { (0..<count).map(height) }
 }
