@@ -484,7 +484,7 @@ export class Virtualizer {
     this.onScroll = () => this.update();
     if (scrollElement.addEventListener) scrollElement.addEventListener("scroll", this.onScroll, {passive: true});
     this.scrollEnds = "onscrollend" in scrollElement;
-    this.onScrollEnd = () => this.settle();
+    this.onScrollEnd = () => this.armSettle(true);
     if (this.scrollEnds) scrollElement.addEventListener("scrollend", this.onScrollEnd);
     this.ready = layoutId ? this.setLayout(layoutId) : Promise.resolve();
   }
@@ -588,11 +588,14 @@ export class Virtualizer {
   }
 
   /** Once the scrolling has stopped, each capped axis is re-anchored (the scroll bar shows where the layout is; the
-   * content stands still): at the browser's `scrollend` (after a wheel's or a key's smooth scroll, a touch's
-   * fling), or `settleMs` after the last scroll event where there is no `scrollend`. */
-  armSettle() {
-    if (this.scrollEnds) return;
-    if (this.settleTimer) clearTimeout(this.settleTimer);
+   * content stands still): `settleMs` after the browser's `scrollend` (after a wheel's or a key's smooth scroll, a
+   * touch's fling) with no scroll event since, or `settleMs` after the last scroll event where there is no
+   * `scrollend`. Chromium ends every scroll a page makes itself in a `scrollend`: a page moving the element frame
+   * by frame (its own fling or animation, setting absolute offsets) is not re-anchored under it until it stops.
+   * `ended`: called for a `scrollend`; else for a scroll event. */
+  armSettle(ended = false) {
+    if (this.settleTimer) { clearTimeout(this.settleTimer); this.settleTimer = null; }
+    if (this.scrollEnds && !ended) return;
     this.settleTimer = setTimeout(() => { this.settleTimer = null; this.settle(); }, this.settleMs);
   }
 
