@@ -20,7 +20,7 @@ final class WordCache: @unchecked Sendable {
         var records: [UInt64] = []
         var entries = 0
 
-        /// The bytes the shard's arrays hold (their elements; an array's spare capacity is at most as much again).
+        /// The bytes the table's arrays hold (their elements; an array's spare capacity is at most as much again).
         var bytes: Int { 8 * (slots.count + records.count) }
 
         static func recordLength(_ units: Int) -> Int { 2 + (units + 3) / 4 + units }
