@@ -241,4 +241,3 @@ final class PageLimiter: ResourceLimiter, @unchecked Sendable {
 
     func limitTableGrowth(to desired: Int) throws -> Bool { desired <= 100_000 }
 }
-

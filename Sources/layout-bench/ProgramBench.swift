@@ -11,8 +11,8 @@ import LayoutPrograms
 /// Both start from the decoded spec: the program from its input (the parameters' JSON text, which the program
 /// is handed but does not read, and their numbers, as the service derives them when it decodes a program spec).
 ///
-/// `layout-bench --programs-once built-in|program N` prepares N items once on one side, inside `prepareOnce`, for
-/// callgrind to count (`--toggle-collect='*ProgramBench*prepareOnce*'`, docs/performance.md).
+/// `layout-bench --programs-once built-in|program N` prepares N items once on one side, inside `prepareOnce`, so
+/// that a profiler can count that function alone (docs/performance.md has the commands).
 enum ProgramBench {
     /// The same items for both sides: the built-in spec and the program's input.
     struct Case {
