@@ -638,13 +638,13 @@ export class Virtualizer {
    * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
    * in the direction of scrolling what 3 frames (50 ms) of it move, up to another overscan: a frame that comes
    * late still finds its views drawn. A grid draws `share` 0.25 of the overscan on every side (a 2-D margin costs
-   * its square in views) and fetches its tiles for the whole of it.
+   * its square in views) and fetches its tiles for the whole of it. `velocity` ({x: 0, y: 0}: nothing ahead) is
+   * the scroll's.
    */
-  renderWindow(v = this.viewport(), share = 1) {
+  renderWindow(v = this.viewport(), share = 1, velocity = this.currentVelocity2) {
     const ox = this.overscan > 1 ? this.overscan : this.overscan * v.width;
     const oy = this.overscan > 1 ? this.overscan : this.overscan * v.height;
     const w = {x: v.x - share * ox, y: v.y - share * oy, width: v.width + 2 * share * ox, height: v.height + 2 * share * oy};
-    const velocity = this.currentVelocity2;
     if (this.summary) {
       const ax = Math.min(Math.abs(velocity.x) * 50, ox), ay = Math.min(Math.abs(velocity.y) * 50, oy);
       w.width += ax; if (velocity.x < 0) w.x -= ax;
@@ -713,9 +713,14 @@ export class Virtualizer {
     return ([r, c]) => r >= r0 - 1 && r <= r1 + 1 && c >= c0 - 1 && c <= c1 + 1;
   }
 
-  /** The tiles of a grid to have, nearest first (planTiles). */
+  /**
+   * The tiles of a grid to have, nearest first (planTiles). The window swept is the viewport and its overscan
+   * alone: the sweep along the velocity is what lies ahead (a window already stretched ahead along both axes
+   * would sweep its corner over tiles beside the path of a diagonal fling).
+   */
   tilePlan(v = this.viewport(), velocity = this.currentVelocity2) {
-    return planTiles({v, w: this.renderWindow(v), velocity, lookahead: this.lookaheadMs, grid: this.summary.tileGrid});
+    return planTiles({v, w: this.renderWindow(v, 1, {x: 0, y: 0}), velocity, lookahead: this.lookaheadMs,
+      grid: this.summary.tileGrid});
   }
 
   /** The elements of the cached tiles that meet `w`, frozen cells at their places for `v`, and whether every
