@@ -27,6 +27,10 @@ struct FramePart: Sendable {
     /// The index of `spec`'s elements at `positions` (in increasing order).
     init(_ spec: FramesLayoutSpec, positions: [Int32]) {
         var (x, y, width, height) = ([Double](), [Double](), [Double](), [Double]())
+        x.reserveCapacity(positions.count)
+        y.reserveCapacity(positions.count)
+        width.reserveCapacity(positions.count)
+        height.reserveCapacity(positions.count)
         for p in positions {
             let (a, b, c, d) = Self.bounds(spec, Int(p)).parts
             x.append(a)

@@ -7,18 +7,19 @@ extension PreparedFramesLayout {
     /// made of `old`'s: the same answers as `init(spec)`.
     ///
     /// The old parts are kept; `PositionRuns.batch` says where the old cells the batch keeps went, and the cells it
-    /// inserts, reloads or moves with new fields (m of them) go into a new part, packed over just those. Parts are
-    /// merged (packed again over their live frames) while the one before the last holds at most twice as many
-    /// frames as the last, the first part excepted: the parts after the first halve at least from one to the next
-    /// (O(log n) of them), and a frame merged into a part of at least 1.5 times its own part's size is packed again
-    /// O(log n) times (Bentley and Saxe's logarithmic method). When the frames outside the first part and the dead
-    /// ones (deleted or changed since their part was built) pass n / `rebuildFraction`, the layout is prepared
-    /// afresh; a batch adds at most 2m to those, so that costs O(n log n) once per Ω(n) changed cells.
+    /// inserts, reloads or moves with new fields go into a new part, packed over just those. Parts other than the
+    /// first are merged (packed again over their live frames) while the one before the last holds at most twice as
+    /// many frames as the last. So those parts at least halve from one to the next (O(log n) of them), and a merge
+    /// puts the frames of the older part into one at least 1.5 times its size (frames removed meanwhile aside) and
+    /// the new frames into O(log n) parts: each frame is packed O(log n) times (Bentley and Saxe's logarithmic
+    /// method). When the frames outside the first part and the dead ones (deleted or changed since their part was
+    /// built) pass n / `rebuildFraction`, the layout is prepared afresh; a batch that inserts, deletes, moves or
+    /// reloads m cells adds at most 2m to those, so that costs O(n log n) once per Ω(n) cells changed.
     ///
     /// - Complexity: O(m log² n) amortized for the index, plus O(R log r) to carry the parts' R runs through the
-    ///   batch's r runs (R grows by O(m) a batch and falls back to 1 with a fresh index). The rest of preparing
-    ///   (items, section counts, content size) is O(n), as are applying the batch and validating the spec. A rect
-    ///   query searches every part: O(log n) each, plus O(log R) per frame found, dead ones included.
+    ///   batch's r runs (R grows by O(m) a batch and falls back to 1 with a fresh index), plus O(n) passes over the
+    ///   new spec (content size, section counts), as applying the batch and validating the spec are. A rect query
+    ///   searches every part: O(log n) each, plus O(log R) per frame found, dead ones included.
     ///   A layout with views other than cells, whose positions a batch interleaves anew, is prepared afresh.
     public init(_ spec: FramesLayoutSpec, reusing old: PreparedFramesLayout, plan: UpdatePlan, frames: FrameUpdates) {
         let n = spec.elements.count
