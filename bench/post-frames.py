@@ -65,6 +65,23 @@ def body(width, elements):
             % (width, json.dumps(elements, separators=(",", ":")))).encode()
 
 
+def posts(c, pid, requests):
+    """POSTs each (path, body) in turn, each answered 201: their times and the service's processor times (ms), and
+    the last answer."""
+    times, cpu = [], []
+    for path, b in requests:
+        before = cpu_ms(pid)
+        start = time.perf_counter()
+        c.request("POST", path, body=b, headers={"Content-Type": "application/json"})
+        r = c.getresponse()
+        answer = r.read()
+        times.append((time.perf_counter() - start) * 1000)
+        cpu.append(cpu_ms(pid) - before)
+        if r.status != 201:
+            sys.exit("POST %s answered %d: %s" % (path, r.status, answer[:300]))
+    return times, cpu, answer
+
+
 def batch(n, k):
     """A frame inserted in the middle and ten moved with new frames; `k` varies the frames (a new layout each)."""
     ops = [{"op": "insertItems", "indexPaths": [[0, n // 2 + 5]], "frames": [[0, 1000 + k, 120, 100]]}]
@@ -97,34 +114,14 @@ def main():
                 except OSError:
                     time.sleep(0.1)
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-            times, cpu = [], []
-            for b in bodies:
-                before = cpu_ms(service.pid)
-                start = time.perf_counter()
-                c.request("POST", "/v1/layouts", body=b, headers={"Content-Type": "application/json"})
-                r = c.getresponse()
-                answer = r.read()
-                times.append((time.perf_counter() - start) * 1000)
-                cpu.append(cpu_ms(service.pid) - before)
-                if r.status != 201:
-                    sys.exit("POST answered %d: %s" % (r.status, answer[:300]))
+            times, cpu, answer = posts(c, service.pid, [("/v1/layouts", b) for b in bodies])
             summary = json.loads(answer)
             print("POST %d frames (%.1f MB, --store %s): %s ms; median %.0f ms; the service's processor time a "
                   "POST (user + system): median %.0f ms; items %d" % (
                       n, len(bodies[0]) / 1e6, store, ", ".join("%.0f" % t for t in times), statistics.median(times),
                       statistics.median(cpu), summary["items"]))
-            times, cpu = [], []
-            for k in range(5):
-                before = cpu_ms(service.pid)
-                start = time.perf_counter()
-                c.request("POST", "/v1/layouts/%s/updates" % summary["id"], body=batch(n, k),
-                          headers={"Content-Type": "application/json"})
-                r = c.getresponse()
-                answer = r.read()
-                times.append((time.perf_counter() - start) * 1000)
-                cpu.append(cpu_ms(service.pid) - before)
-                if r.status != 201:
-                    sys.exit("POST .../updates answered %d: %s" % (r.status, answer[:300]))
+            path = "/v1/layouts/%s/updates" % summary["id"]
+            times, cpu, _ = posts(c, service.pid, [(path, batch(n, k)) for k in range(5)])
             print("POST .../updates, 1 frame inserted and 10 moved: %s ms; median %.0f ms; processor time median "
                   "%.0f ms" % (", ".join("%.0f" % t for t in times), statistics.median(times), statistics.median(cpu)))
         finally:
