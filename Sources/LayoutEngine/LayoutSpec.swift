@@ -75,9 +75,14 @@ public enum LayoutSpec: Sendable, Hashable {
 
     /// `prepare()` for a spec that matches `old`'s before item `item` of section `section` (a batch update's
     /// `UpdatePlan.firstChange`): a flow layout goes on from `old`'s line before the change (its cost grows with
-    /// the change, not with the layout); a grid keeps the axes the change leaves alone; other layouts are prepared
-    /// whole. Gives exactly what `prepare()` gives.
-    public func prepare(reusing old: any PreparedLayout, unchangedBefore section: Int, item: Int) -> any PreparedLayout {
+    /// the change, not with the layout); a grid keeps the axes the change leaves alone; a frames layout given the
+    /// batch (`plan`, `frames`) keeps `old`'s index (`PreparedFramesLayout.init(_:reusing:plan:frames:)`); other
+    /// layouts are prepared whole. Gives exactly what `prepare()` gives.
+    public func prepare(reusing old: any PreparedLayout, unchangedBefore section: Int, item: Int,
+                        plan: UpdatePlan? = nil, frames: FrameUpdates? = nil) -> any PreparedLayout {
+        if case .frames(let f) = self, let old = old as? PreparedFramesLayout, let plan, let frames {
+            return PreparedFramesLayout(f, reusing: old, plan: plan, frames: frames)
+        }
         if case .flow(let flow) = self, let old = old as? PreparedFlowLayout {
             return PreparedFlowLayout(flow, reusing: old, unchangedBefore: section, item: item)
         }

@@ -34,8 +34,8 @@ extension LayoutService {
         // The anchor is checked before anything is stored; it is an index path before the batch.
         let placement = batch.offsetGiven || batch.anchor != .firstVisible
             ? try Self.placement(of: batch.anchor, in: old, at: batch.offset) : nil
-        let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
-                                                 change: .updates(request.body))
+        let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first, plan: plan,
+                                                 frames: batch.frames, change: .updates(request.body))
         var animations: UpdateAnimations?
         if let rect = batch.rect {
             animations = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
@@ -130,12 +130,15 @@ extension LayoutService {
     }
 
     /// Registers an updated spec as if posted (same id), hashed and prepared from the old layout's prefix (what
-    /// precedes `unchangedBefore` is the old layout's), and archived as `change` on top of the old spec.
+    /// precedes `unchangedBefore` is the old layout's; a frames layout keeps the old index, given the batch's
+    /// `plan` and `frames`), and archived as `change` on top of the old spec.
     func register(_ spec: LayoutSpec, updating id: String, unchangedBefore first: (section: Int, item: Int),
-                  change: SpecChange) throws(Problem) -> (id: String, layout: any PreparedLayout, created: Bool)
+                  plan: UpdatePlan? = nil, frames: FrameUpdates? = nil, change: SpecChange)
+        throws(Problem) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
         try Self.storeCall { () throws(ArchiveError) in
-            try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: first, change: change)
+            try store.add(spec.normalized(), derivedFrom: id, unchangedBefore: first, plan: plan, frames: frames,
+                          change: change)
         }
     }
 }

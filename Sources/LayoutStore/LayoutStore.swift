@@ -101,9 +101,10 @@ public final class LayoutStore: Sendable {
     /// (`UpdatePlan.firstChange`). Its id is hashed from `base`'s digest marks and it is prepared from `base`'s
     /// lines before the change when `base` is still cached: the cost grows with the change, not with the layout.
     /// Same result as `add(spec)`. With an archive, the spec is stored as `change` (the request's body) on top of
-    /// `base`'s, not whole (up to `maxChainLength` changes in a row).
+    /// `base`'s, not whole (up to `maxChainLength` changes in a row). `plan` and `frames`, the batch that made
+    /// `spec`, let a frames layout keep `base`'s index.
     public func add(_ spec: LayoutSpec, derivedFrom base: String, unchangedBefore: (section: Int, item: Int),
-                    change: SpecChange? = nil)
+                    plan: UpdatePlan? = nil, frames: FrameUpdates? = nil, change: SpecChange? = nil)
         throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
         guard let cached = cache.peek(base) else {
@@ -112,11 +113,13 @@ public final class LayoutStore: Sendable {
         let digest = cached.digest.flatMap {
             SpecDigest(of: spec, resuming: $0, unchangedBefore: unchangedBefore.section, item: unchangedBefore.item)
         } ?? SpecDigest(of: spec)
-        return try add(spec, digest: digest, base: (cached.layout, unchangedBefore.section, unchangedBefore.item),
+        return try add(spec, digest: digest,
+                       base: (cached.layout, unchangedBefore.section, unchangedBefore.item, plan, frames),
                        change: change.map { (base, $0) })
     }
 
-    private func add(_ spec: LayoutSpec, digest: SpecDigest, base: (any PreparedLayout, Int, Int)?,
+    private func add(_ spec: LayoutSpec, digest: SpecDigest,
+                     base: (any PreparedLayout, Int, Int, UpdatePlan?, FrameUpdates?)?,
                      change: (base: String, change: SpecChange)?)
         throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
@@ -145,7 +148,10 @@ public final class LayoutStore: Sendable {
         let mark = registry.removalMark
         let created = try registry.insert(id, spec: spec, depth: depth, announce: !knownBefore)
         let layout = cache.layout(id, digest: digest, keep: { registry.mayKeep(id, since: mark) }, onPrepare: onPrepare) {
-            base.map { spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2, measurer: measurer) }
+            base.map {
+                spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2, plan: $0.3, frames: $0.4,
+                             measurer: measurer)
+            }
                 ?? spec.prepare(measurer: measurer)
         }
         return (id, layout, created)

@@ -99,6 +99,69 @@ import Testing
                           "[0.0, 2.0]1.0>[0.0, 1.0]1.0"],
                 "\(String(decoding: update.body.bytes, as: UTF8.self))")
     }
+    /// Batches in a row on a layout of cells (each layout prepared from the one before): every rect and hit
+    /// answers as a scan of the frames the batches leave.
+    @Test func batchesInARowAnswerAsTheirFrames() throws {
+        let c = Client()
+        var frames: [[Int]] = (0..<300).map { (i: Int) -> [Int] in [i % 3 * 130, i / 3 * 110, 120, 100] }
+        func column(_ k: Int) -> String { "[" + frames.map { (f: [Int]) -> String in String(f[k]) }.joined(separator: ",") + "]" }
+        let elements = "{\"x\":\(column(0)),\"y\":\(column(1)),\"width\":\(column(2)),\"height\":\(column(3))}"
+        let posted = c.send("POST", "/v1/layouts",
+                            #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":"# + elements + "}")
+        var id = try #require(c.json(posted)["id"]?.string)
+        // Each batch: its body, and the frames after it (deletes and move sources by old item, inserts and move
+        // destinations by new item).
+        let batches: [(String, ([[Int]]) -> [[Int]])] = [
+            (#"[{"op":"insertItems","indexPaths":[[0,5]],"frames":[[0,20000,100,100]]},{"op":"moveItem","from":[0,10],"to":[0,100],"frame":[260,3000,120,100]},{"op":"deleteItems","indexPaths":[[0,20]]}]"#,
+             { (f: [[Int]]) -> [[Int]] in
+                 var kept: [[Int]] = f.indices.filter { $0 != 10 && $0 != 20 }.map { f[$0] }
+                 kept.insert([0, 20000, 100, 100], at: 5)
+                 kept.insert([260, 3000, 120, 100], at: 100)
+                 return kept
+             }),
+            (#"[{"op":"moveItem","from":[0,0],"to":[0,150]},{"op":"reloadItems","indexPaths":[[0,7]],"frames":[[10,10,50,50]]}]"#,
+             { (f: [[Int]]) -> [[Int]] in
+                 var kept = f
+                 kept[7] = [10, 10, 50, 50]
+                 let moved = kept.removeFirst()
+                 kept.insert(moved, at: 150)
+                 return kept
+             }),
+            (#"[{"op":"deleteItems","indexPaths":[[0,1],[0,2],[0,3]]},{"op":"insertItems","indexPaths":[[0,0],[0,298]],"frames":[[200,500,30,30],[0,0,390,20]]}]"#,
+             { (f: [[Int]]) -> [[Int]] in
+                 var kept: [[Int]] = [f[0]] + f[4...]
+                 kept.insert([200, 500, 30, 30], at: 0)
+                 kept.insert([0, 0, 390, 20], at: 298)
+                 return kept
+             }),
+        ]
+        func meets(_ f: [Int], _ r: [Int]) -> Bool {
+            f[0] <= r[0] + r[2] && r[0] <= f[0] + f[2] && f[1] <= r[1] + r[3] && r[1] <= f[1] + f[3]
+        }
+        func frame(_ a: JSONValue) -> [Int] {
+            ["x", "y", "width", "height"].map { (k: String) -> Int in Int(a["frame"]?[k]?.number ?? -1) }
+        }
+        for (body, apply) in batches {
+            let update = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":"# + body + "}")
+            #expect(update.status == 201, "\(String(decoding: update.body.bytes, as: UTF8.self))")
+            id = try #require(c.json(update)["id"]?.string)
+            frames = apply(frames)
+            let rects: [[Int]] = [[0, 0, 390, 844], [0, 2900, 390, 844], [150, 400, 100, 300], [0, 19000, 390, 2000]]
+            for rect in rects {
+                let query = rect.map { String($0) }.joined(separator: ",")
+                let answer = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=\(query)"))
+                let expected: [Int] = frames.indices.filter { meets(frames[$0], rect) }
+                let got: [JSONValue] = answer["elements"].map { Array($0.elements) } ?? []
+                #expect(got.map { Int($0["item"]?.number ?? -1) } == expected, "\(body), rect \(rect)")
+                #expect(got.map(frame) == expected.map { frames[$0] })
+            }
+            let point = [265, 3050, 0, 0]
+            let top: Int? = frames.indices.last { meets(frames[$0], point) }
+            let hit = c.json(c.send("GET", "/v1/layouts/\(id)/hit?point=265,3050"))
+            #expect(hit["item"]?.number.map { Int($0) } == top)
+        }
+    }
+
     @Test func badFramesAndUpdatesAreProblems() throws {
         let c = Client()
         let bad = c.send("POST", "/v1/layouts", #"{"layout":"frames","collectionView":{"width":390,"height":844},"elements":{"x":[0,0],"y":[0,0],"width":[1,-1],"height":[1,1]}}"#)

@@ -47,8 +47,10 @@ extension LayoutSpec {
 
     /// `prepare(reusing:unchangedBefore:item:)` with a measurer: a layout with content is prepared whole.
     public func prepare(reusing old: any PreparedLayout, unchangedBefore section: Int, item: Int,
+                        plan: UpdatePlan? = nil, frames: FrameUpdates? = nil,
                         measurer: (any TextMeasurer)?) -> any PreparedLayout {
-        hasContent ? prepare(measurer: measurer) : prepare(reusing: old, unchangedBefore: section, item: item)
+        hasContent ? prepare(measurer: measurer)
+            : prepare(reusing: old, unchangedBefore: section, item: item, plan: plan, frames: frames)
     }
 
     /// Checks the text styles and every section's content: content only in vertical layouts, as many items as

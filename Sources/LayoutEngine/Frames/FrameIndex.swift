@@ -58,8 +58,9 @@ struct FrameIndex: Sendable {
     /// `levels[0]` groups the frames; `levels.last` holds the roots (at most `fanout`).
     let levels: [[Node]]
 
+    /// The index of frames `x`, `y`, `width`, `height`; frame `i`'s id is `ids[i]` (by default `i`).
     /// - Complexity: O(n log n) (sorts by centres; O(n) for frames already in order on a one-slice axis).
-    init(x: [Double], y: [Double], width: [Double], height: [Double]) {
+    init(x: [Double], y: [Double], width: [Double], height: [Double], ids given: [Int32]? = nil) {
         let n = x.count
         var cx = [Double](repeating: 0, count: n)
         var cy = [Double](repeating: 0, count: n)
@@ -68,7 +69,7 @@ struct FrameIndex: Sendable {
             cy[i] = y[i] + height[i] / 2
         }
         let order = Self.packingOrder(cx: cx, cy: cy)
-        ids = order
+        ids = given.map { given in order.map { given[Int($0)] } } ?? order
         boxes = order.map { id in
             let i = Int(id)
             return Box(minX: x[i], minY: y[i], maxX: x[i] + width[i], maxY: y[i] + height[i])

@@ -36,8 +36,8 @@ extension FramesLayoutSpec {
 
     /// The layout after a batch: cells rearranged by `plan` (kept ones with their fields, inserted ones and moved
     /// or reloaded ones given in `frames` with those), supplementary and decoration views unchanged.
-    /// - Complexity: O(n) to gather the elements, plus `normalized()`'s sort, O(n log n), when the layout has views
-    ///   other than cells.
+    /// - Complexity: O(n) to gather the elements' columns (those the result can need), plus `normalized()`'s sort,
+    ///   O(n log n), when the layout has views other than cells.
     func applying(_ plan: UpdatePlan, frames: FrameUpdates) throws(BatchError) -> FramesLayoutSpec {
         guard plan.sections.allSatisfy({ $0.oldSection != nil && $0.content == nil && !$0.reloaded }) else {
             throw BatchError(operation: 0, reason: Self.sectionUpdatesRefused)
@@ -56,16 +56,23 @@ extension FramesLayoutSpec {
             }
         }
         let total = plan.sections.reduce(0) { $0 + $1.count } + views.count
-        var out = FrameElements(x: [], y: [], width: [], height: [], section: [], item: [], category: [], kind: [],
-                                zIndex: [], sticky: [])
+        // Only the columns the result can need (`normalized()` drops the others): items when views are interleaved
+        // with the cells (the cells' are numbered in order otherwise), sections, zIndexes and pins when the layout
+        // or the batch has them.
+        let given = Array(frames.placed.values) + Array(frames.reloaded.values)
+        var out = FrameElements(x: [], y: [], width: [], height: [],
+                                section: e.section != nil || plan.sections.count > 1 ? [] : nil,
+                                item: views.isEmpty ? nil : [],
+                                zIndex: e.zIndex != nil || given.contains { $0.zIndex != 0 } ? [] : nil,
+                                sticky: e.sticky != nil || given.contains { $0.sticky != nil } ? [] : nil)
         out.x.reserveCapacity(total)
         out.y.reserveCapacity(total)
         out.width.reserveCapacity(total)
         out.height.reserveCapacity(total)
-        out.section!.reserveCapacity(total)
-        out.item!.reserveCapacity(total)
-        out.zIndex!.reserveCapacity(total)
-        out.sticky!.reserveCapacity(total)
+        out.section?.reserveCapacity(total)
+        out.item?.reserveCapacity(total)
+        out.zIndex?.reserveCapacity(total)
+        out.sticky?.reserveCapacity(total)
         /// Element `i`'s own fields.
         func fields(_ i: Int) -> FrameElement {
             FrameElement(frame: LayoutRect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
@@ -76,10 +83,10 @@ extension FramesLayoutSpec {
             out.y.append(f.frame.y)
             out.width.append(f.frame.width)
             out.height.append(f.frame.height)
-            out.section!.append(section)
-            out.item!.append(item)
-            out.zIndex!.append(f.zIndex)
-            out.sticky!.append(f.sticky)
+            out.section?.append(section)
+            out.item?.append(item)
+            out.zIndex?.append(f.zIndex)
+            out.sticky?.append(f.sticky)
         }
         var starts: [Int] = []
         for (s, p) in plan.sections.enumerated() {
@@ -112,11 +119,13 @@ extension FramesLayoutSpec {
             out.y[position] = f.frame.y
             out.width[position] = f.frame.width
             out.height[position] = f.frame.height
-            out.zIndex![position] = f.zIndex
-            out.sticky![position] = f.sticky
+            out.zIndex?[position] = f.zIndex
+            out.sticky?[position] = f.sticky
         }
-        out.category = [ElementCategory](repeating: .cell, count: out.x.count)
-        out.kind = [String?](repeating: nil, count: out.x.count)
+        if !views.isEmpty {
+            out.category = [ElementCategory](repeating: .cell, count: out.x.count)
+            out.kind = [String?](repeating: nil, count: out.x.count)
+        }
         for i in views {
             append(fields(i), section: e.section?[i] ?? 0, item: items?[i] ?? i)
             out.category!.append(e.category?[i] ?? .cell)

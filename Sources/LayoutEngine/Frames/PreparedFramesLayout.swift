@@ -1,10 +1,13 @@
-/// A prepared frames layout: the spec's elements (in answer order: section, item, category, kind) and a packed
-/// R-tree over their frames (`FrameIndex`, whose doc comment gives the query's bound and why). A pinned element is
-/// indexed by its span, every place its sticky range lets it take along the scroll axis, so that one search finds
-/// it wherever the offset puts it; the query then places it for the offset and keeps it if it meets the rect.
+/// A prepared frames layout: the spec's elements (in answer order: section, item, category, kind) and packed
+/// R-trees over their frames (`FrameIndex`, whose doc comment gives the query's bound and why): one, prepared
+/// afresh; after a batch, the old layout's parts with the frames the batch changed in parts of their own
+/// (`init(_:reusing:plan:frames:)`, whose doc comment gives the cost). A pinned element is indexed by its span,
+/// every place its sticky range lets it take along the scroll axis, so that one search finds it wherever the
+/// offset puts it; the query then places it for the offset and keeps it if it meets the rect.
 public struct PreparedFramesLayout: PreparedLayout {
     public let framesSpec: FramesLayoutSpec
-    let index: FrameIndex
+    /// The index parts, each with where its frames are now; the first the largest.
+    let parts: [FramePart]
     /// Each element's item (nil: its position, for one section of cells).
     let items: [Int]?
     /// The number of cells in each section.
@@ -14,26 +17,19 @@ public struct PreparedFramesLayout: PreparedLayout {
     /// `prepareLayout`. The spec must have passed `validate` and be normalized (elements in answer order).
     /// - Complexity: O(n log n) for the index (see `FrameIndex.init`).
     public init(_ spec: FramesLayoutSpec) {
-        let e = spec.elements
+        self.init(spec, parts: spec.elements.count == 0 ? [] : [FramePart(spec)])
+    }
+
+    init(_ spec: FramesLayoutSpec, parts: [FramePart]) {
         framesSpec = spec
-        // The index holds each element's bounds: a pinned one's span of places (the arrays are copied only then).
-        var (x, y, width, height) = (e.x, e.y, e.width, e.height)
-        for (i, range) in (e.sticky ?? []).enumerated() {
-            guard let range else { continue }
-            // A hair wider than the span, which rounding could leave short of a place the element takes: the
-            // query tests each element found exactly.
-            var span = Self.span(LayoutRect(x: x[i], y: y[i], width: width[i], height: height[i]), range,
-                                 spec.scrollDirection)
-            let slack = 1e-9 * max(1, abs(range.min), abs(range.max) + max(span.width, span.height))
-            span = LayoutRect(x: span.x - slack, y: span.y - slack, width: span.width + 2 * slack,
-                              height: span.height + 2 * slack)
-            (x[i], y[i], width[i], height[i]) = (span.x, span.y, span.width, span.height)
-        }
-        index = FrameIndex(x: x, y: y, width: width, height: height)
-        items = e.resolvedItems()
+        self.parts = parts
+        items = spec.elements.resolvedItems()
         cellCounts = spec.cellCounts
         contentSize = spec.contentSize ?? spec.defaultContentSize
     }
+
+    /// The number of packed R-trees the index is made of: 1 prepared afresh, more after batches.
+    public var indexPartCount: Int { parts.count }
 
     public var spec: LayoutSpec { .frames(framesSpec) }
     public var numberOfSections: Int { cellCounts.count }
@@ -51,7 +47,7 @@ public struct PreparedFramesLayout: PreparedLayout {
         var given = e.count * 32
         given += (e.section?.count ?? 0) * 8 + (items?.count ?? 0) * 8 + (e.zIndex?.count ?? 0) * 8
         given += (e.category?.count ?? 0) + (e.kind?.count ?? 0) * 16
-        return index.byteCount + given + cellCounts.count * 8
+        return parts.reduce(0) { $0 + $1.byteCount } + given + cellCounts.count * 8
     }
 
     /// Every place a pinned element with frame `frame` may take along the scroll axis: from its range's `min` to
@@ -108,13 +104,14 @@ public struct PreparedFramesLayout: PreparedLayout {
     /// `layoutAttributesForElementsInRect:`: the frames that meet `rect` (closed), in answer order (by section,
     /// item, category, kind: the order of the normalized spec's elements). Pinned elements are placed for `offset`,
     /// or, for `sink.unpinned`, given where they sit unpinned with their sticky range when their span meets `rect`.
-    /// - Complexity: the index's search (O(log n + k) for the frames of layouts; see `FrameIndex`), then O(k log k)
-    ///   to put the k frames found in answer order. A page (`limit`) costs the whole rect's frames.
+    /// - Complexity: the index's search (O(log n + k) for the frames of layouts; see `FrameIndex`; after batches,
+    ///   see `init(_:reusing:plan:frames:)`), then O(k log k) to put the k frames found in answer order. A page
+    ///   (`limit`) costs the whole rect's frames.
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         guard rect.width >= 0, rect.height >= 0 else { return true }
         var found: [Int32] = []
-        index.search(FrameIndex.Box(rect), into: &found)
+        for part in parts { part.search(FrameIndex.Box(rect), into: &found) }
         found.sort()
         let e = framesSpec.elements
         let plain = e.category == nil && e.zIndex == nil && e.sticky == nil

@@ -1,0 +1,148 @@
+/// Where ids went, run by run: run `j` takes the ids `first[j] ..< first[j] + length[j]` to the positions that
+/// start at `position[j]`, in order. Runs are sorted by first id and do not overlap; an id in no run is gone.
+///
+/// A frames layout's index parts map their ids (the positions their frames had when the part was built) to the
+/// positions the frames have now (`PreparedFramesLayout`), and a batch on a layout of cells maps old positions to
+/// new ones (`batch(_:frames:oldCellCounts:)`). A batch keeps its old cells in runs, so either takes as many runs
+/// as the changes it stands for, not as the frames it moves.
+struct PositionRuns: Sendable, Equatable {
+    private(set) var first: [Int32] = []
+    private(set) var length: [Int32] = []
+    private(set) var position: [Int32] = []
+    /// The number of ids the runs take.
+    private(set) var count = 0
+
+    /// Ids `0 ..< n` at their own positions.
+    static func identity(_ n: Int) -> PositionRuns {
+        var runs = PositionRuns()
+        runs.append(first: 0, length: n, position: 0)
+        return runs
+    }
+
+    /// The runs over ids given in increasing order, each at its own position.
+    static func own(_ ids: [Int32]) -> PositionRuns {
+        var runs = PositionRuns()
+        for id in ids { runs.append(first: Int(id), length: 1, position: Int(id)) }
+        return runs
+    }
+
+    /// Appends ids `first ..< first + length` at `position ...` (merged into the last run when they continue it);
+    /// `first` must be past the last run's ids.
+    mutating func append(first: Int, length: Int, position: Int) {
+        guard length > 0 else { return }
+        count += length
+        if let k = self.first.indices.last, Int(self.first[k] + self.length[k]) == first,
+           Int(self.position[k] + self.length[k]) == position
+        {
+            self.length[k] += Int32(length)
+            return
+        }
+        self.first.append(Int32(first))
+        self.length.append(Int32(length))
+        self.position.append(Int32(position))
+    }
+
+    var runCount: Int { first.count }
+
+    /// The index of the first run whose ids do not all come before `id`.
+    private func runIndex(from id: Int32) -> Int {
+        var lo = 0
+        var hi = first.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if first[mid] + length[mid] <= id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The position of `id`, or nil when it is gone. O(log runs).
+    @inline(__always)
+    func position(of id: Int32) -> Int32? {
+        if first.count == 1 {
+            return id >= first[0] && id < first[0] + length[0] ? id - first[0] + position[0] : nil
+        }
+        let j = runIndex(from: id)
+        return j < first.count && first[j] <= id ? id - first[j] + position[j] : nil
+    }
+
+    /// These runs, then `next` (which maps the positions these give to new ones): where the ids are after both.
+    /// - Complexity: O(runs · log next.runs + runs out).
+    func then(_ next: PositionRuns) -> PositionRuns {
+        var out = PositionRuns()
+        for j in first.indices {
+            let (f, n, p) = (first[j], length[j], position[j])
+            var k = next.runIndex(from: p)
+            while k < next.first.count, next.first[k] < p + n {
+                let lo = max(p, next.first[k])
+                let hi = min(p + n, next.first[k] + next.length[k])
+                out.append(first: Int(f + lo - p), length: Int(hi - lo), position: Int(next.position[k] + lo - next.first[k]))
+                k += 1
+            }
+        }
+        return out
+    }
+
+    /// Calls `body` with every position the runs take, run by run.
+    func forEachPosition(_ body: (Int) -> Void) {
+        for j in first.indices {
+            for p in Int(position[j])..<Int(position[j] + length[j]) { body(p) }
+        }
+    }
+}
+
+extension PositionRuns {
+    /// Where a batch on a layout of cells (one element per cell, in section and item order) takes the old cells
+    /// whose frames it keeps: old positions to new ones, and the new positions of the cells it inserts, reloads,
+    /// or moves with new fields (`changed`, in increasing order). Nil when the plan changes sections' content.
+    /// - Complexity: O(sections + runs · log runs + m log m) for m cells given in `frames`.
+    static func batch(_ plan: UpdatePlan, frames: FrameUpdates, oldCellCounts: [Int])
+        -> (kept: PositionRuns, changed: [Int32])?
+    {
+        var oldStarts: [Int] = []
+        var total = 0
+        for c in oldCellCounts {
+            oldStarts.append(total)
+            total += c
+        }
+        var newStarts: [Int] = []
+        total = 0
+        for p in plan.sections {
+            newStarts.append(total)
+            total += p.count
+        }
+        // Moved cells given new fields, by new position (inserted ones fall in inserted runs).
+        var placed = frames.placed.keys.compactMap { path -> Int? in
+            plan.sections.indices.contains(path.section) ? newStarts[path.section] + path.item : nil
+        }
+        placed.sort()
+        var next = 0
+        var kept: [(old: Int, length: Int, new: Int)] = []
+        var changed: [Int32] = []
+        for (s, p) in plan.sections.enumerated() {
+            guard p.content == nil, !p.reloaded else { return nil }
+            var at = newStarts[s]
+            for run in p.runs {
+                defer { at += run.count }
+                guard case .old(let o, let r) = run, oldStarts.indices.contains(o) else {
+                    changed.append(contentsOf: (at..<(at + run.count)).lazy.map { Int32($0) })
+                    continue
+                }
+                // The run, less the cells given new fields.
+                while next < placed.count, placed[next] < at { next += 1 }
+                var start = 0
+                while next < placed.count, placed[next] < at + run.count {
+                    let cut = placed[next] - at
+                    kept.append((oldStarts[o] + r.lowerBound + start, cut - start, at + start))
+                    changed.append(Int32(placed[next]))
+                    start = cut + 1
+                    next += 1
+                }
+                kept.append((oldStarts[o] + r.lowerBound + start, run.count - start, at + start))
+            }
+        }
+        kept.sort { $0.old < $1.old }
+        var runs = PositionRuns()
+        for k in kept { runs.append(first: k.old, length: k.length, position: k.new) }
+        return (runs, changed)
+    }
+}
