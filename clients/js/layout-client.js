@@ -637,9 +637,10 @@ export class Virtualizer {
   /**
    * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
    * in the direction of scrolling what 3 frames (50 ms) of it move, up to another overscan: a frame that comes
-   * late still finds its views drawn. A grid draws `share` 0.25 of the overscan on every side (a 2-D margin costs
-   * its square in views) and fetches its tiles for the whole of it. `velocity` ({x: 0, y: 0}: nothing ahead) is
-   * the scroll's.
+   * late still finds its views drawn. A grid draws `share` of the overscan on every side, a quarter while it
+   * scrolls (a 2-D margin costs its square in views) and half at rest (a fling's first frame moves before its
+   * speed is known), and fetches its tiles for the whole of it. `velocity` ({x: 0, y: 0}: nothing ahead) is the
+   * scroll's.
    */
   renderWindow(v = this.viewport(), share = 1, velocity = this.currentVelocity2) {
     const ox = this.overscan > 1 ? this.overscan : this.overscan * v.width;
@@ -829,10 +830,12 @@ export class Virtualizer {
     }
   }
 
+  /** Draws at the next frame, unless a scroll event of that frame draws first (it draws what the cache has). */
   renderSoon() {
+    this.stale = true;
     if (this.renderPending) return;
     this.renderPending = true;
-    this.requestFrame(() => { this.renderPending = false; this.render(); });
+    this.requestFrame(() => { this.renderPending = false; if (this.stale) this.render(); });
   }
 
   /** The keys of the bands (tiles) of `plan` (currentPlan()): the cache never evicts them. */
@@ -919,6 +922,7 @@ export class Virtualizer {
   /** Draws what is known for the viewport now; `complete` when nothing in the render window is missing. */
   render(v = this.viewport()) {
     if (!this.summary || this.animating) return;
+    this.stale = false;
     let elements, complete, rect, offset;
     if (this.mode === "live") {
       const a = this.liveAnswer;
@@ -926,7 +930,8 @@ export class Virtualizer {
       ({elements, rect, offset} = a);
       complete = offset[0] === v.x && offset[1] === v.y;  // else the best there is until the answer comes
     } else {
-      const grid = this.mode === "grid", w = this.renderWindow(v, grid ? 0.25 : 1);
+      const grid = this.mode === "grid", velocity = this.currentVelocity2;
+      const w = this.renderWindow(v, !grid ? 1 : velocity.x || velocity.y ? 0.25 : 0.5, velocity);
       ({elements, complete} = grid ? this.gridElements(w, v) : this.bandElements(w, v));
       rect = [w.x, w.y, w.width, w.height];
       offset = [v.x, v.y];

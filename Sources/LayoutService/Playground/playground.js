@@ -127,6 +127,7 @@ async function prepare() {
   // The visible area is the collection view's size; scroll bars and borders come on top of it. The old views go
   // and the content takes the new layout's size first, so that the scroll bars measured are the new layout's.
   virtualizer.clear();
+  viewport.dataset.layout = answer.layout;
   content.style.width = Math.min(answer.contentSize.width, virtualizer.maxContentLength) + "px";
   content.style.height = Math.min(answer.contentSize.height, virtualizer.maxContentLength) + "px";
   viewport.style.width = spec.collectionView.width + "px";
