@@ -36,24 +36,33 @@ extension FramesLayoutSpec {
 
     /// The layout after a batch: cells rearranged by `plan` (kept ones with their fields, inserted ones and moved
     /// or reloaded ones given in `frames` with those), supplementary and decoration views unchanged.
-    /// - Complexity: O(n) to gather the elements' columns (those the result can need), plus `normalized()`'s sort,
-    ///   O(n log n), when the layout has views other than cells.
+    /// - Complexity: O(n) to gather the elements' columns (those the result can need; a layout of cells alone copies
+    ///   its kept runs of cells a column at a time), plus `normalized()`'s sort, O(n log n), when the layout has views
+    ///   other than cells.
     func applying(_ plan: UpdatePlan, frames: FrameUpdates) throws(BatchError) -> FramesLayoutSpec {
         guard plan.sections.allSatisfy({ $0.oldSection != nil && $0.content == nil && !$0.reloaded }) else {
             throw BatchError(operation: 0, reason: Self.sectionUpdatesRefused)
         }
         let e = elements
         let items = e.resolvedItems()
-        // Each old cell's position among the elements, by section and item (items are numbered without gaps).
+        // Each old cell's position among the elements, by section and item (items are numbered without gaps). A
+        // layout of cells alone holds them in answer order: section by section, item by item.
         let counts = cellCounts
-        var cells = counts.map { [Int](repeating: 0, count: $0) }
-        var views: [Int] = []
-        for i in 0..<e.count {
-            if (e.category?[i] ?? .cell) == .cell {
-                cells[e.section?[i] ?? 0][items?[i] ?? i] = i
-            } else {
-                views.append(i)
+        let views = e.category.map { c in c.indices.filter { c[$0] != .cell } } ?? []
+        var cells: [[Int]] = []
+        var sectionStarts: [Int] = []
+        if views.isEmpty {
+            var start = 0
+            for count in counts {
+                sectionStarts.append(start)
+                start += count
             }
+        } else {
+            cells = counts.map { [Int](repeating: 0, count: $0) }
+            for i in 0..<e.count where e.category![i] == .cell { cells[e.section?[i] ?? 0][items?[i] ?? i] = i }
+        }
+        func position(section: Int, item: Int) -> Int {
+            views.isEmpty ? sectionStarts[section] + item : cells[section][item]
         }
         let total = plan.sections.reduce(0) { $0 + $1.count } + views.count
         // Only the columns the result can need (`normalized()` drops the others): items when views are interleaved
@@ -78,6 +87,25 @@ extension FramesLayoutSpec {
             FrameElement(frame: LayoutRect(x: e.x[i], y: e.y[i], width: e.width[i], height: e.height[i]),
                          zIndex: e.zIndex?[i] ?? 0, sticky: e.sticky?[i] ?? nil)
         }
+        /// Old elements `range`, cells in answer order, as cells `item...` of section `section`.
+        func appendKept(_ range: Range<Int>, section: Int, item: Int) {
+            out.x.append(contentsOf: e.x[range])
+            out.y.append(contentsOf: e.y[range])
+            out.width.append(contentsOf: e.width[range])
+            out.height.append(contentsOf: e.height[range])
+            out.section?.append(contentsOf: repeatElement(section, count: range.count))
+            out.item?.append(contentsOf: item..<item + range.count)
+            if let z = e.zIndex {
+                out.zIndex?.append(contentsOf: z[range])
+            } else {
+                out.zIndex?.append(contentsOf: repeatElement(0, count: range.count))
+            }
+            if let p = e.sticky {
+                out.sticky?.append(contentsOf: p[range])
+            } else {
+                out.sticky?.append(contentsOf: repeatElement(nil, count: range.count))
+            }
+        }
         func append(_ f: FrameElement, section: Int, item: Int) {
             out.x.append(f.frame.x)
             out.y.append(f.frame.y)
@@ -94,11 +122,15 @@ extension FramesLayoutSpec {
             var item = 0
             for run in p.runs {
                 switch run {
+                case .old(let o, let r) where views.isEmpty && !r.isEmpty:
+                    let first = position(section: o, item: r.lowerBound)
+                    appendKept(first..<first + r.count, section: s, item: item)
+                    item += r.count
                 case .old(let o, let r), .reloaded(let o, let r, _):
                     for old in r {
                         var f: FrameElement?
                         if case .reloaded = run { f = frames.reloaded[LayoutIndexPath(section: o, item: old)] }
-                        append(f ?? fields(cells[o][old]), section: s, item: item)
+                        append(f ?? fields(position(section: o, item: old)), section: s, item: item)
                         item += 1
                     }
                 case .inserted(let n, _):
