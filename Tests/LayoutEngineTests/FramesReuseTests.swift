@@ -36,6 +36,12 @@ import Testing
         return (ops, updates)
     }
 
+    /// The frames spec `spec` holds, or nil for another kind of layout.
+    static func frames(_ spec: LayoutSpec) -> FramesLayoutSpec? {
+        guard case .frames(let f) = spec else { return nil }
+        return f
+    }
+
     /// Every answer the two layouts give for random rects, offsets and points is the same.
     func expectSameAnswers(_ reused: PreparedFramesLayout, _ fresh: PreparedFramesLayout, _ rng: inout SeededRandom,
                            _ note: String) {
@@ -69,7 +75,7 @@ import Testing
 
     @Test func batchesInARowAnswerAsTheLayoutPreparedAfresh() throws {
         var rng = SeededRandom(seed: 2026_11_27_1)
-        var (stacked, rebuilt, batches) = (0, 0, 0)
+        var (stacked, merged, rebuilt, batches, mostParts, pinnedAlongX) = (0, 0, 0, 0, 0, 0)
         for round in 0..<24 {
             var spec = Self.randomCells(&rng, count: [0, 1, 40, 300, 1500, 4000][round % 6], sticky: round % 3 == 2)
             var layout = PreparedFramesLayout(spec)
@@ -87,12 +93,30 @@ import Testing
                 for part in reused.parts { part.runs.forEachPosition { positions.append($0) } }
                 #expect(positions.sorted() == Array(0..<updated.elements.count), "round \(round), batch \(batch)")
                 if reused.parts.count > 1 { stacked += 1 }
-                if layout.parts.count > 1, reused.parts.count == 1 { rebuilt += 1 }
+                mostParts = max(mostParts, reused.parts.count)
+                // Merged: the last part holds more than the cells this batch changed (alone, their part holds just
+                // those).
+                let changed = try #require(PositionRuns.batch(plan, frames: updates, oldCellCounts: layout.cellCounts))
+                    .changed.count
+                if reused.parts.count > 1, changed > 0, reused.parts[reused.parts.count - 1].size > changed {
+                    merged += 1
+                }
+                // Built afresh: one part that holds every element at its own position.
+                if layout.parts.count > 1, reused.parts.count == 1, reused.parts[0].isIdentity,
+                   reused.parts[0].size == updated.elements.count
+                {
+                    rebuilt += 1
+                }
+                // A horizontal layout with pins: they move along x.
+                if updated.scrollDirection == .horizontal, updated.elements.sticky != nil { pinnedAlongX += 1 }
                 batches += 1
                 (spec, layout) = (updated, reused)
             }
         }
-        #expect(batches > 300 && stacked > 100 && rebuilt > 10, "\(batches) batches, \(stacked) stacked, \(rebuilt) rebuilt")
+        let counts = "\(batches) batches, \(stacked) stacked, \(merged) merged, at most \(mostParts) parts, "
+            + "\(rebuilt) rebuilt, \(pinnedAlongX) pinned along x"
+        #expect(batches > 300 && stacked > 100 && merged > 20 && mostParts >= 3 && rebuilt > 10 && pinnedAlongX > 30,
+                "\(counts)")
     }
 
     /// A layout with views is prepared afresh; a moved cell keeping its frame stays in its part.
@@ -103,7 +127,7 @@ import Testing
         views = views.normalized()
         let move: [BatchOperation] = [.moveItem(from: LayoutIndexPath(section: 0, item: 0), to: LayoutIndexPath(section: 0, item: 1))]
         let plan = try UpdatePlan.make(oldCounts: views.cellCounts, operations: move)
-        guard case .frames(let moved) = try LayoutSpec.frames(views).applying(plan, frames: FrameUpdates()) else { return }
+        let moved = try #require(Self.frames(try LayoutSpec.frames(views).applying(plan, frames: FrameUpdates())))
         let afresh = PreparedFramesLayout(moved, reusing: PreparedFramesLayout(views), plan: plan, frames: FrameUpdates())
         #expect(afresh.parts.count == 1 && afresh.parts[0].isIdentity)
 
@@ -115,7 +139,7 @@ import Testing
             .insertItems([LayoutIndexPath(section: 0, item: 0)], sizes: nil),
         ])
         let updates = FrameUpdates(placed: [LayoutIndexPath(section: 0, item: 0): FrameElement(frame: LayoutRect(x: 0, y: 5000, width: 10, height: 10))])
-        guard case .frames(let updated) = try LayoutSpec.frames(cells).applying(plan2, frames: updates) else { return }
+        let updated = try #require(Self.frames(try LayoutSpec.frames(cells).applying(plan2, frames: updates)))
         let reused = PreparedFramesLayout(updated, reusing: PreparedFramesLayout(cells), plan: plan2, frames: updates)
         // The old index keeps the 20 cells (the moved one too: its frame is kept); the inserted one is a part.
         #expect(reused.parts.map(\.size) == [20, 1] && reused.parts.map(\.live) == [20, 1])
