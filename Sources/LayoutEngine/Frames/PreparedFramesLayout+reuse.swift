@@ -21,7 +21,9 @@ extension PreparedFramesLayout {
     ///   new spec (content size, section counts), as applying the batch and validating the spec are. A rect query
     ///   searches every part: O(log n) each, plus O(log R) per frame found, dead ones included.
     ///   A layout with views other than cells, whose positions a batch interleaves anew, is prepared afresh.
-    public init(_ spec: FramesLayoutSpec, reusing old: PreparedFramesLayout, plan: UpdatePlan, frames: FrameUpdates) {
+    ///
+    /// Apps reach it through `LayoutSpec.prepare(reusing:unchangedBefore:item:plan:frames:)`.
+    package init(_ spec: FramesLayoutSpec, reusing old: PreparedFramesLayout, plan: UpdatePlan, frames: FrameUpdates) {
         let n = spec.elements.count
         guard spec.elements.category == nil, old.framesSpec.elements.category == nil,
               spec.scrollDirection == old.framesSpec.scrollDirection,
