@@ -1,6 +1,6 @@
 extension PreparedFramesLayout {
-    /// A batch may leave at most n / `rebuildFraction` frames outside the first part, plus dead ones, before the
-    /// layout after it is prepared afresh.
+    /// The layout after a batch is prepared afresh when the frames outside the first part and the dead ones
+    /// together pass n / `rebuildFraction`.
     static let rebuildFraction = 8
 
     /// The layout after a batch (`spec` is `old`'s spec with `plan` and `frames` applied, normalized), its index
