@@ -75,8 +75,9 @@ struct PositionRuns: Sendable, Equatable {
             while k < next.firstIDs.count, next.firstIDs[k] < p + n {
                 let lo = max(p, next.firstIDs[k])
                 let hi = min(p + n, next.firstIDs[k] + next.lengths[k])
-                out.append(first: Int(f + lo - p), length: Int(hi - lo),
-                           position: Int(next.targets[k] + lo - next.firstIDs[k]))
+                // Offsets into the runs first, so that no sum of two positions is formed.
+                out.append(first: Int(lo - p + f), length: Int(hi - lo),
+                           position: Int(lo - next.firstIDs[k] + next.targets[k]))
                 k += 1
             }
         }
