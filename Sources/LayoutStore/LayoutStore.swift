@@ -114,12 +114,19 @@ public final class LayoutStore: Sendable {
             SpecDigest(of: spec, resuming: $0, unchangedBefore: unchangedBefore.section, item: unchangedBefore.item)
         } ?? SpecDigest(of: spec)
         return try add(spec, digest: digest,
-                       base: (cached.layout, unchangedBefore.section, unchangedBefore.item, plan, frames),
+                       base: (layout: cached.layout, section: unchangedBefore.section, item: unchangedBefore.item,
+                              plan: plan, frames: frames),
                        change: change.map { (base, $0) })
     }
 
+    /// What a derived spec is prepared from: the cached layout it was updated from, where it first differs from it
+    /// (`unchangedBefore`), and the batch that made it.
+    private typealias Base = (
+        layout: any PreparedLayout, section: Int, item: Int, plan: UpdatePlan?, frames: FrameUpdates?
+    )
+
     private func add(_ spec: LayoutSpec, digest: SpecDigest,
-                     base: (any PreparedLayout, Int, Int, UpdatePlan?, FrameUpdates?)?,
+                     base: Base?,
                      change: (base: String, change: SpecChange)?)
         throws(ArchiveError) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
@@ -149,8 +156,8 @@ public final class LayoutStore: Sendable {
         let created = try registry.insert(id, spec: spec, depth: depth, announce: !knownBefore)
         let layout = cache.layout(id, digest: digest, keep: { registry.mayKeep(id, since: mark) }, onPrepare: onPrepare) {
             base.map {
-                spec.prepare(reusing: $0.0, unchangedBefore: $0.1, item: $0.2, plan: $0.3, frames: $0.4,
-                             measurer: measurer)
+                spec.prepare(reusing: $0.layout, unchangedBefore: $0.section, item: $0.item, plan: $0.plan,
+                             frames: $0.frames, measurer: measurer)
             }
                 ?? spec.prepare(measurer: measurer)
         }

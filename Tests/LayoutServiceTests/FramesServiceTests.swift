@@ -1,5 +1,7 @@
 import HTTPCore
+import LayoutEngine
 import LayoutService
+import LayoutStore
 import LayoutWire
 import Testing
 
@@ -141,11 +143,16 @@ import Testing
         func frame(_ a: JSONValue) -> [Int] {
             ["x", "y", "width", "height"].map { (k: String) -> Int in Int(a["frame"]?[k]?.number ?? -1) }
         }
+        #expect((c.service.store.cachedLayout(id: id) as? PreparedFramesLayout)?.indexPartCount == 1)
         for (body, apply) in batches {
             let update = c.send("POST", "/v1/layouts/\(id)/updates", #"{"updates":"# + body + "}")
             #expect(update.status == 201, "\(String(decoding: update.body.bytes, as: UTF8.self))")
             id = try #require(c.json(update)["id"]?.string)
             frames = apply(frames)
+            // Prepared from the layout before: the old index and a part for the changed cells (each batch's merged
+            // with the earlier ones', a few cells each). A layout prepared afresh has one part.
+            let prepared = try #require(c.service.store.cachedLayout(id: id) as? PreparedFramesLayout)
+            #expect(prepared.indexPartCount == 2, "\(body)")
             let rects: [[Int]] = [[0, 0, 390, 844], [0, 2900, 390, 844], [150, 400, 100, 300], [0, 19000, 390, 2000]]
             for rect in rects {
                 let query = rect.map { String($0) }.joined(separator: ",")

@@ -69,7 +69,7 @@ struct FrameIndex: Sendable {
             cy[i] = y[i] + height[i] / 2
         }
         let order = Self.packingOrder(cx: cx, cy: cy)
-        ids = given.map { given in order.map { given[Int($0)] } } ?? order
+        ids = given.map { table in order.map { table[Int($0)] } } ?? order
         boxes = order.map { id in
             let i = Int(id)
             return Box(minX: x[i], minY: y[i], maxX: x[i] + width[i], maxY: y[i] + height[i])

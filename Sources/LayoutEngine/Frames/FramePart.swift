@@ -10,7 +10,8 @@ struct FramePart: Sendable {
     init(_ index: FrameIndex, runs: PositionRuns) {
         self.index = index
         self.runs = runs
-        isIdentity = runs.runCount == 1 && runs.first[0] == 0 && runs.position[0] == 0 && runs.count == index.ids.count
+        isIdentity = runs.runCount == 1 && runs.firstIDs[0] == 0 && runs.targets[0] == 0
+            && runs.count == index.ids.count
     }
 
     /// The index of all of `spec`'s elements.
@@ -19,7 +20,7 @@ struct FramePart: Sendable {
         // The index holds each element's bounds: a pinned one's span of places (the arrays are copied only then).
         var (x, y, width, height) = (e.x, e.y, e.width, e.height)
         for (i, range) in (e.sticky ?? []).enumerated() where range != nil {
-            (x[i], y[i], width[i], height[i]) = Self.bounds(spec, i).parts
+            (x[i], y[i], width[i], height[i]) = Self.bounds(spec, i).components
         }
         self.init(FrameIndex(x: x, y: y, width: width, height: height), runs: .identity(e.count))
     }
@@ -32,7 +33,7 @@ struct FramePart: Sendable {
         width.reserveCapacity(positions.count)
         height.reserveCapacity(positions.count)
         for p in positions {
-            let (a, b, c, d) = Self.bounds(spec, Int(p)).parts
+            let (a, b, c, d) = Self.bounds(spec, Int(p)).components
             x.append(a)
             y.append(b)
             width.append(c)
@@ -77,5 +78,5 @@ struct FramePart: Sendable {
 }
 
 extension LayoutRect {
-    fileprivate var parts: (Double, Double, Double, Double) { (x, y, width, height) }
+    fileprivate var components: (Double, Double, Double, Double) { (x, y, width, height) }
 }

@@ -1,14 +1,14 @@
-/// Where ids went, run by run: run `j` takes the ids `first[j] ..< first[j] + length[j]` to the positions that
-/// start at `position[j]`, in order. Runs are sorted by first id and do not overlap; an id in no run is gone.
+/// Where ids went, run by run: run `j` takes the ids `firstIDs[j] ..< firstIDs[j] + lengths[j]` to the positions
+/// that start at `targets[j]`, in order. Runs are sorted by first id and do not overlap; an id in no run is gone.
 ///
 /// A frames layout's index parts map their ids (the positions their frames had when the part was built) to the
 /// positions the frames have now (`PreparedFramesLayout`), and a batch on a layout of cells maps old positions to
 /// new ones (`batch(_:frames:oldCellCounts:)`). A batch keeps its old cells in runs, so either takes as many runs
 /// as the changes it stands for, not as the frames it moves.
 struct PositionRuns: Sendable, Equatable {
-    private(set) var first: [Int32] = []
-    private(set) var length: [Int32] = []
-    private(set) var position: [Int32] = []
+    private(set) var firstIDs: [Int32] = []
+    private(set) var lengths: [Int32] = []
+    private(set) var targets: [Int32] = []
     /// The number of ids the runs take.
     private(set) var count = 0
 
@@ -31,26 +31,26 @@ struct PositionRuns: Sendable, Equatable {
     mutating func append(first: Int, length: Int, position: Int) {
         guard length > 0 else { return }
         count += length
-        if let k = self.first.indices.last, Int(self.first[k] + self.length[k]) == first,
-           Int(self.position[k] + self.length[k]) == position
+        if let k = firstIDs.indices.last, Int(firstIDs[k] + lengths[k]) == first,
+           Int(targets[k] + lengths[k]) == position
         {
-            self.length[k] += Int32(length)
+            lengths[k] += Int32(length)
             return
         }
-        self.first.append(Int32(first))
-        self.length.append(Int32(length))
-        self.position.append(Int32(position))
+        firstIDs.append(Int32(first))
+        lengths.append(Int32(length))
+        targets.append(Int32(position))
     }
 
-    var runCount: Int { first.count }
+    var runCount: Int { firstIDs.count }
 
     /// The index of the first run whose ids do not all come before `id`.
     private func runIndex(from id: Int32) -> Int {
         var lo = 0
-        var hi = first.count
+        var hi = firstIDs.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if first[mid] + length[mid] <= id { lo = mid + 1 } else { hi = mid }
+            if firstIDs[mid] + lengths[mid] <= id { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
@@ -58,24 +58,26 @@ struct PositionRuns: Sendable, Equatable {
     /// The position of `id`, or nil when it is gone. O(log runs).
     @inline(__always)
     func position(of id: Int32) -> Int32? {
-        if first.count == 1 {
-            return id >= first[0] && id < first[0] + length[0] ? id - first[0] + position[0] : nil
+        if firstIDs.count == 1 {
+            return id >= firstIDs[0] && id < firstIDs[0] + lengths[0] ? id - firstIDs[0] + targets[0] : nil
         }
         let j = runIndex(from: id)
-        return j < first.count && first[j] <= id ? id - first[j] + position[j] : nil
+        return j < firstIDs.count && firstIDs[j] <= id ? id - firstIDs[j] + targets[j] : nil
     }
 
     /// These runs, then `next` (which maps the positions these give to new ones): where the ids are after both.
     /// - Complexity: O(runs · log next.runs + runs out).
     func then(_ next: PositionRuns) -> PositionRuns {
         var out = PositionRuns()
-        for j in first.indices {
-            let (f, n, p) = (first[j], length[j], position[j])
+        for j in firstIDs.indices {
+            let (f, n, p) = (firstIDs[j], lengths[j], targets[j])
             var k = next.runIndex(from: p)
-            while k < next.first.count, next.first[k] < p + n {
-                let lo = max(p, next.first[k])
-                let hi = min(p + n, next.first[k] + next.length[k])
-                out.append(first: Int(f + lo - p), length: Int(hi - lo), position: Int(next.position[k] + lo - next.first[k]))
+            while k < next.firstIDs.count, next.firstIDs[k] < p + n {
+                let lo = max(p, next.firstIDs[k])
+                let hi = min(p + n, next.firstIDs[k] + next.lengths[k])
+                // Offsets into the runs first, so that no sum of two positions is formed.
+                out.append(first: Int(lo - p + f), length: Int(hi - lo),
+                           position: Int(lo - next.firstIDs[k] + next.targets[k]))
                 k += 1
             }
         }
@@ -84,8 +86,8 @@ struct PositionRuns: Sendable, Equatable {
 
     /// Calls `body` with every position the runs take, run by run.
     func forEachPosition(_ body: (Int) -> Void) {
-        for j in first.indices {
-            for p in Int(position[j])..<Int(position[j] + length[j]) { body(p) }
+        for j in firstIDs.indices {
+            for p in Int(targets[j])..<Int(targets[j] + lengths[j]) { body(p) }
         }
     }
 }

@@ -1,6 +1,6 @@
 extension PreparedFramesLayout {
-    /// A batch may leave at most n / `rebuildFraction` frames outside the first part, plus dead ones, before the
-    /// layout after it is prepared afresh.
+    /// The layout after a batch is prepared afresh when the frames outside the first part and the dead ones
+    /// together pass n / `rebuildFraction`.
     static let rebuildFraction = 8
 
     /// The layout after a batch (`spec` is `old`'s spec with `plan` and `frames` applied, normalized), its index
@@ -21,7 +21,9 @@ extension PreparedFramesLayout {
     ///   new spec (content size, section counts), as applying the batch and validating the spec are. A rect query
     ///   searches every part: O(log n) each, plus O(log R) per frame found, dead ones included.
     ///   A layout with views other than cells, whose positions a batch interleaves anew, is prepared afresh.
-    public init(_ spec: FramesLayoutSpec, reusing old: PreparedFramesLayout, plan: UpdatePlan, frames: FrameUpdates) {
+    ///
+    /// Apps reach it through `LayoutSpec.prepare(reusing:unchangedBefore:item:plan:frames:)`.
+    package init(_ spec: FramesLayoutSpec, reusing old: PreparedFramesLayout, plan: UpdatePlan, frames: FrameUpdates) {
         let n = spec.elements.count
         guard spec.elements.category == nil, old.framesSpec.elements.category == nil,
               spec.scrollDirection == old.framesSpec.scrollDirection,

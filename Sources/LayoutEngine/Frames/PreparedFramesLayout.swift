@@ -28,8 +28,9 @@ public struct PreparedFramesLayout: PreparedLayout {
         contentSize = spec.contentSize ?? spec.defaultContentSize
     }
 
-    /// The number of packed R-trees the index is made of: 1 prepared afresh, more after batches.
-    public var indexPartCount: Int { parts.count }
+    /// The number of packed R-trees the index is made of: 1 prepared afresh, more after batches (for the bench and
+    /// the tests).
+    package var indexPartCount: Int { parts.count }
 
     public var spec: LayoutSpec { .frames(framesSpec) }
     public var numberOfSections: Int { cellCounts.count }
