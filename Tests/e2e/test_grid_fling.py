@@ -191,15 +191,20 @@ def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, sp
     steady = [s for s in samples[1:] if s["gap"] <= STALL_MS]
     blanks = [s["blank"] for s in samples]
     tiles = [tuple(int(p) for p in path.split("/")[-2:]) for path in result["tiles"]]
-    # The tiles the drawn window (the viewport and half a view of overscan on every side) met, frame by frame;
+    # The tiles the drawn window (the viewport and half a view of overscan on every side) met on its way;
     # and those of the fetch-ahead past the end: the window swept on along the velocity for the lookahead.
     crossed = set()
 
     def meet(x1, y1, x2, y2):
         return {(r, c) for r in range(max(0, int(y1 // g["height"])), int(y2 // g["height"]) + 1)
                 for c in range(max(0, int(x1 // g["width"])), int(x2 // g["width"]) + 1)}
-    for s in samples:
-        crossed |= meet(s["ox"] - 360, s["oy"] - 280, s["ox"] + 1080, s["oy"] + 840)
+    # Between two frames the window passes over the tiles along the way (a fast fling moves it hundreds of pixels
+    # a frame): those are crossed too, taken every 100 pixels.
+    for a, b in zip(samples, samples[1:] + samples[-1:]):
+        steps = int(max(abs(b["ox"] - a["ox"]), abs(b["oy"] - a["oy"])) // 100) + 1
+        for k in range(steps):
+            x, y = a["ox"] + (b["ox"] - a["ox"]) * k / steps, a["oy"] + (b["oy"] - a["oy"]) * k / steps
+            crossed |= meet(x - 360, y - 280, x + 1080, y + 840)
     end = samples[-1]
     reach = speed / 1000 * result["lookaheadMs"] + 360
     ahead = meet(end["ox"] - 360, end["oy"] - 280, end["ox"] + 1080 + reach, end["oy"] + 840 + reach) - crossed
