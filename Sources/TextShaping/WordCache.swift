@@ -160,6 +160,7 @@ final class WordCache: @unchecked Sendable {
         }
         var missing: [Int] = []
         pthread_rwlock_rdlock(lock)
+        // The touch's sum is used (a capacity of 0 or 1) so that the optimizer keeps its loads.
         if !table.slots.isEmpty { missing.reserveCapacity(Int(table.touch(hashes) & 1)) }
         for (i, piece) in pieces.enumerated() {
             let units = UnsafeBufferPointer(rebasing: text[piece])

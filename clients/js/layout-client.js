@@ -930,8 +930,8 @@ export class Virtualizer {
       ({elements, rect, offset} = a);
       complete = offset[0] === v.x && offset[1] === v.y;  // else the best there is until the answer comes
     } else {
-      const grid = this.mode === "grid", velocity = this.currentVelocity2;
-      const w = this.renderWindow(v, !grid ? 1 : velocity.x || velocity.y ? 0.25 : 0.5, velocity);
+      const grid = this.mode === "grid", velocity = this.currentVelocity2, moving = velocity.x || velocity.y;
+      const w = this.renderWindow(v, grid ? (moving ? 0.25 : 0.5) : 1, velocity);
       ({elements, complete} = grid ? this.gridElements(w, v) : this.bandElements(w, v));
       rect = [w.x, w.y, w.width, w.height];
       offset = [v.x, v.y];
