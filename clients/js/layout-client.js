@@ -338,9 +338,10 @@ function tileSpan(pos, length, band, count) {
  * Which tiles [row, column] of a grid cut as `grid` ({width, height, columns, rows}) a viewport `v` needs, with
  * `w` the viewport plus the overscan, moving at `velocity` ({x, y} points/ms), soonest needed first: the tiles `v`
  * meets; those `v` crosses when moved along the velocity for `lookahead` ms; those of `w`; those `w` crosses so
- * moved. A diagonal fling asks for the tiles along its path, not for the whole rectangle ahead.
+ * moved; then those of `beyond` (if given). A diagonal fling asks for the tiles along its path, not for the whole
+ * rectangle ahead.
  */
-export function planTiles({v, w, velocity = {x: 0, y: 0}, lookahead, grid}) {
+export function planTiles({v, w, beyond, velocity = {x: 0, y: 0}, lookahead, grid}) {
   const order = [], seen = new Set();
   const add = (rect) => {
     const [r0, r1] = tileSpan(rect.y, rect.height, grid.height, grid.rows);
@@ -363,6 +364,7 @@ export function planTiles({v, w, velocity = {x: 0, y: 0}, lookahead, grid}) {
   };
   sweep(v);
   sweep(w);
+  if (beyond) add(beyond);
   return order;
 }
 
@@ -469,7 +471,8 @@ export class Virtualizer {
     this.requested = new Map();  // band key -> times requested (not counting revalidations)
     this.latency = 30;  // ms, exponentially weighted
     this.velocity2 = {x: 0, y: 0};  // points/ms on each axis
-    this.last = null;
+    this.last = null;  // the last scroll event: {t, x, y}
+    this.trail = [];  // the scroll events of the last 100 ms or so (measureVelocity)
     this.readViewSize();
     this.sizeQueue = new Map();
     this.reported = new Set();
@@ -636,8 +639,9 @@ export class Virtualizer {
 
   /**
    * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
-   * in the direction of scrolling what 3 frames (50 ms) of it move, up to another overscan: a frame that comes
-   * late still finds its views drawn. A grid draws `share` of the overscan on every side, a quarter while it
+   * in the direction of scrolling what 75 ms of it move, up to another overscan: a frame that comes up to 3
+   * frames late still finds its views drawn, though the scroll event that drew them came late too and measured
+   * the speed low (by a third: measureVelocity). A grid draws `share` of the overscan on every side, a quarter while it
    * scrolls (a 2-D margin costs its square in views) and half at rest (a fling's first frame moves before its
    * speed is known), and fetches its tiles for the whole of it. `velocity` ({x: 0, y: 0}: nothing ahead) is the
    * scroll's.
@@ -647,7 +651,7 @@ export class Virtualizer {
     const oy = this.overscan > 1 ? this.overscan : this.overscan * v.height;
     const w = {x: v.x - share * ox, y: v.y - share * oy, width: v.width + 2 * share * ox, height: v.height + 2 * share * oy};
     if (this.summary) {
-      const ax = Math.min(Math.abs(velocity.x) * 50, ox), ay = Math.min(Math.abs(velocity.y) * 50, oy);
+      const ax = Math.min(Math.abs(velocity.x) * 75, ox), ay = Math.min(Math.abs(velocity.y) * 75, oy);
       w.width += ax; if (velocity.x < 0) w.x -= ax;
       w.height += ay; if (velocity.y < 0) w.y -= ay;
     }
@@ -658,21 +662,45 @@ export class Virtualizer {
   update() {
     if (!this.summary) return;
     const v = this.viewport(true), t = this.clock();
-    if (this.last) {
-      const dt = t - this.last.t;
-      if (dt < 8) return this.plan(v);  // too close to the last event to measure a speed
-      // Over 50 points/ms (50,000 a second) and 8 views is a jump, not a fling. After a pause (250 ms) the
-      // scroll moved within the last frame: a fling starts at the speed of the finger that let go.
-      const measure = (dp, previous, view) => {
-        const instant = dp / (dt >= 250 ? 1000 / 60 : dt);
-        const jump = Math.abs(instant) > 50 && Math.abs(dp) > 8 * view;
-        return clamp(jump ? 0 : dt >= 250 ? instant : 0.6 * instant + 0.4 * previous, -50, 50);
-      };
-      this.velocity2 = {x: measure(v.x - this.last.x, this.velocity2.x, v.width),
-        y: measure(v.y - this.last.y, this.velocity2.y, v.height)};
-    }
+    if (this.last && t - this.last.t < 8) return this.plan(v);  // too close to the last event to measure a speed
+    this.velocity2 = this.measureVelocity(v, t);
     this.last = {t, x: v.x, y: v.y};
+    if (this.mode === "grid") this.armRest();
     this.plan(v);
+  }
+
+  /**
+   * The scroll velocity ({x, y}, points/ms) at a scroll event at `t` showing `v`: the distance moved since the
+   * event 100 ms (or a little more) before, so that an event dispatched a frame late or early neither halves nor
+   * doubles it. After a pause (250 ms) the scroll moved within the last frame: a fling starts at the speed of the
+   * finger that let go. Over 50 points/ms (50,000 a second) and 8 views is a jump, not a fling: 0, and measured
+   * afresh from there.
+   */
+  measureVelocity(v, t) {
+    const last = this.last;
+    if (last) {
+      const dt = t - last.t, frame = dt >= 250 ? 1000 / 60 : dt;
+      const jump = (axis, view) => Math.abs(v[axis] - last[axis]) > Math.max(50 * frame, 8 * view);
+      if (jump("x", v.width) || jump("y", v.height)) this.trail = [];
+      else if (dt >= 250) this.trail = [{t: t - frame, x: last.x, y: last.y}];
+    }
+    this.trail.push({t, x: v.x, y: v.y});
+    while (this.trail.length > 2 && t - this.trail[1].t >= 100) this.trail.shift();
+    const first = this.trail[0], span = t - first.t;
+    if (!span) return {x: 0, y: 0};
+    return {x: clamp((v.x - first.x) / span, -50, 50), y: clamp((v.y - first.y) / span, -50, 50)};
+  }
+
+  /** A grid asks for its plan at rest (tilePlan: the tiles beyond the overscan too) once no scroll event came for
+   * 150 ms, whether or not an answer comes then to plan it. */
+  armRest() {
+    if (this.restTimer) clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => { this.restTimer = null; this.rest(); }, 160);
+  }
+
+  rest() {
+    const velocity = this.currentVelocity2;
+    if (this.summary && !velocity.x && !velocity.y) this.planBands(this.viewport());
   }
 
   plan(v) {
@@ -717,11 +745,15 @@ export class Virtualizer {
   /**
    * The tiles of a grid to have, nearest first (planTiles). The window swept is the viewport and its overscan
    * alone: the sweep along the velocity is what lies ahead (a window already stretched ahead along both axes
-   * would sweep its corner over tiles beside the path of a diagonal fling).
+   * would sweep its corner over tiles beside the path of a diagonal fling). At rest, the tiles one tile beyond
+   * that window on every side come last: a fling from rest learns its speed at its first scroll event, and its
+   * first answers come after it has crossed the overscan.
    */
   tilePlan(v = this.viewport(), velocity = this.currentVelocity2) {
-    return planTiles({v, w: this.renderWindow(v, 1, {x: 0, y: 0}), velocity, lookahead: this.lookaheadMs,
-      grid: this.summary.tileGrid});
+    const grid = this.summary.tileGrid, w = this.renderWindow(v, 1, {x: 0, y: 0});
+    const beyond = velocity.x || velocity.y ? null
+      : {x: w.x - grid.width, y: w.y - grid.height, width: w.width + 2 * grid.width, height: w.height + 2 * grid.height};
+    return planTiles({v, w, beyond, velocity, lookahead: this.lookaheadMs, grid});
   }
 
   /** The elements of the cached tiles that meet `w`, frozen cells at their places for `v`, and whether every
@@ -1046,6 +1078,7 @@ export class Virtualizer {
   destroy() {
     this.abortAll();
     if (this.settleTimer) clearTimeout(this.settleTimer);
+    if (this.restTimer) clearTimeout(this.restTimer);
     if (this.scrollElement.removeEventListener) {
       this.scrollElement.removeEventListener("scroll", this.onScroll);
       this.scrollElement.removeEventListener("scrollend", this.onScrollEnd);

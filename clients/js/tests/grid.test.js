@@ -23,7 +23,8 @@ function setUp({rows = 2000, columns = 60, rowHeight = 30, columnWidth = 80, mer
   const virtualizer = new Virtualizer({client, layoutId: service.id, scrollElement: scroller, clock: () => now,
     lookahead: 200, createView: () => new FakeElement(), ...options});
   const scroll = (x, y, t) => { now = t; scroller.scrollLeft = x; scroller.scrollTop = y; virtualizer.update(); };
-  return {grid, service, scroller, virtualizer, scroll};
+  const wait = (t) => { now = t; };
+  return {grid, service, scroller, virtualizer, scroll, wait};
 }
 
 /** What the page shows, in the viewport's coordinates: key -> [x, y, width, height] of every live view meeting
@@ -130,6 +131,52 @@ test("a diagonal fling asks each tile once, only along its path, and every frame
       c * g.width <= ahead.x + ahead.width && (c + 1) * g.width >= ahead.x;
   }), `${tiles.length} tiles for ${crossed.size} crossed: ${extra}`);
   assert.ok(tiles.length <= crossed.size + 12);
+});
+
+test("at rest the tiles one beyond the overscan are asked too: a fling from rest draws whole before any answer comes", async () => {
+  const {grid, service, scroller, virtualizer, scroll, wait} = setUp();
+  await virtualizer.ready;
+  await service.answerAll();
+  const first = service.queries().length;  // the tiles at the top left
+  const [x0, y0] = [800, 3000];  // tile-aligned: the overscan (200 and 150 points) ends inside the next tile
+  scroll(x0, y0 - 100, 900);  // a jump, then a slow scroll that stops there
+  scroll(x0, y0, 1000);
+  await service.answerAll();
+  wait(1160);
+  virtualizer.rest();  // as its timer does, 160 ms after the last scroll event
+  await service.answerAll();
+  const g = grid.tileGrid, asked = new Set(service.queries().slice(first).map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/")));
+  // The overscan's tiles are rows 9-11 and columns 1-3; one more on every side.
+  for (let r = 8; r <= 12; r++) for (let c = 0; c <= 4; c++) assert.ok(asked.has(`${r}/${c}`), `tile ${r}/${c}`);
+  assert.equal(asked.size, 25);
+  assert.ok(g.width === 400 && g.height === 300);
+  // A fling from rest at 5 points/ms on each axis; no answer comes. Each frame draws the window ahead of the
+  // viewport (a quarter of the overscan and 50 ms of scrolling): with the tiles beyond, for 80 ms it is whole.
+  const before = service.queries().length;
+  for (let t = 16; t <= 80; t += 16) {
+    const complete = virtualizer.stats.completeRenders;
+    scroll(x0 + 5 * t, y0 + 5 * t, 1000 + t);
+    assert.equal(virtualizer.stats.completeRenders, complete + 1, `at ${t} ms`);
+    assert.deepEqual(onScreen(virtualizer, scroller), reference(grid, {x: x0 + 5 * t, y: y0 + 5 * t}), `at ${t} ms`);
+  }
+  const again = service.queries().slice(before).map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/"));
+  assert.deepEqual(again.filter((k) => asked.has(k)), [], "a tile asked again");
+});
+
+test("the velocity is measured over 100 ms: scroll events dispatched a frame late neither halve nor double it", async () => {
+  const {service, virtualizer, scroll} = setUp();
+  await virtualizer.ready;
+  await service.answerAll();
+  const speeds = [];
+  for (let k = 1; k <= 60; k++) {
+    const frame = 1000 + k * 1000 / 60;  // the content moves 5 points/ms on each axis, frame by frame
+    scroll(frame * 5 - 5000, frame * 5 - 5000, frame + (k % 3 === 1 ? 15 : 0));  // every third event late
+    if (frame >= 1100) speeds.push(virtualizer.velocity2.x, virtualizer.velocity2.y);
+  }
+  assert.ok(speeds.every((s) => s > 4 && s < 6), `${Math.min(...speeds)} to ${Math.max(...speeds)} points/ms`);
+  // A jump (a thumb dragged, a scrollTo) is no fling.
+  scroll(0, 50000, 2100);
+  assert.deepEqual(virtualizer.velocity2, {x: 0, y: 0});
 });
 
 test("a grid longer than the DOM allows: frozen panes and cells where the reference puts them, wheel steps 1:1", async () => {
