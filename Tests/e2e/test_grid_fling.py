@@ -7,9 +7,10 @@ JavaScript client from the grid's 2-D tiles:
   animation frame: no frame more than 1% blank, frozen panes included; each tile requested at most once, only
   tiles the drawn window (the viewport and its overscan) crossed or the fetch-ahead past the end. The content is
   28 million pixels tall: the layout offset each frame is the start's plus what the DOM moved (1:1).
-  One fault is known and reported as an expected failure with what was seen: at 10,000 px/s the page's main
-  thread stalls at times (over 500 views live, some 4,000 views scrolling in a second), and some frames,
-  most at the fling's start from rest, are more than 1% blank.
+  One fault is known and reported as an expected failure with what was seen: at 10,000 px/s, when the machine
+  runs slow (the page draws fewer than about 110 frames in the 3 s), the window crosses some 70 tiles a second
+  and their answers wait on the page's busy main thread; a tile comes late and a few frames are more than 1%
+  blank.
 
 Each frame is measured right after the scroll moves, as test_fling.py does: what the frame paints. The truth is
 the spec's geometry (rows 28 px but the header's 36, columns 100 px but the first's 64, the merged ranges),
@@ -180,8 +181,11 @@ def test_at_rest_every_element_on_screen_is_where_the_rect_query_with_the_offset
 def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, speed):
     browser, service, summary = page
     g = summary["tileGrid"]
-    # Start so that the path crosses merged ranges (rows 3 to 696, columns 1 to 34, near the top left).
-    start = {"x": 0, "y": 0} if speed == 3000 else {"x": 2000, "y": 7000000}
+    # Start so that the path crosses merged ranges (rows 3 to 696, columns 1 to 34, near the top left). The drawn
+    # window's sides and the tiles' are multiples of 80 points: from a start with x - y a multiple of 80, its
+    # corners would run through the tiles' corners, and whether a tile beside the path is touched would turn on
+    # the rounding of a scroll offset. 40 points off, a tile is crossed by 40 points or not at all.
+    start = {"x": 40, "y": 0} if speed == 3000 else {"x": 2040, "y": 7000000}
     settle_at(browser, start["x"], start["y"])
     browser.execute_async_script("setTimeout(arguments[0], 300)")
     seconds = 3.0
@@ -198,13 +202,23 @@ def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, sp
     def meet(x1, y1, x2, y2):
         return {(r, c) for r in range(max(0, int(y1 // g["height"])), int(y2 // g["height"]) + 1)
                 for c in range(max(0, int(x1 // g["width"])), int(x2 // g["width"]) + 1)}
+    def during(p0, p1, lo, hi):
+        # The part [s0, s1] of [0, 1] in which a position moving from p0 to p1 lies in [lo, hi].
+        if p0 == p1:
+            return (0, 1) if lo <= p0 <= hi else None
+        s0, s1 = sorted(((lo - p0) / (p1 - p0), (hi - p0) / (p1 - p0)))
+        return (max(s0, 0), min(s1, 1)) if max(s0, 0) <= min(s1, 1) else None
+
     # Between two frames the window passes over the tiles along the way (a fast fling moves it hundreds of pixels
-    # a frame): those are crossed too, taken every 100 pixels.
+    # a frame): those are crossed too. The window moves in a line; a tile is crossed when the times in which the
+    # window meets its columns and its rows overlap.
     for a, b in zip(samples, samples[1:] + samples[-1:]):
-        steps = int(max(abs(b["ox"] - a["ox"]), abs(b["oy"] - a["oy"])) // 100) + 1
-        for k in range(steps):
-            x, y = a["ox"] + (b["ox"] - a["ox"]) * k / steps, a["oy"] + (b["oy"] - a["oy"]) * k / steps
-            crossed |= meet(x - 360, y - 280, x + 1080, y + 840)
+        for r, c in meet(min(a["ox"], b["ox"]) - 360, min(a["oy"], b["oy"]) - 280,
+                         max(a["ox"], b["ox"]) + 1080, max(a["oy"], b["oy"]) + 840):
+            sx = during(a["ox"], b["ox"], c * g["width"] - 1080, (c + 1) * g["width"] + 360)
+            sy = during(a["oy"], b["oy"], r * g["height"] - 840, (r + 1) * g["height"] + 280)
+            if sx and sy and max(sx[0], sy[0]) <= min(sx[1], sy[1]):
+                crossed.add((r, c))
     end = samples[-1]
     reach = speed / 1000 * result["lookaheadMs"] + 360
     ahead = meet(end["ox"] - 360, end["oy"] - 280, end["ox"] + 1080 + reach, end["oy"] + 840 + reach) - crossed

@@ -699,8 +699,12 @@ export class Virtualizer {
   }
 
   rest() {
+    if (!this.summary) return;
+    // A main thread busy for 150 ms is no stop: if the element moved, its scroll event is still to come.
+    const v = this.viewport(true);
+    if (this.last && (v.x !== this.last.x || v.y !== this.last.y)) return this.update();
     const velocity = this.currentVelocity2;
-    if (this.summary && !velocity.x && !velocity.y) this.planBands(this.viewport());
+    if (!velocity.x && !velocity.y) this.planBands(v);
   }
 
   plan(v) {

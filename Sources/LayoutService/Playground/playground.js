@@ -79,6 +79,8 @@ const virtualizer = new Virtualizer({
       for (const name of TEXT_STYLE_PROPERTIES) view.style[name] = "";
       view.replaceChildren(document.createElement("span"));
     }
+    // A grid's cell is a block whose one line is as tall as the cell (playground.css).
+    view.style.lineHeight = viewport.dataset.layout === "grid" ? `${e.frame.height - 2}px` : "";
     view.firstChild.textContent = label(e);
     view.title = e.category === "cell" ? `cell ${e.section}.${e.item}` : `${e.kind} ${e.section}.${e.item}`;
   },

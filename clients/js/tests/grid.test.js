@@ -163,6 +163,25 @@ test("at rest the tiles one beyond the overscan are asked too: a fling from rest
   assert.deepEqual(again.filter((k) => asked.has(k)), [], "a tile asked again");
 });
 
+test("a main thread busy for 150 ms mid-fling is no rest: only the tiles along the path are asked", async () => {
+  const {service, scroller, virtualizer, scroll, wait} = setUp();
+  await virtualizer.ready;
+  await service.answerAll();
+  for (let t = 1000; t <= 1160; t += 16) {  // 3 points/ms down and right
+    scroll(3 * (t - 1000), 3000 + 3 * (t - 1000), t);
+    await service.answerAll();
+  }
+  const before = service.queries().length;
+  // The element moves on; its scroll event is not dispatched yet when the rest timer's task runs.
+  scroller.scrollLeft += 720;
+  scroller.scrollTop += 720;
+  wait(1400);
+  virtualizer.rest();
+  const v = virtualizer.viewport(), path = new Set(virtualizer.tilePlan(v, {x: 3, y: 3}).map(String));
+  const asked = service.queries().slice(before).map((r) => new URL(r.url).pathname.split("/").slice(-2).join(","));
+  assert.ok(asked.length > 0 && asked.every((k) => path.has(k)), `asked ${asked}`);
+});
+
 test("the velocity is measured over 100 ms: scroll events dispatched a frame late neither halve nor double it", async () => {
   const {service, virtualizer, scroll} = setUp();
   await virtualizer.ready;
