@@ -242,3 +242,43 @@ def test_badge_labels_fit_their_badges(page):
           .map((n) => [n.firstChild.textContent, n.firstChild.scrollWidth, n.clientWidth])""")
     assert labels
     assert [label for label in labels if label[1] > label[2]] == []  # the label's text is as wide as the badge at most
+
+
+# The playground's client fetches from a worker (workerFetch): its answers, entity tags, 304s, problems, aborts and
+# bytes as fetch gives them, and none of its requests on the page's own timeline.
+WORKER_FETCH = r"""
+const done = arguments[arguments.length - 1];
+(async () => {
+  const {ProblemError, NOT_MODIFIED} = await import("/client/layout-client.js");
+  const client = window.playground.client, out = {};
+  performance.clearResourceTimings();
+  const layout = await client.prepare({layout: "grid", collectionView: {width: 400, height: 300},
+    rows: {count: 1000, size: 30}, columns: {count: 50, size: 80}});
+  const tile = await client.gridTile(layout.id, 1, 2, {format: "columns"});
+  Object.assign(out, {id: layout.id, count: tile.count, x: tile.x, etag: tile.etag});
+  out.notModified = (await client.gridTile(layout.id, 1, 2, {format: "columns", ifNoneMatch: tile.etag})) === NOT_MODIFIED;
+  try { await client.summary("0".repeat(64)); } catch (e) { out.problem = [e instanceof ProblemError, e.status, e.problem.status]; }
+  const controller = new AbortController(), pending = client.gridTile(layout.id, 3, 3, {signal: controller.signal});
+  controller.abort();
+  try { await pending; } catch (e) { out.aborted = e.name; }
+  const bytes = await (await client.fetch("/client/layout-client.js")).arrayBuffer();
+  out.bytes = [bytes.byteLength, (await (await fetch("/client/layout-client.js")).arrayBuffer()).byteLength];
+  out.pageRequests = performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname);
+  return out;
+})().then(done, (e) => done({error: String(e)}));
+"""
+
+
+def test_the_client_fetches_from_a_worker_as_fetch_would(page):
+    browser, service = page
+    out = browser.execute_async_script(WORKER_FETCH)
+    assert "error" not in out, out
+    with urllib.request.urlopen("%s/v1/layouts/%s/tiles/1/2?format=columns" % (service.url, out["id"])) as response:
+        etag, tile = response.headers["ETag"], json.load(response)
+    # The browser asked for gzip: the compressed answer's tag is the weak form of the same tag.
+    assert (out["count"], out["x"], out["etag"]) == (tile["count"], tile["x"], "W/" + etag) and out["count"] > 0
+    assert out["notModified"]
+    assert out["problem"] == [True, 404, 404]
+    assert out["aborted"] == "AbortError"
+    assert out["bytes"][0] == out["bytes"][1] > 0
+    assert out["pageRequests"] == ["/client/layout-client.js"]

@@ -277,6 +277,74 @@ function pointList(p) { return Array.isArray(p) ? p.join(",") : [p.x, p.y].join(
 function pointObject(p) { return Array.isArray(p) ? {x: p[0], y: p[1]} : p; }
 function isAbort(error) { return error && (error.name === "AbortError" || error.name === "TimeoutError"); }
 
+/**
+ * A `fetch` for LayoutClient (`new LayoutClient(url, {fetch: workerFetch()})`) that sends each request from a Web
+ * Worker and answers once the whole body is read: the page's main thread takes an answer in one task, where
+ * `fetch` needs one for the headers and another for the body, each waiting behind whatever the thread is doing
+ * (a page flinging a grid spent some 45 ms a tile there: docs/clients.md). The answer has what LayoutClient
+ * reads: `status`, `ok`, `headers.get`, `text()`, `json()`, `arrayBuffer()` and `clone()`. A signal's abort
+ * rejects at once and aborts the request in the worker. Where there are no workers, the global `fetch`.
+ */
+export function workerFetch() {
+  if (typeof Worker === "undefined" || typeof Blob === "undefined" || !URL.createObjectURL) return globalThis.fetch.bind(globalThis);
+  const worker = new Worker(URL.createObjectURL(new Blob([`(${fetchInWorker})()`], {type: "text/javascript"})));
+  const waiting = new Map();
+  let last = 0;
+  worker.onmessage = ({data}) => {
+    const call = waiting.get(data.id);
+    if (!call) return;  // aborted
+    waiting.delete(data.id);
+    if (data.error) call.reject(new TypeError(data.error)); else call.resolve(new WorkerResponse(data));
+  };
+  return (url, init = {}) => new Promise((resolve, reject) => {
+    const id = ++last, {signal, ...rest} = init;
+    const reason = () => signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+    if (signal && signal.aborted) { reject(reason()); return; }
+    waiting.set(id, {resolve, reject});
+    if (signal) {
+      signal.addEventListener("abort", () => {
+        if (!waiting.delete(id)) return;  // answered already
+        worker.postMessage({abort: id});
+        reject(reason());
+      }, {once: true});
+    }
+    // A worker made from a Blob has no base for relative URLs: they are resolved against the page's.
+    worker.postMessage({id, url: new URL(url, globalThis.location && globalThis.location.href).href, init: rest});
+  });
+}
+
+/** The worker of workerFetch (its source is made a Blob): fetches, reads the whole body, posts it back. */
+function fetchInWorker() {
+  const controllers = new Map();
+  self.onmessage = async ({data}) => {
+    if (data.abort) { controllers.get(data.abort)?.abort(); return; }
+    const controller = new AbortController();
+    controllers.set(data.id, controller);
+    try {
+      const response = await fetch(data.url, {...data.init, signal: controller.signal});
+      const body = await response.arrayBuffer();
+      self.postMessage({id: data.id, status: response.status, headers: [...response.headers], body}, [body]);
+    } catch (error) {
+      if (error.name !== "AbortError") self.postMessage({id: data.id, error: String(error.message || error)});
+    } finally {
+      controllers.delete(data.id);
+    }
+  };
+}
+
+/** workerFetch's answer: its body, read already, can be read any number of times. */
+class WorkerResponse {
+  constructor({status, headers, body}) {
+    const names = new Map(headers);  // lower-case names, as a Headers object lists them
+    Object.assign(this, {status, ok: status >= 200 && status < 300, bytes: body});
+    this.headers = {get: (name) => names.get(String(name).toLowerCase()) ?? null};
+  }
+  async arrayBuffer() { return this.bytes; }
+  async text() { return new TextDecoder().decode(this.bytes); }
+  async json() { return JSON.parse(await this.text()); }
+  clone() { return this; }
+}
+
 /** A bounded LRU of answers by key: `{elements, etag, time}`. Keys in `keep` are never evicted. */
 export class AnswerCache {
   constructor(limit = 48) { this.limit = Math.max(1, limit); this.map = new Map(); this.evictions = 0; }

@@ -2,7 +2,7 @@
 // `examples` comes from examples.js, spliced into the same module before this file. `window.playground` exposes
 // the page's operations to tests (load an example, prepare, update, scroll) and `#viewport`'s data attributes
 // record the last complete render (its rect and offset) and how many there were.
-import {LayoutClient, Virtualizer, ProblemError, declareFonts, drawTextCell, fontStack} from "/client/layout-client.js";
+import {LayoutClient, Virtualizer, ProblemError, declareFonts, drawTextCell, fontStack, workerFetch} from "/client/layout-client.js";
 
 const $ = (id) => document.getElementById(id);
 const viewport = $("viewport"), content = $("content"), specText = $("spec");
@@ -15,7 +15,8 @@ const KEY_ITEM = "layout-service.apiKey";
 function storedKey() {
   try { return sessionStorage.getItem(KEY_ITEM) || undefined; } catch (e) { return undefined; }
 }
-const client = new LayoutClient("", {apiKey: storedKey()});
+// Requests go from a worker: a busy page (a grid flung fast) takes each answer in one task (docs/clients.md).
+const client = new LayoutClient("", {apiKey: storedKey(), fetch: workerFetch()});
 function setApiKey(key) {
   key = String(key || "").trim();
   client.apiKey = key || undefined;
