@@ -281,12 +281,14 @@ function isAbort(error) { return error && (error.name === "AbortError" || error.
  * A `fetch` for LayoutClient (`new LayoutClient(url, {fetch: workerFetch()})`) that sends each request from a Web
  * Worker and answers once the whole body is read: the page's main thread takes an answer in one task, where
  * `fetch` needs one for the headers and another for the body, each waiting behind whatever the thread is doing
- * (a page flinging a grid spent some 45 ms a tile there: docs/clients.md). The answer has what LayoutClient
+ * (a page flinging a grid had its tiles in half the time: docs/clients.md). The answer has what LayoutClient
  * reads: `status`, `ok`, `headers.get`, `text()`, `json()`, `arrayBuffer()` and `clone()`. A signal's abort
  * rejects at once and aborts the request in the worker. Where there are no workers, the global `fetch`.
  */
 export function workerFetch() {
-  if (typeof Worker === "undefined" || typeof Blob === "undefined" || !URL.createObjectURL) return globalThis.fetch.bind(globalThis);
+  if (typeof Worker === "undefined" || typeof Blob === "undefined" || !URL.createObjectURL) {
+    return globalThis.fetch.bind(globalThis);
+  }
   const worker = new Worker(URL.createObjectURL(new Blob([`(${fetchInWorker})()`], {type: "text/javascript"})));
   const waiting = new Map();
   let last = 0;
@@ -709,9 +711,9 @@ export class Virtualizer {
    * The visible rect plus the overscan (a fraction of the view, or points when over 1) on every side, and ahead
    * in the direction of scrolling what 75 ms of it move, up to another overscan: a frame that comes up to 3
    * frames late still finds its views drawn, though the scroll event that drew them came late too and measured
-   * the speed low (by a third: measureVelocity). A grid draws `share` of the overscan on every side, a quarter while it
-   * scrolls (a 2-D margin costs its square in views) and half at rest (a fling's first frame moves before its
-   * speed is known), and fetches its tiles for the whole of it. `velocity` ({x: 0, y: 0}: nothing ahead) is the
+   * the speed low (by a third: measureVelocity). A grid draws `share` of the overscan on every side, a quarter
+   * while it scrolls (a 2-D margin costs its square in views) and half at rest (a fling's first frame moves
+   * before its speed is known), and fetches its tiles for the whole of it. `velocity` ({x: 0, y: 0}: nothing ahead) is the
    * scroll's.
    */
   renderWindow(v = this.viewport(), share = 1, velocity = this.currentVelocity2) {

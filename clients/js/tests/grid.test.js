@@ -151,7 +151,7 @@ test("at rest the tiles one beyond the overscan are asked too: a fling from rest
   assert.equal(asked.size, 25);
   assert.ok(g.width === 400 && g.height === 300);
   // A fling from rest at 5 points/ms on each axis; no answer comes. Each frame draws the window ahead of the
-  // viewport (a quarter of the overscan and 50 ms of scrolling): with the tiles beyond, for 80 ms it is whole.
+  // viewport (a quarter of the overscan and 75 ms of scrolling): with the tiles beyond, for 80 ms it is whole.
   const before = service.queries().length;
   for (let t = 16; t <= 80; t += 16) {
     const complete = virtualizer.stats.completeRenders;

@@ -27,7 +27,7 @@ function setUp({service: options = {}, ...virtualizerOptions} = {}) {
 function shown(v) { return [...v.live.keys()].filter((k) => !k.endsWith("#gone")).sort(); }
 
 /** What the viewport plus overscan needs, by brute force over every item; moving at `velocity` (points/ms), also
- * what 50 ms of it move ahead, up to another overscan. */
+ * what 75 ms of it move ahead, up to another overscan. */
 function expected(scrollTop, velocity = 0, overscan = 0.5) {
   const ahead = Math.min(Math.abs(velocity) * 75, overscan * VIEW);
   const lo = scrollTop - overscan * VIEW - (velocity < 0 ? ahead : 0);
