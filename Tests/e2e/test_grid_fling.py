@@ -25,14 +25,16 @@ from chromium import quiet, start  # noqa: E402 (skips the module without a brow
 
 STALL_MS = 50
 
-# The page's client, wrapped: every request recorded, the spec and summary of the last layout posted kept.
+# The page's client, wrapped: every request recorded (with when its answer reached the page's main thread), the
+# spec and summary of the last layout posted kept.
 RECORD = r"""
 const client = window.playground.client, real = client.fetch;
 const test = window.gridTest = {sent: [], spec: null, summary: null};
 client.fetch = async (url, init = {}) => {
-  const u = new URL(url, location.href);
-  test.sent.push({path: u.pathname, t: performance.now()});
+  const u = new URL(url, location.href), sent = {path: u.pathname, t: performance.now()};
+  test.sent.push(sent);
   const response = await real(url, init);
+  sent.answered = performance.now();
   if (u.pathname === "/v1/layouts" && init.method === "POST" && response.ok) {
     test.spec = JSON.parse(init.body);
     test.summary = await response.clone().json();
@@ -108,7 +110,9 @@ function frame(now) {
   const t = (now - t0) / 1000;
   if (t > seconds) {
     return done({samples, start, end: virtualizer.offset(), lookaheadMs: virtualizer.lookaheadMs,
-      tiles: test.sent.slice(sentBefore).map((s) => s.path).filter((p) => p.includes("/tiles/"))});
+      tiles: test.sent.slice(sentBefore).map((s) => s.path).filter((p) => p.includes("/tiles/")),
+      latencies: test.sent.slice(sentBefore).filter((s) => s.path.includes("/tiles/") && s.answered)
+        .map((s) => s.answered - s.t).sort((a, b) => a - b)});
   }
   scroller.scrollLeft = dom.x + vx * t;
   scroller.scrollTop = dom.y + vy * t;
@@ -194,6 +198,7 @@ def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, sp
     steady = [s for s in samples[1:] if s["gap"] <= STALL_MS]
     blanks = [s["blank"] for s in samples]
     tiles = [tuple(int(p) for p in path.split("/")[-2:]) for path in result["tiles"]]
+    latencies = result["latencies"]
     # The tiles the drawn window (the viewport and half a view of overscan on every side) met on its way;
     # and those of the fetch-ahead past the end: the window swept on along the velocity for the lookahead.
     crossed = set()
@@ -223,11 +228,13 @@ def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, sp
     ahead = meet(end["ox"] - 360, end["oy"] - 280, end["ox"] + 1080 + reach, end["oy"] + 840 + reach) - crossed
     print("\ngrid fling %d px/s down and right at 45 degrees, %.1f s, %d frames: blank mean %.4f%%, worst %.2f%%; "
           "views live <= %d (viewport shows <= %d cells); tile requests %d (%d tiles crossed by the drawn window, %d past the end), "
-          "lookahead %.0f ms; frames after a main-thread stall over %d ms: %d, worst blank among them %.2f%%"
+          "lookahead %.0f ms; frames after a main-thread stall over %d ms: %d, worst blank among them %.2f%%; "
+          "a tile's answer on the page's main thread %.0f ms after its request (median; %.0f ms at the 90th percentile)"
           % (speed, samples[-1]["t"], len(samples), 100 * sum(blanks) / len(blanks), 100 * max(blanks),
              max(s["live"] for s in samples), max(s["cells"] for s in samples), len(tiles), len(crossed),
              len(set(tiles) - crossed), result["lookaheadMs"], STALL_MS, len(stalled),
-             100 * max([s["blank"] for s in stalled] or [0])))
+             100 * max([s["blank"] for s in stalled] or [0]), latencies[len(latencies) // 2],
+             latencies[int(0.9 * len(latencies))]))
     assert len(samples) >= 4 * seconds
     faults = []
     if len(steady) < 0.8 * len(samples):
