@@ -56,7 +56,7 @@ public final class LayoutStore: Sendable {
         let health = StoreHealth(report: onStoreError, probe: archive.map(Self.probe), probeInterval: probeInterval)
         registry = SpecRegistry(archive: archive, capacityBytes: specMemoryBytes, health: health, onFreed: onFreed)
         cache = LayoutCache(capacityBytes: capacityBytes, onFreed: onFreed)
-        programs = ProgramStore(archive: archive as? any ProgramArchive, capacityBytes: specMemoryBytes)
+        programs = ProgramStore(archive: archive as? any ProgramArchive, capacityBytes: specMemoryBytes, health: health)
         self.onPrepare = onPrepare
     }
 
@@ -223,7 +223,7 @@ public final class LayoutStore: Sendable {
         s.specs = r.specs
         s.specBytes = r.bytes
         s.specEvictions = r.evictions
-        s.archiveErrors = r.archiveErrors
+        s.archiveErrors = r.archiveErrors + programs.archiveErrors
         s.entries = c.entries
         s.bytes = c.bytes
         s.hits = c.hits

@@ -6,16 +6,29 @@ import Synchronization
 /// new module that does not fit is refused (`ArchiveError.Kind.specMemoryFull`).
 ///
 /// The store keeps bytes only: whether they are a valid program is the caller's to check before `add`.
+///
+/// Its archive failures count and tell `health` as the specs' do: a failed write makes the store failing (not
+/// ready) until a write or the probe succeeds.
 public final class ProgramStore: Sendable {
     private let modules: Mutex<LRUCache<String, [UInt8]>>
     let archive: (any ProgramArchive)?
     public let capacityBytes: Int
+    private let health: StoreHealth?
+    private let errors = Atomic<Int>(0)
 
-    public init(archive: (any ProgramArchive)?, capacityBytes: Int) {
+    public convenience init(archive: (any ProgramArchive)?, capacityBytes: Int) {
+        self.init(archive: archive, capacityBytes: capacityBytes, health: nil)
+    }
+
+    init(archive: (any ProgramArchive)?, capacityBytes: Int, health: StoreHealth?) {
         self.archive = archive
         self.capacityBytes = capacityBytes
+        self.health = health
         modules = Mutex(LRUCache(capacity: capacityBytes))
     }
+
+    /// Archive calls that failed.
+    var archiveErrors: Int { errors.load(ordering: .relaxed) }
 
     /// Stores `bytes` under their SHA-256 (hex) and returns it; `created` is false when the id was known.
     public func add(_ bytes: [UInt8]) throws(ArchiveError) -> (id: String, created: Bool) {
@@ -25,8 +38,9 @@ public final class ProgramStore: Sendable {
         if let archive {
             do {
                 created = try archive.saveProgram(id: id, bytes: bytes)
+                health?.wrote()
             } catch {
-                throw Self.failure(error, "save the program")
+                throw failure(error, .saveProgram)
             }
         }
         try modules.withLock { (m: inout LRUCache<String, [UInt8]>) throws(ArchiveError) in
@@ -52,7 +66,7 @@ public final class ProgramStore: Sendable {
         if let bytes = modules.withLock({ $0.get(id) }) { return bytes }
         guard let archive, LayoutID.isWellFormed(id) else { return nil }
         let loaded: [UInt8]?
-        do { loaded = try archive.loadProgram(id: id) } catch { throw Self.failure(error, "read the program") }
+        do { loaded = try archive.loadProgram(id: id) } catch { throw failure(error, .readProgram) }
         guard let loaded, SHA256.hex(loaded) == id else { return nil }
         modules.withLock { _ = $0.insert(id, loaded, cost: loaded.count) }
         return loaded
@@ -64,14 +78,23 @@ public final class ProgramStore: Sendable {
     public func remove(id: String) throws(ArchiveError) -> Bool {
         var removed = modules.withLock { $0.remove(id) } != nil
         if let archive {
-            do { removed = try archive.removeProgram(id: id) } catch { throw Self.failure(error, "remove the program") }
+            do {
+                removed = try archive.removeProgram(id: id)
+                health?.wrote()
+            } catch {
+                throw failure(error, .removeProgram)
+            }
         }
         return removed
     }
 
-    private static func failure(_ error: any Error, _ operation: String) -> ArchiveError {
+    /// An archive failure during `operation`, counted and told to `health`: its message says what failed
+    /// ("the store could not save the program: ...").
+    private func failure(_ error: any Error, _ operation: StoreOperation) -> ArchiveError {
+        errors.add(1, ordering: .relaxed)
         var failure = error as? ArchiveError ?? ArchiveError("\(error)")
-        failure.message = "the store could not \(operation): \(failure.message)"
+        failure.message = "the store could not \(operation.rawValue): \(failure.message)"
+        health?.failed(operation, failure.message, timedOut: failure.kind == .timedOut)
         return failure
     }
 }

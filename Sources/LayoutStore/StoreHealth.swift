@@ -10,17 +10,23 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     case save = "save the spec"
     case read = "read the spec"
     case remove = "remove the spec"
+    case saveProgram = "save the program"
+    case readProgram = "read the program"
+    case removeProgram = "remove the program"
     case probe = "take a test write"
 
     /// A write: while writes fail, the service is not ready.
-    var isWrite: Bool { self != .read }
+    var isWrite: Bool { self != .read && self != .readProgram }
 
-    /// The word in a log line (`save`, `read`, ...).
+    /// The word in a log line (`save`, `read-program`, ...).
     public var name: String {
         switch self {
         case .save: "save"
         case .read: "read"
         case .remove: "remove"
+        case .saveProgram: "save-program"
+        case .readProgram: "read-program"
+        case .removeProgram: "remove-program"
         case .probe: "probe"
         }
     }

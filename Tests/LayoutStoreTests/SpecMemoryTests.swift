@@ -46,6 +46,28 @@ final class SwitchableArchive: SpecArchive {
     }
 }
 
+/// Programs in the same archive, failing as its specs do.
+final class SwitchableProgramArchive: SpecArchive, ProgramArchive {
+    let specs = SwitchableArchive()
+    private let programs = Mutex<[String: [UInt8]]>([:])
+
+    func save(id: String, canonicalSpec: [UInt8]) throws { try specs.save(id: id, canonicalSpec: canonicalSpec) }
+    func save(id: String, base: String, change: [UInt8]) throws -> Bool { try specs.save(id: id, base: base, change: change) }
+    func load(id: String) throws -> (spec: StoredSpec, removed: Bool)? { try specs.load(id: id) }
+    func remove(id: String) throws { try specs.remove(id: id) }
+    func probe() throws { try specs.probe() }
+
+    func saveProgram(id: String, bytes: [UInt8]) throws -> Bool {
+        if specs.failing.load(ordering: .relaxed) { throw ArchiveError(specs.failure) }
+        return programs.withLock { p in p.updateValue(bytes, forKey: id) == nil }
+    }
+    func loadProgram(id: String) throws -> [UInt8]? { programs.withLock { $0[id] } }
+    func removeProgram(id: String) throws -> Bool {
+        if specs.failing.load(ordering: .relaxed) { throw ArchiveError(specs.failure) }
+        return programs.withLock { $0.removeValue(forKey: id) != nil }
+    }
+}
+
 @Suite struct SpecMemoryTests {
     /// A flow layout of `items` items with a size each (16 bytes an item in memory), distinct by `width`.
     func spec(items: Int, width: Double = 390) -> LayoutSpec {
@@ -137,6 +159,37 @@ final class SwitchableArchive: SpecArchive {
         #expect(store.writeFailure == nil)
         #expect(try store.layout(id: kept)?.numberOfItems == 10)
         #expect(try store.add(spec(items: 11)).created)
+    }
+
+    @Test func aProgramsFailedWriteMakesTheStoreFailingAndCounts() throws {
+        let archive = SwitchableProgramArchive()
+        let reports = Mutex<[StoreOperation]>([])
+        let store = LayoutStore(capacityBytes: 1 << 30, archive: archive,
+                                onStoreError: { op, _, _ in reports.withLock { $0.append(op) } },
+                                probeInterval: .milliseconds(5))
+        let kept = try store.programs.add([1, 2, 3]).id
+        archive.specs.failing.store(true, ordering: .relaxed)
+        do {
+            _ = try store.programs.add([4, 5, 6])
+            Issue.record("a program was saved while the archive fails")
+        } catch {
+            #expect(error.message == "the store could not save the program: disk full")
+        }
+        #expect(throws: ArchiveError.self) { try store.programs.remove(id: kept) }
+        #expect(store.writeFailure == "the store could not remove the program: disk full")
+        #expect(reports.withLock { $0 } == [.saveProgram, .removeProgram])
+        #expect(store.stats.archiveErrors == 2)
+        #expect(StoreOperation.saveProgram.name == "save-program")
+        // Reads still answer; once writes work, the probe makes the store ready again.
+        #expect(try store.programs.bytes(id: kept) == [1, 2, 3])
+        archive.specs.failing.store(false, ordering: .relaxed)
+        var waited = 0
+        while store.writeFailure != nil, waited < 10_000 {
+            usleep(1000)
+            waited += 1
+        }
+        #expect(store.writeFailure == nil)
+        #expect(try store.programs.add([4, 5, 6]).created)
     }
 
     @Test func failuresAreReportedAtMostOnceAnIntervalForEachOperation() {
