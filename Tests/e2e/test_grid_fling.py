@@ -198,7 +198,7 @@ def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, sp
     steady = [s for s in samples[1:] if s["gap"] <= STALL_MS]
     blanks = [s["blank"] for s in samples]
     tiles = [tuple(int(p) for p in path.split("/")[-2:]) for path in result["tiles"]]
-    latencies = result["latencies"]
+    latencies = result["latencies"] or [float("nan")]
     # The tiles the drawn window (the viewport and half a view of overscan on every side) met on its way;
     # and those of the fetch-ahead past the end: the window swept on along the velocity for the lookahead.
     crossed = set()

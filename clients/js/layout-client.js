@@ -262,15 +262,16 @@ async function discard(response) {
 /** Resolves after `ms`, or rejects with the signal's reason (an AbortError) as soon as it aborts. */
 function sleep(ms, signal) {
   return new Promise((resolve, reject) => {
-    const reason = () => signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
-    if (signal && signal.aborted) { reject(reason()); return; }
+    if (signal && signal.aborted) { reject(abortReason(signal)); return; }
     const done = () => { if (signal) signal.removeEventListener("abort", aborted); resolve(); };
     const timer = setTimeout(done, ms);
-    const aborted = () => { clearTimeout(timer); reject(reason()); };
+    const aborted = () => { clearTimeout(timer); reject(abortReason(signal)); };
     if (signal) signal.addEventListener("abort", aborted, {once: true});
   });
 }
 
+/** Why `signal` aborted: its reason, or an AbortError. */
+function abortReason(signal) { return signal.reason ?? new DOMException("The operation was aborted.", "AbortError"); }
 function enc(id) { return encodeURIComponent(id); }
 function rectList(r) { return Array.isArray(r) ? r.join(",") : [r.x, r.y, r.width, r.height].join(","); }
 function pointList(p) { return Array.isArray(p) ? p.join(",") : [p.x, p.y].join(","); }
@@ -283,36 +284,53 @@ function isAbort(error) { return error && (error.name === "AbortError" || error.
  * `fetch` needs one for the headers and another for the body, each waiting behind whatever the thread is doing
  * (a page flinging a grid had its tiles in half the time: docs/clients.md). The answer has what LayoutClient
  * reads: `status`, `ok`, `headers.get`, `text()`, `json()`, `arrayBuffer()` and `clone()`. A signal's abort
- * rejects at once and aborts the request in the worker. Where there are no workers, the global `fetch`.
+ * rejects at once with the signal's reason and aborts the request in the worker. Where there are no workers, or
+ * the worker cannot start (a Content Security Policy without `blob:` workers), requests go by the global `fetch`,
+ * those already sent to the worker included. One worker each call: make one and share it.
  */
 export function workerFetch() {
-  if (typeof Worker === "undefined" || typeof Blob === "undefined" || !URL.createObjectURL) {
-    return globalThis.fetch.bind(globalThis);
+  const fallback = (url, init) => globalThis.fetch(url, init);
+  let worker = null, source = null;
+  try {
+    source = URL.createObjectURL(new Blob([`(${fetchInWorker})()`], {type: "text/javascript"}));
+    worker = new Worker(source);
+  } catch {
+    if (source) URL.revokeObjectURL(source);
+    return fallback;
   }
-  const worker = new Worker(URL.createObjectURL(new Blob([`(${fetchInWorker})()`], {type: "text/javascript"})));
-  const waiting = new Map();
+  const waiting = new Map();  // id -> {url, init, resolve, reject, done}
   let last = 0;
   worker.onmessage = ({data}) => {
+    if (source) { URL.revokeObjectURL(source); source = null; }  // the worker runs: its source is no longer needed
     const call = waiting.get(data.id);
     if (!call) return;  // aborted
     waiting.delete(data.id);
+    call.done();
     if (data.error) call.reject(new TypeError(data.error)); else call.resolve(new WorkerResponse(data));
   };
-  return (url, init = {}) => new Promise((resolve, reject) => {
-    const id = ++last, {signal, ...rest} = init;
-    const reason = () => signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
-    if (signal && signal.aborted) { reject(reason()); return; }
-    waiting.set(id, {resolve, reject});
-    if (signal) {
-      signal.addEventListener("abort", () => {
-        if (!waiting.delete(id)) return;  // answered already
-        worker.postMessage({abort: id});
-        reject(reason());
-      }, {once: true});
-    }
-    // A worker made from a Blob has no base for relative URLs: they are resolved against the page's.
-    worker.postMessage({id, url: new URL(url, globalThis.location && globalThis.location.href).href, init: rest});
-  });
+  worker.onerror = () => {  // it could not start: every request goes by fetch
+    worker.terminate();
+    worker = null;
+    for (const call of waiting.values()) { call.done(); fallback(call.url, call.init).then(call.resolve, call.reject); }
+    waiting.clear();
+  };
+  return (url, init = {}) => {
+    if (!worker) return fallback(url, init);
+    return new Promise((resolve, reject) => {
+      const id = ++last, {signal, ...rest} = init;
+      if (signal && signal.aborted) { reject(abortReason(signal)); return; }
+      // A worker made from a Blob has no base for relative URLs: they are resolved against the page's.
+      const href = new URL(url, globalThis.location && globalThis.location.href).href;
+      worker.postMessage({id, url: href, init: rest});  // a body that cannot be copied to the worker rejects here
+      const aborted = () => {
+        if (!waiting.delete(id)) return;
+        if (worker) worker.postMessage({abort: id});
+        reject(abortReason(signal));
+      };
+      if (signal) signal.addEventListener("abort", aborted, {once: true});
+      waiting.set(id, {url: href, init, resolve, reject, done: () => signal && signal.removeEventListener("abort", aborted)});
+    });
+  };
 }
 
 /** The worker of workerFetch (its source is made a Blob): fetches, reads the whole body, posts it back. */
@@ -336,13 +354,17 @@ function fetchInWorker() {
 
 /** workerFetch's answer: its body, read already, can be read any number of times. */
 class WorkerResponse {
+  #body;
+
   constructor({status, headers, body}) {
     const names = new Map(headers);  // lower-case names, as a Headers object lists them
-    Object.assign(this, {status, ok: status >= 200 && status < 300, bytes: body});
+    this.#body = body;
+    Object.assign(this, {status, ok: status >= 200 && status < 300});
     this.headers = {get: (name) => names.get(String(name).toLowerCase()) ?? null};
   }
-  async arrayBuffer() { return this.bytes; }
-  async text() { return new TextDecoder().decode(this.bytes); }
+  async arrayBuffer() { return this.#body.slice(0); }
+  async bytes() { return new Uint8Array(this.#body.slice(0)); }
+  async text() { return new TextDecoder().decode(this.#body); }
   async json() { return JSON.parse(await this.text()); }
   clone() { return this; }
 }
@@ -742,17 +764,24 @@ export class Virtualizer {
   /**
    * The scroll velocity ({x, y}, points/ms) at a scroll event at `t` showing `v`: the distance moved since the
    * event 100 ms (or a little more) before, so that an event dispatched a frame late or early neither halves nor
-   * doubles it. After a pause (250 ms) the scroll moved within the last frame: a fling starts at the speed of the
-   * finger that let go. Over 50 points/ms (50,000 a second) and 8 views is a jump, not a fling: 0, and measured
-   * afresh from there.
+   * doubles it; from the last event when the scroll turned back. After a pause (250 ms) the scroll moved within
+   * the last frame: a fling starts at the speed of the finger that let go. Over 50 points/ms (50,000 a second) and
+   * 8 views is a jump, not a fling: 0, and measured afresh from there, as after the page scrolled itself.
    */
   measureVelocity(v, t) {
     const last = this.last;
-    if (last) {
+    if (!last) this.trail = [];  // the first event, or one after the page scrolled itself (scrollToOffset)
+    else {
       const dt = t - last.t, frame = dt >= 250 ? 1000 / 60 : dt;
       const jump = (axis, view) => Math.abs(v[axis] - last[axis]) > Math.max(50 * frame, 8 * view);
+      // A scroll that turned back on an axis is measured from the turn.
+      const first = this.trail[0], turned = (axis) => {
+        const step = v[axis] - last[axis], before = first ? last[axis] - first[axis] : 0;
+        return Math.abs(step) >= 1 && Math.abs(before) >= 1 && Math.sign(step) !== Math.sign(before);
+      };
       if (jump("x", v.width) || jump("y", v.height)) this.trail = [];
       else if (dt >= 250) this.trail = [{t: t - frame, x: last.x, y: last.y}];
+      else if (turned("x") || turned("y")) this.trail = [last];
     }
     this.trail.push({t, x: v.x, y: v.y});
     while (this.trail.length > 2 && t - this.trail[1].t >= 100) this.trail.shift();
@@ -761,8 +790,9 @@ export class Virtualizer {
     return {x: clamp((v.x - first.x) / span, -50, 50), y: clamp((v.y - first.y) / span, -50, 50)};
   }
 
-  /** A grid asks for its plan at rest (tilePlan: the tiles beyond the overscan too) once no scroll event came for
-   * 150 ms, whether or not an answer comes then to plan it. */
+  /** A grid is at rest once no scroll event came for 150 ms (currentVelocity2): its plan at rest (tilePlan: the
+   * tiles beyond the overscan too) is asked for and drawn then, by a timer just past that, whether or not an
+   * answer comes then to do it. */
   armRest() {
     if (this.restTimer) clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => { this.restTimer = null; this.rest(); }, 160);
@@ -770,11 +800,10 @@ export class Virtualizer {
 
   rest() {
     if (!this.summary) return;
-    // A main thread busy for 150 ms is no stop: if the element moved, its scroll event is still to come.
-    const v = this.viewport(true);
-    if (this.last && (v.x !== this.last.x || v.y !== this.last.y)) return this.update();
-    const velocity = this.currentVelocity2;
-    if (!velocity.x && !velocity.y) this.planBands(v);
+    // A busy main thread is no stop: if the element moved, its scroll event is still to come, and plans.
+    const v = this.viewport(true), velocity = this.currentVelocity2;
+    if (this.last && (v.x !== this.last.x || v.y !== this.last.y)) return;
+    if (!velocity.x && !velocity.y) this.plan(v);
   }
 
   plan(v) {
@@ -787,7 +816,7 @@ export class Virtualizer {
   bandKey(k) { return `${this.mode}:${this.layoutId}:${Array.isArray(k) ? k.join(":") : k}`; }
 
   bandPlan(v = this.viewport(), velocity = this.currentVelocity) {
-    const y = this.axis === "y", w = this.renderWindow(v);
+    const y = this.axis === "y", w = this.renderWindow(v, 1, {x: 0, y: 0});  // behind: the overscan alone
     const band = this.bandLength, size = this.summary.contentSize;
     const count = Math.max(1, Math.ceil((y ? size.height : size.width) / band));
     return planBands({pos: y ? v.y : v.x, view: y ? v.height : v.width, velocity, band,
@@ -1007,6 +1036,8 @@ export class Virtualizer {
       const adjust = answer.contentOffsetAdjustment;
       if (adjust && (adjust.x || adjust.y)) {  // an infinite wheel left its central band: move by whole turns
         this.setScroll(v.x + adjust.x, v.y + adjust.y);
+        // The scroll measured so far moved by the same turns: the velocity stays what it was.
+        for (const p of [...this.trail, this.last]) if (p) { p.x += adjust.x; p.y += adjust.y; }
         this.update();
         return;
       }

@@ -163,7 +163,7 @@ test("at rest the tiles one beyond the overscan are asked too: a fling from rest
   assert.deepEqual(again.filter((k) => asked.has(k)), [], "a tile asked again");
 });
 
-test("a main thread busy for 150 ms mid-fling is no rest: only the tiles along the path are asked", async () => {
+test("a main thread busy past the rest timer mid-fling is no rest: only the tiles along the path are asked", async () => {
   const {service, scroller, virtualizer, scroll, wait} = setUp();
   await virtualizer.ready;
   await service.answerAll();
@@ -172,14 +172,61 @@ test("a main thread busy for 150 ms mid-fling is no rest: only the tiles along t
     await service.answerAll();
   }
   const before = service.queries().length;
-  // The element moves on; its scroll event is not dispatched yet when the rest timer's task runs.
+  // The element moves on; its scroll event is not dispatched yet when the rest timer's task runs: nothing is asked
+  // then, and the scroll event, when it comes, asks along the path.
   scroller.scrollLeft += 720;
   scroller.scrollTop += 720;
   wait(1400);
   virtualizer.rest();
+  assert.equal(service.queries().length, before);
+  virtualizer.update();
   const v = virtualizer.viewport(), path = new Set(virtualizer.tilePlan(v, {x: 3, y: 3}).map(String));
   const asked = service.queries().slice(before).map((r) => new URL(r.url).pathname.split("/").slice(-2).join(","));
   assert.ok(asked.length > 0 && asked.every((k) => path.has(k)), `asked ${asked}`);
+});
+
+test("the rest timer asks for the plan at rest 160 ms after the last scroll event, and destroy stops it", async () => {
+  const {grid, service, virtualizer, scroll, wait} = setUp();
+  await virtualizer.ready;
+  await service.answerAll();
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const ring = (r, c) => `/v1/layouts/L1/tiles/${r}/${c}`, asked = () => service.queries().map((q) => new URL(q.url).pathname);
+  scroll(800, 2900, 900);  // a jump, then a slow scroll that stops at 800, 3000
+  scroll(800, 3000, 1000);
+  await service.answerAll();
+  assert.ok(!asked().includes(ring(8, 0)), "the tiles beyond are asked while moving");
+  wait(1200);  // the page's clock is past 150 ms without a scroll event when the timer fires
+  await sleep(200);
+  await service.answerAll();
+  assert.ok(asked().includes(ring(8, 0)) && asked().includes(ring(12, 4)), "the timer asked for the tiles beyond");
+  assert.ok(grid.tileGrid.width === 400);
+  // Destroyed while moving: its timer asks for nothing.
+  const other = setUp();
+  await other.virtualizer.ready;
+  await other.service.answerAll();
+  other.scroll(800, 2900, 900);
+  other.scroll(800, 3000, 1000);
+  await other.service.answerAll();
+  const count = other.service.queries().length;
+  other.virtualizer.destroy();
+  other.wait(1200);
+  await sleep(200);
+  assert.equal(other.service.queries().length, count);
+});
+
+test("a scroll that turns back is measured from the turn; a scroll the page made itself has no speed", async () => {
+  const {service, virtualizer, scroll} = setUp();
+  await virtualizer.ready;
+  await service.answerAll();
+  let t = 1000, y = 3000;
+  for (let k = 0; k < 12; k++) scroll(0, (y += 80), (t += 16));  // 5 points/ms down
+  assert.ok(virtualizer.velocity2.y > 4);
+  scroll(0, (y -= 80), (t += 16));  // and back up
+  assert.ok(virtualizer.velocity2.y < -4, `${virtualizer.velocity2.y}`);
+  virtualizer.scrollToOffset({x: 0, y: 30000});
+  assert.deepEqual(virtualizer.velocity2, {x: 0, y: 0});
+  scroll(0, 30080, (t += 16));
+  assert.ok(virtualizer.velocity2.y > 4, `${virtualizer.velocity2.y}`);
 });
 
 test("the velocity is measured over 100 ms: scroll events dispatched a frame late neither halve nor double it", async () => {
