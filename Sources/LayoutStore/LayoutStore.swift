@@ -148,7 +148,7 @@ public final class LayoutStore: Sendable {
                     try archive.save(id: id, canonicalSpec: digest.canonical ?? SpecEncoder.canonical(spec))
                 }
             } catch {
-                throw registry.failure(error, .save)
+                throw registry.health.failure(error, .save)
             }
             registry.health.wrote()
         }
@@ -193,7 +193,7 @@ public final class LayoutStore: Sendable {
     public func remove(id: String) throws(ArchiveError) -> Bool {
         guard try registry.spec(id: id) != nil else { return false }
         if let archive {
-            do { try archive.remove(id: id) } catch { throw registry.failure(error, .remove) }
+            do { try archive.remove(id: id) } catch { throw registry.health.failure(error, .remove) }
             registry.health.wrote()
         }
         // The registry first: a preparation finishing meanwhile no longer keeps its layout (see `mayKeep`). With an
@@ -223,7 +223,7 @@ public final class LayoutStore: Sendable {
         s.specs = r.specs
         s.specBytes = r.bytes
         s.specEvictions = r.evictions
-        s.archiveErrors = r.archiveErrors + programs.archiveErrors
+        s.archiveErrors = registry.health.archiveErrors
         s.entries = c.entries
         s.bytes = c.bytes
         s.hits = c.hits

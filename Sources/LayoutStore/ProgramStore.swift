@@ -13,22 +13,19 @@ public final class ProgramStore: Sendable {
     private let modules: Mutex<LRUCache<String, [UInt8]>>
     let archive: (any ProgramArchive)?
     public let capacityBytes: Int
-    private let health: StoreHealth?
-    private let errors = Atomic<Int>(0)
+    private let health: StoreHealth
 
+    /// A store on its own: its failures are told to no one.
     public convenience init(archive: (any ProgramArchive)?, capacityBytes: Int) {
-        self.init(archive: archive, capacityBytes: capacityBytes, health: nil)
+        self.init(archive: archive, capacityBytes: capacityBytes, health: StoreHealth(report: nil, probe: nil))
     }
 
-    init(archive: (any ProgramArchive)?, capacityBytes: Int, health: StoreHealth?) {
+    init(archive: (any ProgramArchive)?, capacityBytes: Int, health: StoreHealth) {
         self.archive = archive
         self.capacityBytes = capacityBytes
         self.health = health
         modules = Mutex(LRUCache(capacity: capacityBytes))
     }
-
-    /// Archive calls that failed.
-    var archiveErrors: Int { errors.load(ordering: .relaxed) }
 
     /// Stores `bytes` under their SHA-256 (hex) and returns it; `created` is false when the id was known.
     public func add(_ bytes: [UInt8]) throws(ArchiveError) -> (id: String, created: Bool) {
@@ -38,9 +35,9 @@ public final class ProgramStore: Sendable {
         if let archive {
             do {
                 created = try archive.saveProgram(id: id, bytes: bytes)
-                health?.wrote()
+                health.wrote()
             } catch {
-                throw failure(error, .saveProgram)
+                throw health.failure(error, .saveProgram)
             }
         }
         try modules.withLock { (m: inout LRUCache<String, [UInt8]>) throws(ArchiveError) in
@@ -66,7 +63,7 @@ public final class ProgramStore: Sendable {
         if let bytes = modules.withLock({ $0.get(id) }) { return bytes }
         guard let archive, LayoutID.isWellFormed(id) else { return nil }
         let loaded: [UInt8]?
-        do { loaded = try archive.loadProgram(id: id) } catch { throw failure(error, .readProgram) }
+        do { loaded = try archive.loadProgram(id: id) } catch { throw health.failure(error, .readProgram) }
         guard let loaded, SHA256.hex(loaded) == id else { return nil }
         modules.withLock { _ = $0.insert(id, loaded, cost: loaded.count) }
         return loaded
@@ -80,21 +77,11 @@ public final class ProgramStore: Sendable {
         if let archive {
             do {
                 removed = try archive.removeProgram(id: id)
-                health?.wrote()
+                health.wrote()
             } catch {
-                throw failure(error, .removeProgram)
+                throw health.failure(error, .removeProgram)
             }
         }
         return removed
-    }
-
-    /// An archive failure during `operation`, counted and told to `health`: its message says what failed
-    /// ("the store could not save the program: ...").
-    private func failure(_ error: any Error, _ operation: StoreOperation) -> ArchiveError {
-        errors.add(1, ordering: .relaxed)
-        var failure = error as? ArchiveError ?? ArchiveError("\(error)")
-        failure.message = "the store could not \(operation.rawValue): \(failure.message)"
-        health?.failed(operation, failure.message, timedOut: failure.kind == .timedOut)
-        return failure
     }
 }

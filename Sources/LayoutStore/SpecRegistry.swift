@@ -20,7 +20,6 @@ final class SpecRegistry: Sendable {
 
     private struct State {
         var entries: LRUCache<String, Entry>
-        var archiveErrors = 0
         var evictions = 0
         /// Ids forgotten so far (see `removalMark`).
         var removals = 0
@@ -47,15 +46,11 @@ final class SpecRegistry: Sendable {
         var specs = 0
         var bytes = 0
         var evictions = 0
-        var archiveErrors = 0
     }
 
-    /// Specs in memory and their estimated bytes, specs that left memory for the budget, archive calls that failed.
+    /// Specs in memory and their estimated bytes, and specs that left memory for the budget.
     var counts: Counts {
-        state.withLock {
-            Counts(specs: $0.entries.count, bytes: $0.entries.totalCost, evictions: $0.evictions,
-                   archiveErrors: $0.archiveErrors)
-        }
+        state.withLock { Counts(specs: $0.entries.count, bytes: $0.entries.totalCost, evictions: $0.evictions) }
     }
 
     /// Whether the id is in memory (no archive call).
@@ -133,7 +128,7 @@ final class SpecRegistry: Sendable {
         if let known = state.withLock({ $0.entries.get(id) }) { return (known.spec, known.depth) }
         guard let archive, LayoutID.isWellFormed(id) else { return nil }
         let loaded: (spec: StoredSpec, removed: Bool)?
-        do { loaded = try archive.load(id: id) } catch { throw failure(error, .read) }
+        do { loaded = try archive.load(id: id) } catch { throw health.failure(error, .read) }
         guard let loaded, !loaded.removed || asBase else { return nil }
         let spec: LayoutSpec
         let depth: Int
@@ -141,14 +136,14 @@ final class SpecRegistry: Sendable {
         case .whole(let bytes):
             // It was validated when accepted; the limits of today do not apply to what was accepted then.
             guard let decoded = try? SpecDecoder.decode(bytes, limits: SpecLimits(maxItems: .max, maxSections: .max, maxTextLength: .max)) else {
-                throw failure(ArchiveError("the stored spec of \(id) cannot be decoded"), .read)
+                throw health.failure(ArchiveError("the stored spec of \(id) cannot be decoded"), .read)
             }
             (spec, depth) = (decoded, 0)
         case .derived(let baseID, let bytes):
             guard hops < LayoutStore.maxChainLength, let base = try self.spec(id: baseID, asBase: true, hops: hops + 1),
                   let applied = SpecChange(stored: bytes)?.applied(to: base.spec),
                   SpecDigest(of: applied).id == id
-            else { throw failure(ArchiveError("the stored change of \(id) on \(baseID) cannot be applied"), .read) }
+            else { throw health.failure(ArchiveError("the stored change of \(id) on \(baseID) cannot be applied"), .read) }
             (spec, depth) = (applied, base.depth + 1)
         }
         // A removed spec read as a base is not kept: it is not served.
@@ -162,15 +157,5 @@ final class SpecRegistry: Sendable {
         }
         freed(consume released)
         return (spec, depth)
-    }
-
-    /// An archive failure during `operation`, counted and told to `health`: its message says what failed
-    /// ("the store could not save the spec: ...").
-    func failure(_ error: any Error, _ operation: StoreOperation) -> ArchiveError {
-        state.withLock { $0.archiveErrors += 1 }
-        var failure = error as? ArchiveError ?? ArchiveError("\(error)")
-        failure.message = "the store could not \(operation.rawValue): \(failure.message)"
-        health.failed(operation, failure.message, timedOut: failure.kind == .timedOut)
-        return failure
     }
 }

@@ -32,7 +32,7 @@ public enum StoreOperation: String, Sendable, CaseIterable {
     }
 }
 
-/// Whether the archive takes writes, and the reports of its failures.
+/// Whether the archive takes writes, and the count and reports of its failures (the specs' and the programs').
 ///
 /// A failed write makes the store *failing* (`failure` is its message) until a write succeeds, or a probe does: a
 /// thread, started by the first failed write and gone once writes work, makes a small durable write every
@@ -52,6 +52,7 @@ final class StoreHealth: Sendable {
     }
 
     private let state = Mutex(State())
+    private let errors = Atomic<Int>(0)
     private let report: Report?
     private let probe: (@Sendable () throws(ArchiveError) -> Void)?
     let probeInterval: Duration
@@ -70,6 +71,19 @@ final class StoreHealth: Sendable {
 
     /// The message of the write failure that made the store failing, or nil while writes work.
     var failure: String? { state.withLock { $0.failure } }
+
+    /// Archive calls that failed (`failure(_:_:)`; the probe's are not counted).
+    var archiveErrors: Int { errors.load(ordering: .relaxed) }
+
+    /// An archive call's failure during `operation`, counted and told (`failed`), as the error to throw: its
+    /// message says what failed ("the store could not save the spec: ...").
+    func failure(_ error: any Error, _ operation: StoreOperation) -> ArchiveError {
+        errors.add(1, ordering: .relaxed)
+        var failure = error as? ArchiveError ?? ArchiveError("\(error)")
+        failure.message = "the store could not \(operation.rawValue): \(failure.message)"
+        failed(operation, failure.message, timedOut: failure.kind == .timedOut)
+        return failure
+    }
 
     /// A write succeeded: writes work.
     func wrote() { state.withLock { $0.failure = nil } }

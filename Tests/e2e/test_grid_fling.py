@@ -202,6 +202,8 @@ def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, sp
     # The tiles the drawn window (the viewport and half a view of overscan on every side) met on its way;
     # and those of the fetch-ahead past the end: the window swept on along the velocity for the lookahead.
     crossed = set()
+    # The drawn window at layout offset (x, y): [x - left, x + right] x [y - top, y + bottom].
+    left, top, right, bottom = 360, 280, 1080, 840
 
     def meet(x1, y1, x2, y2):
         return {(r, c) for r in range(max(0, int(y1 // g["height"])), int(y2 // g["height"]) + 1)
@@ -217,15 +219,15 @@ def test_a_diagonal_fling_leaves_no_frame_blank_and_asks_each_tile_once(page, sp
     # a frame): those are crossed too. The window moves in a line; a tile is crossed when the times in which the
     # window meets its columns and its rows overlap.
     for a, b in zip(samples, samples[1:] + samples[-1:]):
-        for r, c in meet(min(a["ox"], b["ox"]) - 360, min(a["oy"], b["oy"]) - 280,
-                         max(a["ox"], b["ox"]) + 1080, max(a["oy"], b["oy"]) + 840):
-            sx = during(a["ox"], b["ox"], c * g["width"] - 1080, (c + 1) * g["width"] + 360)
-            sy = during(a["oy"], b["oy"], r * g["height"] - 840, (r + 1) * g["height"] + 280)
+        for r, c in meet(min(a["ox"], b["ox"]) - left, min(a["oy"], b["oy"]) - top,
+                         max(a["ox"], b["ox"]) + right, max(a["oy"], b["oy"]) + bottom):
+            sx = during(a["ox"], b["ox"], c * g["width"] - right, (c + 1) * g["width"] + left)
+            sy = during(a["oy"], b["oy"], r * g["height"] - bottom, (r + 1) * g["height"] + top)
             if sx and sy and max(sx[0], sy[0]) <= min(sx[1], sy[1]):
                 crossed.add((r, c))
     end = samples[-1]
-    reach = speed / 1000 * result["lookaheadMs"] + 360
-    ahead = meet(end["ox"] - 360, end["oy"] - 280, end["ox"] + 1080 + reach, end["oy"] + 840 + reach) - crossed
+    reach = speed / 1000 * result["lookaheadMs"] + left
+    ahead = meet(end["ox"] - left, end["oy"] - top, end["ox"] + right + reach, end["oy"] + bottom + reach) - crossed
     print("\ngrid fling %d px/s down and right at 45 degrees, %.1f s, %d frames: blank mean %.4f%%, worst %.2f%%; "
           "views live <= %d (viewport shows <= %d cells); tile requests %d (%d tiles crossed by the drawn window, %d past the end), "
           "lookahead %.0f ms; frames after a main-thread stall over %d ms: %d, worst blank among them %.2f%%; "

@@ -563,8 +563,7 @@ export class Virtualizer {
     this.requested = new Map();  // band key -> times requested (not counting revalidations)
     this.latency = 30;  // ms, exponentially weighted
     this.velocity2 = {x: 0, y: 0};  // points/ms on each axis
-    this.last = null;  // the last scroll event: {t, x, y}
-    this.trail = [];  // the scroll events of the last 100 ms or so (measureVelocity)
+    this.trail = [];  // the scroll events of the last 100 ms or so, {t, x, y} each (measureVelocity)
     this.readViewSize();
     this.sizeQueue = new Map();
     this.reported = new Set();
@@ -630,6 +629,9 @@ export class Virtualizer {
     if (this.summary && this.summary.tile) return this.summary.tile.length;
     return Math.max(256, Math.ceil(this.axis === "y" ? this.viewSize.height : this.viewSize.width));
   }
+
+  /** The last scroll event ({t, x, y}), or null. */
+  get last() { return this.trail.at(-1) ?? null; }
 
   /** The last scroll velocity measured along the axis (points/ms). */
   get velocity() { return this.axis === "y" ? this.velocity2.y : this.velocity2.x; }
@@ -756,7 +758,6 @@ export class Virtualizer {
     const v = this.viewport(true), t = this.clock();
     if (this.last && t - this.last.t < 8) return this.plan(v);  // too close to the last event to measure a speed
     this.velocity2 = this.measureVelocity(v, t);
-    this.last = {t, x: v.x, y: v.y};
     if (this.mode === "grid") this.armRest();
     this.plan(v);
   }
@@ -770,8 +771,7 @@ export class Virtualizer {
    */
   measureVelocity(v, t) {
     const last = this.last;
-    if (!last) this.trail = [];  // the first event, or one after the page scrolled itself (scrollToOffset)
-    else {
+    if (last) {
       const dt = t - last.t, frame = dt >= 250 ? 1000 / 60 : dt;
       const jump = (axis, view) => Math.abs(v[axis] - last[axis]) > Math.max(50 * frame, 8 * view);
       // A scroll that turned back on an axis is measured from the turn.
@@ -1037,7 +1037,7 @@ export class Virtualizer {
       if (adjust && (adjust.x || adjust.y)) {  // an infinite wheel left its central band: move by whole turns
         this.setScroll(v.x + adjust.x, v.y + adjust.y);
         // The scroll measured so far moved by the same turns: the velocity stays what it was.
-        for (const p of [...this.trail, this.last]) if (p) { p.x += adjust.x; p.y += adjust.y; }
+        for (const p of this.trail) { p.x += adjust.x; p.y += adjust.y; }
         this.update();
         return;
       }
@@ -1207,7 +1207,7 @@ export class Virtualizer {
 
   scrollToOffset({x, y}) {
     this.setScroll(x, y);
-    this.last = null;
+    this.trail = [];  // the page's own scroll is no fling
     this.velocity2 = {x: 0, y: 0};
     this.update();
   }

@@ -50,6 +50,11 @@ function reference(grid, o) {
   return out;
 }
 
+/** The tiles `service` was asked for, from its `from`th request on: "row/column" each. */
+function tilesAsked(service, from = 0) {
+  return service.queries().slice(from).map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/"));
+}
+
 test("planTiles: the viewport's tiles, those along the path of a diagonal fling, then the overscan's", () => {
   const grid = {width: 100, height: 100, columns: 50, rows: 50};
   const v = {x: 1010, y: 1010, width: 80, height: 80}, w = {x: 970, y: 970, width: 160, height: 160};
@@ -118,7 +123,7 @@ test("a diagonal fling asks each tile once, only along its path, and every frame
     assert.deepEqual(onScreen(virtualizer, scroller), reference(grid, {x, y}), `at ${t} ms`);
   }
   assert.deepEqual(incomplete, []);
-  const tiles = service.queries().map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/"));
+  const tiles = tilesAsked(service);
   assert.equal(new Set(tiles).size, tiles.length, "a tile was asked twice");
   // Besides the tiles the drawn window crossed, only the fetch-ahead past the end: the window swept for the
   // lookahead, 200 ms at 2 and 3 points/ms.
@@ -145,7 +150,7 @@ test("at rest the tiles one beyond the overscan are asked too: a fling from rest
   wait(1160);
   virtualizer.rest();  // as its timer does, 160 ms after the last scroll event
   await service.answerAll();
-  const g = grid.tileGrid, asked = new Set(service.queries().slice(first).map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/")));
+  const g = grid.tileGrid, asked = new Set(tilesAsked(service, first));
   // The overscan's tiles are rows 9-11 and columns 1-3; one more on every side.
   for (let r = 8; r <= 12; r++) for (let c = 0; c <= 4; c++) assert.ok(asked.has(`${r}/${c}`), `tile ${r}/${c}`);
   assert.equal(asked.size, 25);
@@ -159,7 +164,7 @@ test("at rest the tiles one beyond the overscan are asked too: a fling from rest
     assert.equal(virtualizer.stats.completeRenders, complete + 1, `at ${t} ms`);
     assert.deepEqual(onScreen(virtualizer, scroller), reference(grid, {x: x0 + 5 * t, y: y0 + 5 * t}), `at ${t} ms`);
   }
-  const again = service.queries().slice(before).map((r) => new URL(r.url).pathname.split("/").slice(-2).join("/"));
+  const again = tilesAsked(service, before);
   assert.deepEqual(again.filter((k) => asked.has(k)), [], "a tile asked again");
 });
 
@@ -180,8 +185,8 @@ test("a main thread busy past the rest timer mid-fling is no rest: only the tile
   virtualizer.rest();
   assert.equal(service.queries().length, before);
   virtualizer.update();
-  const v = virtualizer.viewport(), path = new Set(virtualizer.tilePlan(v, {x: 3, y: 3}).map(String));
-  const asked = service.queries().slice(before).map((r) => new URL(r.url).pathname.split("/").slice(-2).join(","));
+  const v = virtualizer.viewport(), path = new Set(virtualizer.tilePlan(v, {x: 3, y: 3}).map((k) => k.join("/")));
+  const asked = tilesAsked(service, before);
   assert.ok(asked.length > 0 && asked.every((k) => path.has(k)), `asked ${asked}`);
 });
 
@@ -190,15 +195,14 @@ test("the rest timer asks for the plan at rest 160 ms after the last scroll even
   await virtualizer.ready;
   await service.answerAll();
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const ring = (r, c) => `/v1/layouts/L1/tiles/${r}/${c}`, asked = () => service.queries().map((q) => new URL(q.url).pathname);
   scroll(800, 2900, 900);  // a jump, then a slow scroll that stops at 800, 3000
   scroll(800, 3000, 1000);
   await service.answerAll();
-  assert.ok(!asked().includes(ring(8, 0)), "the tiles beyond are asked while moving");
+  assert.ok(!tilesAsked(service).includes("8/0"), "the tiles beyond are asked while moving");
   wait(1200);  // the page's clock is past 150 ms without a scroll event when the timer fires
   await sleep(200);
   await service.answerAll();
-  assert.ok(asked().includes(ring(8, 0)) && asked().includes(ring(12, 4)), "the timer asked for the tiles beyond");
+  assert.ok(tilesAsked(service).includes("8/0") && tilesAsked(service).includes("12/4"), "the timer asked for the tiles beyond");
   assert.ok(grid.tileGrid.width === 400);
   // Destroyed while moving: its timer asks for nothing.
   const other = setUp();
