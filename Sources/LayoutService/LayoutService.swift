@@ -331,6 +331,12 @@ public final class LayoutService: HTTPHandler {
         }
         let skip = page?.cursor.skip ?? 0
         let take = page?.take ?? limits.maxElements
+        // A page costs the elements before it too: past the loop's budget it is made off the loop. On the loop a
+        // whole answer stops at the loop's budget; one that needs more is made again off it.
+        if request.onEventLoop, page != nil, take > limits.loopElements || skip > limits.loopElements - take {
+            return offLoop()
+        }
+        let loopTake = request.onEventLoop ? min(take, limits.loopElements) : take
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if page == nil, sectionOffsets.isEmpty {
             // Whole answers are written as the query gives their elements (the writer is the query's sink), plain
@@ -340,14 +346,16 @@ public final class LayoutService: HTTPHandler {
             case .full:
                 var answer = RectAnswerWriter(contentSize: layout.contentSize,
                                               offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
-                guard Self.elements(of: layout, in: rect, offset: offset, limit: take, into: &answer) else {
+                guard Self.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
+                    if loopTake < take { return offLoop() }
                     throw tooManyElements()
                 }
                 return Self.json(200, answer.finish())
             case .columns:
                 var answer = ColumnsAnswerWriter(contentSize: layout.contentSize,
                                                  offsetAdjustment: layout.wrapAdjustment(for: offset))
-                guard Self.elements(of: layout, in: rect, offset: offset, limit: take, into: &answer) else {
+                guard Self.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
+                    if loopTake < take { return offLoop() }
                     throw tooManyElements()
                 }
                 return Self.json(200, answer.finish())
@@ -355,9 +363,9 @@ public final class LayoutService: HTTPHandler {
         }
         // Reserved for a full screen of small cells (the list rarely grows: each growth copies it), and kept
         // under 64 KiB: glibc gives larger blocks back to the system when they are freed (a madvise per request).
-        var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 200))
+        var list = ElementList(skip: skip, take: loopTake, reservingCapacity: min(loopTake, 200))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
-        let (limit, overflow) = skip.addingReportingOverflow(take)
+        let (limit, overflow) = skip.addingReportingOverflow(loopTake)
         let complete = if let c = layout as? PreparedCompositionalLayout {
             c.elements(in: rect, offset: offset, sectionOffsets: sectionOffsets, limit: overflow ? .max - 1 : limit, into: &list)
         } else {
@@ -365,6 +373,7 @@ public final class LayoutService: HTTPHandler {
         }
         var next: String?
         if !complete {
+            if loopTake < take { return offLoop() }  // a whole answer (pages past the budget are off the loop)
             guard let page else { throw tooManyElements() }
             // The query stops at `skip + take` elements, or earlier when it looked at that many items (or crossed
             // that many sections) without finding as many elements: the next page starts after the last one given.
@@ -410,8 +419,10 @@ public final class LayoutService: HTTPHandler {
             ? LayoutRect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height)
             : try QueryParameters.rect(request)
         let limit = whole ? limits.maxPictureElements : limits.maxElements
+        let loopLimit = request.onEventLoop ? min(limit, limits.loopElements) : limit
         var elements: [LayoutAttributes] = []
-        guard layout.elements(in: rect, offset: offset, limit: limit, into: &elements) else {
+        guard layout.elements(in: rect, offset: offset, limit: loopLimit, into: &elements) else {
+            if loopLimit < limit { return offLoop() }
             throw Problem(
                 .tooManyElements,
                 detail: whole

@@ -6,6 +6,10 @@ public struct ServiceLimits: Sendable {
     public var spec = SpecLimits()
     /// Elements one rect query may return, and sections it may cross; a rect holding more gets a 422.
     public var maxElements = 100_000
+    /// Elements (and items looked at) a query may take on an event loop: one that needs more is made again off the
+    /// loop, on the deferred pool, where it may take `maxElements`. It bounds what any query holds a loop for
+    /// (docs/cost-model.md), whatever the layout and the rect.
+    public var loopElements = 2_048
     /// Elements an SVG of the whole content (no `rect`) may hold; larger layouts need a rect.
     public var maxPictureElements = 5_000
     /// Origins allowed to call from a browser (CORS): `*` for any, or a list of exact origins.

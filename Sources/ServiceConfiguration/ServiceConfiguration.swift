@@ -102,6 +102,8 @@ public struct ServiceConfiguration: Sendable {
                                                          c.limits.spec.maxTextLength, .atLeast(0))
         c.limits.maxElements = try settings.value(flags.maxElements, "max-elements", c.limits.maxElements,
                                                   .atLeast(0))
+        c.limits.loopElements = try settings.value(flags.loopElements, "loop-elements", c.limits.loopElements,
+                                                   .atLeast(1))
         c.limits.corsOrigins = try settings.value(flags.corsOrigins, "cors-origins",
                                                   c.limits.corsOrigins.joined(separator: ","))
             .split(separator: ",").map { String($0.trimmingSpaces()) }

@@ -40,6 +40,8 @@ public struct ServiceFlags: ParsableArguments {
     public var maxTextLength: Int?
     @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(defaults.limits.maxElements))")
     public var maxElements: Int?
+    @Option(help: "Elements (and items looked at) a query may take on an event loop; one that needs more is answered off the loop. [env: LAYOUT_SERVICE_LOOP_ELEMENTS] (default: \(defaults.limits.loopElements))")
+    public var loopElements: Int?
     @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: \(defaults.server.maxConnections))")
     public var maxConnections: Int?
     @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: \(defaults.server.maxConnectionsPerIP))")
