@@ -26,7 +26,7 @@ public struct LayoutProgram: Sendable {
         do {
             module = try parseWasm(bytes: bytes)
         } catch {
-            throw .malformed(Self.firstLine(String(describing: error)))
+            throw .notWebAssembly(Self.readable(error))
         }
         for i in module.imports {
             guard i.module == Self.emitModule, i.name == Self.emitName, case .function(let type) = i.descriptor,
@@ -59,13 +59,27 @@ public struct LayoutProgram: Sendable {
     public func run(_ input: ProgramInput, limits: ProgramLimits = ProgramLimits()) throws(ProgramError)
         -> ProgramFrames
     {
-        try ProgramRun(limits: limits, compileEagerly: false).run(self, input: input)
+        try ProgramRun.run(self, input: input, limits: limits)
     }
 
     static func describe(_ type: FunctionType) -> String {
         let params = type.parameters.map { "\($0)" }.joined(separator: ", ")
         let results = type.results.map { "\($0)" }.joined(separator: ", ")
         return "(\(params)) -> (\(results))"
+    }
+
+    /// A parse error's description as a sentence: WasmKit 0.4.2 describes a message as the debug form of its
+    /// wrapper in quotes (`"Message(text: "magic header not detected: ...")" at offset 0x4`), unwrapped here.
+    static func readable(_ error: any Error) -> String {
+        var text = firstLine(String(describing: error))
+        let opening = "\"Message(text: \"", closing = "\")\""
+        if let start = text.firstRange(of: opening), let end = text.ranges(of: closing).last,
+            start.upperBound <= end.lowerBound
+        {
+            text = String(text[..<start.lowerBound]) + text[start.upperBound..<end.lowerBound]
+                + String(text[end.upperBound...])
+        }
+        return text
     }
 
     static func firstLine(_ text: String) -> String {
