@@ -7,7 +7,10 @@ import WasmParser
 /// function, `env.emit(i32, i32) -> ()`. Nothing else is importable (no WASI, no clock, no files), so a program
 /// depends on nothing but its input.
 public struct LayoutProgram: Sendable {
+    /// The module as it runs: rewritten to look at the clock (`ClockChecks`), its start function dropped.
     let module: Module
+    /// Whether the rewritten module looks at the clock through `emit` (else its engine watches function entries).
+    let checksClockThroughEmit: Bool
 
     /// The exports the ABI requires, with their types.
     static let allocExport = "layout_alloc"
@@ -42,6 +45,13 @@ public struct LayoutProgram: Sendable {
                 throw .missingExport(name: name, expected: "a function \(Self.describe(type))")
             }
         }
+        do {
+            let instrumented = try ClockChecks.instrument(bytes)
+            module = try parseWasm(bytes: instrumented.bytes)
+            checksClockThroughEmit = instrumented.callsEmit
+        } catch {
+            throw .malformed(Self.readable(error))
+        }
         // A start function would run before the run's limits are in place; the ABI has no use for one.
         module.dropStartFunction()
         self.module = module
@@ -51,7 +61,7 @@ public struct LayoutProgram: Sendable {
     /// memory, so that a module that would never run is refused when it is posted.
     public static func validate(_ bytes: [UInt8], limits: ProgramLimits = ProgramLimits()) throws(ProgramError) {
         let program = try LayoutProgram(bytes: bytes)
-        let run = ProgramRun(limits: limits, compileEagerly: true)
+        let run = ProgramRun(program, limits: limits, compileEagerly: true)
         _ = try run.instantiate(program)
     }
 
@@ -59,7 +69,7 @@ public struct LayoutProgram: Sendable {
     public func run(_ input: ProgramInput, limits: ProgramLimits = ProgramLimits()) throws(ProgramError)
         -> ProgramFrames
     {
-        try ProgramRun.run(self, input: input, limits: limits)
+        try ProgramRun(self, limits: limits, compileEagerly: false).run(self, input: input)
     }
 
     static func describe(_ type: FunctionType) -> String {

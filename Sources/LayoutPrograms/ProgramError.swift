@@ -1,5 +1,6 @@
 /// Why a layout program was refused or failed. Each case has a stable problem type name (`problemType`) and a
-/// message naming the import, export or limit (`message`), ready for a `422` problem body.
+/// message naming the import, export or limit (`message`), ready for a problem body (a `400` for `notWebAssembly`,
+/// a `422` for the others).
 public enum ProgramError: Error, Sendable, Equatable {
     /// The bytes do not parse as a WebAssembly module (a `400`: the body is not what its type says).
     case notWebAssembly(String)

@@ -1,21 +1,17 @@
 @_spi(Fuzzing) import WasmKit
 
-/// One attempt at a program's run: its own engine and store (nothing is shared between attempts or runs), the
-/// limits, and the frames collected so far.
+/// One run of a program: its own engine and store (nothing is shared between runs), the limits, and the frames
+/// collected so far.
 ///
 /// The limits: fuel is WasmKit's metering; memory growth goes through `PageLimiter`; `emit` counts elements. The
-/// deadline is kept on the interpreter's own thread, with no other thread touching the store (a `Store` is
-/// thread-confined): `run(_:input:limits:)` gives the program its fuel in slices, and WasmKit 0.4.2 cannot resume
-/// a call that ran out of fuel (its `Fuel.swift` records where it stopped for a resumable call it does not have),
-/// so each slice is an attempt from the start, with a fresh store, four times the fuel of the last one at most and
-/// no more than the rate the last one ran at fits in the time left. A program is a function of its input (it
-/// imports nothing but `emit`), so the attempt that finishes returns what one run with all the fuel would have.
-/// `emit` also checks the clock.
+/// deadline is kept on the interpreter's own thread, and no other thread touches the store (a `Store` is
+/// thread-confined): the module runs rewritten by `ClockChecks`, which makes it call `emit(0, 0)` every few
+/// hundred loop iterations and calls, and `emit` throws once the time is up. A module that does not import `emit`
+/// is watched by the engine instead (`DeadlineWatch`: on entering a function, past the deadline, it takes the
+/// store's fuel away, so the next fuel charge stops the run).
 final class ProgramRun {
     let limits: ProgramLimits
-    /// This attempt's fuel (`limits.fuel` for the last one).
-    let fuel: UInt64
-    /// When the run must end, on `ContinuousClock`.
+    /// When the run must end.
     let deadline: ContinuousClock.Instant
     let store: Store
     /// The first limit or ABI rule the program broke, which is what the run reports whatever WasmKit throws.
@@ -28,55 +24,26 @@ final class ProgramRun {
     /// Bytes per emitted element: x, y, width, height (f64), section, item (i32), kind address and length (u32).
     static let elementStride = 48
     static let maxKindLength = 256
-    /// The fuel of a run's first attempt: a program that needs less runs once, and an endless loop's first attempt
-    /// ends within a few milliseconds (a fifth of a second in a debug build, which interprets about 5 million
-    /// units a second).
-    static let firstSlice: UInt64 = 1 << 20
 
-    init(limits: ProgramLimits, fuel: UInt64? = nil, deadline: ContinuousClock.Instant? = nil,
-         compileEagerly: Bool) {
+    /// A run of `program` (its engine watches function entries when the module does not call `emit` to look at
+    /// the clock).
+    init(_ program: LayoutProgram, limits: ProgramLimits, compileEagerly: Bool) {
         self.limits = limits
-        self.fuel = fuel ?? limits.fuel
-        self.deadline = deadline ?? .now.advanced(by: .milliseconds(limits.deadlineMilliseconds))
+        deadline = .now.advanced(by: .milliseconds(limits.deadlineMilliseconds))
+        let watch = program.checksClockThroughEmit ? nil : DeadlineWatch()
         let engine = Engine(configuration: EngineConfiguration(
-            compilationMode: compileEagerly ? .eager : .lazy, fuelMetering: true))
+            compilationMode: compileEagerly ? .eager : .lazy, fuelMetering: true), interceptor: watch)
         store = Store(engine: engine)
-        store.fuel = Fuel(remaining: self.fuel)
+        store.fuel = Fuel(remaining: limits.fuel)
         store.resourceLimiter = PageLimiter(run: self)
+        watch?.run = self
     }
 
-    /// Runs `program` on `input` within `limits`, in attempts of growing fuel (see the type's comment), all on the
-    /// calling thread.
-    static func run(_ program: LayoutProgram, input: ProgramInput, limits: ProgramLimits) throws(ProgramError)
-        -> ProgramFrames
-    {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(limits.deadlineMilliseconds))
-        var slice = min(limits.fuel, firstSlice)
-        while true {
-            let started = clock.now
-            do {
-                return try ProgramRun(limits: limits, fuel: slice, deadline: deadline, compileEagerly: false)
-                    .run(program, input: input)
-            } catch .fuelExhausted where slice < limits.fuel {
-                let now = clock.now
-                let spent = Self.seconds(now - started), left = Self.seconds(deadline - now)
-                guard left > 0 else { throw .deadline(milliseconds: limits.deadlineMilliseconds) }
-                // The fuel the last attempt's rate burns in the time left (all of it when that was too quick to
-                // time), at most four times the last slice and at most the limit.
-                let fits = spent > 0 ? Double(slice) / spent * left : Double(UInt64.max)
-                let next = min(limits.fuel, slice.multipliedReportingOverflow(by: 4).overflow ? .max : slice * 4,
-                               fits >= Double(UInt64.max) ? .max : UInt64(fits))
-                // No more fuel than the last attempt's fits in the time left: the run cannot end within it.
-                guard next > slice else { throw .deadline(milliseconds: limits.deadlineMilliseconds) }
-                slice = next
-            }
-        }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) * 1e-18
+    /// Whether the time is up, and if so records it as the run's failure.
+    func pastDeadline() -> Bool {
+        guard ContinuousClock.now >= deadline else { return false }
+        _ = fail(.deadline(milliseconds: limits.deadlineMilliseconds))
+        return true
     }
 
     func instantiate(_ program: LayoutProgram) throws(ProgramError) -> Instance {
@@ -102,7 +69,6 @@ final class ProgramRun {
         return instance
     }
 
-    /// One attempt: the program instantiated and run once with this attempt's fuel.
     func run(_ program: LayoutProgram, input: ProgramInput) throws(ProgramError) -> ProgramFrames {
         let instance = try instantiate(program)
         guard let memory, let alloc = instance.exports[function: LayoutProgram.allocExport],
@@ -177,7 +143,7 @@ final class ProgramRun {
     /// `env.emit(elements, count)`: reads `count` elements of `elementStride` bytes at `address`, checking them all
     /// before it appends any.
     func emit(address: Int, count: Int) throws(ProgramError) {
-        if ContinuousClock.now >= deadline { throw fail(.deadline(milliseconds: limits.deadlineMilliseconds)) }
+        if pastDeadline() { throw failure! }
         guard count <= limits.elements - frames.count else { throw fail(.elementLimit(limits.elements)) }
         guard let memory, address + count * Self.elementStride <= memory.byteCount else {
             throw fail(.badOutput("emit(\(address), \(count)) reads past the end of the memory"))
@@ -239,15 +205,15 @@ final class ProgramRun {
         return failure!
     }
 
-    /// The error an attempt reports for what WasmKit threw: a recorded failure, fuel (this attempt's: `run` tells
-    /// the limit's from a slice's), a trap, or (for a function body that does not validate) a malformed module.
+    /// The error a run reports for what WasmKit threw: a recorded failure (the deadline among them), fuel, a trap,
+    /// or (for a function body that does not validate) a malformed module.
     func report(_ error: any Error) -> ProgramError {
         if let failure { return failure }
         if let error = error as? ProgramError { return error }
         let text = LayoutProgram.firstLine(String(describing: error))
         if error is Trap {
             let reason = text.hasPrefix("Trap: ") ? String(text.dropFirst(6)) : text
-            return reason == "out of fuel" ? .fuelExhausted(limit: fuel) : .trap(reason)
+            return reason == "out of fuel" ? .fuelExhausted(limit: limits.fuel) : .trap(reason)
         }
         return .malformed(text)
     }
@@ -266,4 +232,18 @@ final class PageLimiter: ResourceLimiter, @unchecked Sendable {
     }
 
     func limitTableGrowth(to desired: Int) throws -> Bool { desired <= 100_000 }
+}
+
+/// Watches a run whose module does not import `emit`: on entering a function (its `tick` among them, see
+/// `ClockChecks`), on the run's own thread, past the deadline it takes the store's fuel away, so that the next fuel
+/// charge ends the run (which reports the deadline it recorded).
+final class DeadlineWatch: EngineInterceptor {
+    weak var run: ProgramRun?
+
+    func onEnterFunction(_ function: Function) {
+        guard let run, run.failure == nil, run.pastDeadline() else { return }
+        run.store.fuel = Fuel(remaining: 0)
+    }
+
+    func onExitFunction(_ function: Function) {}
 }

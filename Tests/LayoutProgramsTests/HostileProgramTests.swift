@@ -151,26 +151,74 @@ struct HostileProgramTests {
         #expect(Self.failure(trappingStart) == nil)
     }
 
-    /// Fuel comes in slices, each an attempt from the start: a program that needs several returns what one run
-    /// does, and one that needs more than the limit runs out of the limit's fuel, not a slice's.
-    @Test func aProgramNeedingSeveralSlicesRunsWhole() throws {
-        // 500,000 iterations of about 8 instructions (more than the first slice's fuel), then one element at x =
-        // the count.
-        let counting = try Self.module(
-            prepare: """
-                (local $i i32)
+    /// Each module runs rewritten to look at the clock (`ClockChecks`): a countdown at every loop iteration and
+    /// function entry. The rewritten module computes what the module computes: loops with parameters and results,
+    /// nested loops, calls.
+    @Test func aModuleComputesWhatItComputesWithItsClockChecks() throws {
+        // 1,000 × 500 iterations of nested loops, the outer one carrying its sum as a parameter; then one element
+        // at x = the sum (500,000) and y = a call's result (the count again, through a function with a loop).
+        let counting = try wat2wasm("""
+            (module
+              \(Self.emitImport)
+              (memory (export "memory") 1)
+              (func $count (param $n i32) (result i32) (local $i i32)
                 (loop $next
                   (local.set $i (i32.add (local.get $i) (i32.const 1)))
-                  (br_if $next (i32.lt_u (local.get $i) (i32.const 500000))))
-                (f64.store (i32.const 4096) (f64.convert_i32_u (local.get $i)))
-                (call $emit (i32.const 4096) (i32.const 1))
-                """, imports: Self.emitImport, memory: "1")
+                  (br_if $next (i32.lt_u (local.get $i) (local.get $n))))
+                (local.get $i))
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 1024))
+              (func (export "layout_prepare") (param i32) (local $outer i32) (local $j i32) (local $sum i32)
+                (i32.const 0)
+                (loop $rows (param i32) (result i32)
+                  (local.set $j (i32.const 0))
+                  (loop $columns (param i32) (result i32)
+                    (i32.add (i32.const 1))
+                    (local.set $j (i32.add (local.get $j) (i32.const 1)))
+                    (br_if $columns (i32.lt_u (local.get $j) (i32.const 500))))
+                  (local.set $outer (i32.add (local.get $outer) (i32.const 1)))
+                  (br_if $rows (i32.lt_u (local.get $outer) (i32.const 1000))))
+                (local.set $sum)
+                (f64.store (i32.const 4096) (f64.convert_i32_u (local.get $sum)))
+                (f64.store (i32.const 4104) (f64.convert_i32_u (call $count (i32.const 300000))))
+                (call $emit (i32.const 4096) (i32.const 1))))
+            """)
         let frames = try LayoutProgram(bytes: counting).run(Self.input, limits: ProgramLimits(deadlineMilliseconds: 600_000))
-        #expect(frames.x == [500_000])
+        #expect(frames.x == [500_000] && frames.y == [300_000])
         #expect(frames.count == 1)
         let loop = try Self.module(prepare: "(loop $forever (br $forever))")
         let limits = ProgramLimits(fuel: 6_000_000, deadlineMilliseconds: 600_000)
         #expect(Self.failure(loop, limits: limits, within: 600) == .fuelExhausted(limit: 6_000_000))
+    }
+
+    /// The deadline holds for a module that imports `emit` (its clock checks call it) as for one that does not
+    /// (its engine watches function entries), and for calls that cost far more time than fuel: a function with
+    /// 30,000 locals, which every call sets to zero, for one unit of fuel.
+    @Test func theDeadlineHoldsWhateverTheLoopDoes() throws {
+        let withEmit = try Self.module(prepare: "(loop $forever (br $forever))", imports: Self.emitImport)
+        let limits = ProgramLimits(fuel: .max / 2, deadlineMilliseconds: 300)
+        #expect(Self.failure(withEmit, limits: limits) == .deadline(milliseconds: 300))
+        let calls = try wat2wasm("""
+            (module
+              \(Self.emitImport)
+              (memory (export "memory") 1)
+              (func $heavy (local \(String(repeating: "i64 ", count: 30_000))))
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 1024))
+              (func (export "layout_prepare") (param i32) (loop $forever (call $heavy) (br $forever))))
+            """)
+        #expect(Self.failure(calls, limits: limits) == .deadline(milliseconds: 300))
+        // A fast first phase, then the heavy calls: nothing is judged from how fast the program ran before.
+        let phases = try wat2wasm("""
+            (module
+              (memory (export "memory") 1)
+              (func $heavy (local \(String(repeating: "i64 ", count: 30_000))))
+              (func (export "layout_alloc") (param i32) (result i32) (i32.const 1024))
+              (func (export "layout_prepare") (param i32) (local $i i32)
+                (loop $fast
+                  (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                  (br_if $fast (i32.lt_u (local.get $i) (i32.const 100000))))
+                (loop $forever (call $heavy) (br $forever))))
+            """)
+        #expect(Self.failure(phases, limits: limits) == .deadline(milliseconds: 300))
     }
 
     @Test func importsOtherThanEmitAreRefusedByName() throws {
