@@ -19,6 +19,8 @@ public final class LayoutService: HTTPHandler {
     let tileGzip: TileGzip?
     /// The fonts text is measured with, and the bodies that serve them (`GET /v1/fonts`, `POST /v1/measure`).
     let text: TextEndpoints
+    /// Where program runs and text measuring go, apart from the POST pool (`limits.clientWorkThreads`).
+    let clientWork: ClientWorkQueue
 
     /// Text (cells given as content, `POST /v1/measure`) is measured by the store's measurer, with `fonts`: the
     /// fonts a spec's styles may name, which `GET /v1/fonts` serves (nil: styles may name any, none is served).
@@ -32,6 +34,8 @@ public final class LayoutService: HTTPHandler {
         self.posts = PostAdmission(budgetBytes: limits.maxPostBytesInFlight, maxConcurrent: limits.maxConcurrentPosts,
                                    maxWaiting: limits.maxQueuedPosts, maxWaitSeconds: limits.postQueueSeconds)
         self.tileGzip = tileGzip
+        self.clientWork = ClientWorkQueue(threads: limits.clientWorkThreads, maxWaiting: limits.maxQueuedPosts,
+                                          maxWaitSeconds: limits.postQueueSeconds)
     }
 
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
@@ -47,6 +51,7 @@ public final class LayoutService: HTTPHandler {
     public func markDraining() {
         draining.store(true, ordering: .relaxed)
         posts.stopQueueing()
+        clientWork.stopQueueing()
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -203,7 +208,9 @@ public final class LayoutService: HTTPHandler {
         case .font(let family, let weight):
             return try text.fontFile(request, family: family, weight: weight)
         case .measure:
-            return try bounded(request) { () throws(Problem) in try text.measure(request, limits: limits) }
+            return try bounded(request) { () throws(Problem) in
+                clientWork(request) { [self] () throws(Problem) in try text.measure(request, limits: limits) }
+            }
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
@@ -292,11 +299,48 @@ public final class LayoutService: HTTPHandler {
         let spec: LayoutSpec
         switch posted {
         case .layout(let layout): spec = layout
-        case .program(let program): return request.onEventLoop ? offLoop() : try postProgramLayout(program)
+        case .program(let program):
+            return request.onEventLoop ? offLoop() : clientWork(request) { [self] () throws(Problem) in
+                try postProgramLayout(program)
+            }
         }
         try checkText(spec)
+        // Cells given as content are measured as the layout is prepared: work whose cost the client chooses.
+        if spec.hasContent {
+            return clientWork(request) { [self] () throws(Problem) in try add(spec) }
+        }
+        return try add(spec)
+    }
+
+    /// Registers a spec (preparing it once) and answers with its summary.
+    private func add(_ spec: LayoutSpec) throws(Problem) -> HTTPResponse {
         let (id, layout, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec) }
         return Self.created(created, id: id, layout: layout)
+    }
+
+    /// `work`'s answer made on the queue of work whose cost the client chooses (`ClientWorkQueue`), so the POST
+    /// pool's thread goes on to other POSTs; a 503 `busy` with `Retry-After` when the queue refuses it.
+    func clientWork(_ request: HTTPRequest, _ work: @escaping @Sendable () throws(Problem) -> HTTPResponse)
+        -> HTTPResponse
+    {
+        .offLoop(on: clientWork) { [self] request in
+            var response: HTTPResponse
+            do throws(Problem) {
+                guard request.admitted else {
+                    throw Problem(
+                        .busy,
+                        detail: "\(limits.clientWorkThreads) program runs or text measures are running "
+                            + "(--client-work-threads) and this one waited \(limits.postQueueSeconds) s "
+                            + "(--post-queue-seconds) without a thread; try again", headers: [("Retry-After", "1")])
+                }
+                response = try work()
+            } catch {
+                response = error.response
+            }
+            response.route = Route(path: request.path)?.template
+            addCrossOrigin(&response, request)
+            return response
+        }
     }
 
     /// The rect query into an answer writer. A flow layout (the common kind) is queried as itself, not through

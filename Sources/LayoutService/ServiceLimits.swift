@@ -23,6 +23,10 @@ public struct ServiceLimits: Sendable {
     public var postQueueSeconds = 10.0
     /// POSTs waiting for room at once; one more is refused at once.
     public var maxQueuedPosts = 256
+    /// Threads that run work whose cost the client chooses (layout programs, text measured), apart from the POST
+    /// pool; such work waits for one of them as long as a POST waits for room (`postQueueSeconds`,
+    /// `maxQueuedPosts`). See `ClientWorkQueue`.
+    public var clientWorkThreads = 1
     /// Bytes of encoded tiles kept (plain and gzipped), least recently used first out.
     public var tileCacheBytes = 64 << 20
     /// The deepest JSON nesting accepted in a body.
