@@ -133,9 +133,11 @@ extension PreparedGridLayout {
         return true
     }
 
-    /// The columns of block `b` whose cells meet `rect` along x, exactly as `cells` tests them: a column's left
-    /// edge and its right edge both move one way along the columns (leftward when mirrored), so they are those
-    /// past the rect's one side and not past its other, two binary searches.
+    /// The columns of block `b` whose cells meet `rect` along x, as `cells` tests them: a column's left edge and
+    /// its right edge both move one way along the columns (leftward when mirrored), so they are those past the
+    /// rect's one side and not past its other, two binary searches. Exact when the positions' sums are (sizes,
+    /// spacing and offsets in binary fractions, such as quarter points); when they round, an edge can step back by
+    /// an ulp where the size changes, and a cell meeting the rect only within that ulp may be left out.
     private func columnsMeeting(_ rect: LayoutRect, _ b: GridBlock) -> Range<Int> {
         let uniform = columns.starts.isEmpty
         func left(_ c: Int) -> Double { column(c, dx: b.dx, uniform: uniform).x }
@@ -151,7 +153,8 @@ extension PreparedGridLayout {
         return lo..<(lo..<b.columns.upperBound).partitionPoint { left($0) <= rect.maxX }
     }
 
-    /// The rows of block `b` whose cells meet `rect` along y, exactly as `cells` tests them (two binary searches).
+    /// The rows of block `b` whose cells meet `rect` along y, as `cells` tests them (two binary searches; exact as
+    /// `columnsMeeting` is).
     private func rowsMeeting(_ rect: LayoutRect, _ b: GridBlock) -> Range<Int> {
         let lo = b.rows.partitionPoint {
             let (y, height) = rows.extent($0)
