@@ -3,9 +3,8 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --frames-updates |
-/// --programs | --programs-once SIDE N | --text]`: prints the
-/// figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --degenerate | --frames |
+/// --frames-updates | --programs | --programs-once SIDE N | --text]`: prints the figures the README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -23,6 +22,10 @@ struct LayoutBench {
         }
         if CommandLine.arguments.contains("--text") {
             TextBench.rows()
+            return
+        }
+        if CommandLine.arguments.contains("--degenerate") {
+            DegenerateBench.rows()
             return
         }
         if CommandLine.arguments.contains("--grid") {
