@@ -3,8 +3,8 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --frames-updates |
-/// --programs | --programs-once SIDE N | --text]`: prints the
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --frames-square |
+/// --frames-updates | --programs | --programs-once SIDE N | --text]`: prints the
 /// figures the README quotes.
 @main
 struct LayoutBench {
@@ -31,6 +31,10 @@ struct LayoutBench {
         }
         if CommandLine.arguments.contains("--frames-updates") {
             FramesUpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
+        if CommandLine.arguments.contains("--frames-square") {
+            FramesSquareBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         if CommandLine.arguments.contains("--frames") {
