@@ -331,6 +331,9 @@ public final class LayoutService: HTTPHandler {
         }
         let skip = page?.cursor.skip ?? 0
         let take = page?.take ?? limits.maxElements
+        // A page costs the elements before it too (O(skip + take)): one past what a whole answer may cost is made
+        // off the event loop, where it delays no other connection.
+        if request.onEventLoop, skip > limits.maxElements - take { return offLoop() }
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if page == nil, sectionOffsets.isEmpty {
             // Whole answers are written as the query gives their elements (the writer is the query's sink), plain
