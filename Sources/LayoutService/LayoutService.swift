@@ -336,6 +336,10 @@ public final class LayoutService: HTTPHandler {
         if request.onEventLoop, skip > limits.maxElements - take { return offLoop() }
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if page == nil, sectionOffsets.isEmpty {
+            // A pile of frames past the limit is refused from its index, without giving the limit's elements first.
+            if let frames = layout as? PreparedFramesLayout, frames.holdsMoreElements(than: take, in: rect) {
+                throw tooManyElements()
+            }
             // Whole answers are written as the query gives their elements (the writer is the query's sink), plain
             // cells as an index path and a frame: no list of attributes in between (the columnar answer keeps six
             // numbers a cell until it writes its columns).

@@ -4,8 +4,8 @@ import Testing
 
 /// Pages of frames layouts (`limit`, and the elements a page skips) against a brute force over every frame:
 /// crowded piles (thousands of frames in one small square, hundreds stacked on one point), random rects, offsets,
-/// limits and skips, pinned elements, hits; layouts after batches, whose parts map ids to positions out of order;
-/// and the search's bound, by the nodes it opens.
+/// limits and skips, pinned elements, hits, refusals told from the index; layouts after batches, whose parts map
+/// ids to positions out of order; and the search's bound, by the nodes it opens.
 @Suite struct FramesPageTests {
     /// `count` of `FramesStickyTests`' random elements (sections, views, zIndexes, about one in five pinned when
     /// `sticky`), moved into one `side`-wide square at the origin: one in eight on the point at its centre.
@@ -38,13 +38,18 @@ import Testing
 
     @Test func pagesOfPilesEqualABruteForceScan() throws {
         var rng = SeededRandom(seed: 2026_12_06)
-        var (deep, cut, stackedHits) = (0, 0, 0)
+        var (deep, cut, stackedHits, told) = (0, 0, 0, 0)
         for round in 0..<16 {
             let side = [20.0, 100, 400][round % 3]
             let spec = Self.pile(&rng, count: [300, 3000, 20000][round % 3], side: side, sticky: round % 2 == 1)
             try spec.validate(limits: SpecLimits())
             let layout = PreparedFramesLayout(spec.normalized())
             let all = Self.brute(spec)
+            func unpinnedCount(_ rect: LayoutRect) -> Int {
+                all.filter { a, range in
+                    range.map { FramesStickyTests.span(spec, a, $0).intersects(rect) } ?? a.frame.intersects(rect)
+                }.count
+            }
             for _ in 0..<25 {
                 let rect = switch Int.random(in: 0..<4, using: &rng) {
                 case 0: LayoutRect(x: 0, y: 0, width: side, height: side)  // the whole pile
@@ -63,6 +68,12 @@ import Testing
                 #expect(page.elements == Array(expected.dropFirst(skip).prefix(take)), "round \(round), \(rect)")
                 #expect(complete == (expected.count <= skip + take))
                 if skip > 1000 { deep += 1 }
+                // Told from the index: only when so, whatever the offset or pins.
+                let atMost = Int.random(in: 0...(expected.count + 10), using: &rng)
+                if layout.holdsMoreElements(than: atMost, in: rect, budget: Int.random(in: 0...80, using: &rng)) {
+                    #expect(expected.count > atMost && unpinnedCount(rect) > atMost, "round \(round), \(rect)")
+                    told += 1
+                }
                 if !complete { cut += 1 }
                 // Tiles' pages: unpinned, where a place of the range meets the rect.
                 let unpinned = all.filter { a, range in
@@ -84,7 +95,8 @@ import Testing
                 if meeting.count > internalQueryLimit + 1 { stackedHits += 1 }
             }
         }
-        #expect(deep > 10 && cut > 100 && stackedHits > 5, "\(deep) deep pages, \(cut) cut, \(stackedHits) stacked hits")
+        #expect(deep > 10 && cut > 100 && stackedHits > 5 && told > 20,
+                "\(deep) deep pages, \(cut) cut, \(stackedHits) stacked hits, \(told) told from the index")
     }
 
     /// The first page of a pile inside the rect opens, at each level, only nodes whose lowest id is one of the
@@ -108,6 +120,16 @@ import Testing
             #expect(positions == (0...Int32(limit)).map { $0 })
             #expect(opened <= (limit + 1) * levels, "\(opened) nodes opened for \(limit + 1) frames")
         }
+        // A whole answer past the limit is refused from the roots, inside the square.
+        let whole = LayoutRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(layout.holdsMoreElements(than: n - 1, in: whole, budget: 0))
+        #expect(!layout.holdsMoreElements(than: n, in: whole))
+        let corner = LayoutRect(x: 0, y: 0, width: 20, height: 20)
+        // Unbounded, it counts the frames lying inside the rect exactly (each meets it, pinned or not).
+        let inside = (0..<n).filter { e.x[$0] + 10 <= 20 && e.y[$0] + 10 <= 20 }.count
+        #expect(inside > 10)
+        #expect(!layout.holdsMoreElements(than: inside, in: corner, budget: .max))
+        #expect(layout.holdsMoreElements(than: inside - 1, in: corner, budget: .max))
         var page = ElementList(skip: 0, take: 10)
         #expect(!layout.elements(in: LayoutRect(x: 0, y: 0, width: 100, height: 100), offset: .zero, limit: 10,
                                  into: &page))

@@ -30,6 +30,10 @@ struct FrameIndex: Sendable {
         @inline(__always)
         func meets(_ q: Box) -> Bool { minX <= q.maxX && q.minX <= maxX && minY <= q.maxY && q.minY <= maxY }
 
+        /// Whether `b` lies inside this box (closed).
+        @inline(__always)
+        func contains(_ b: Box) -> Bool { minX <= b.minX && b.maxX <= maxX && minY <= b.minY && b.maxY <= maxY }
+
         @inline(__always)
         mutating func formUnion(_ b: Box) {
             minX = min(minX, b.minX)
@@ -56,6 +60,8 @@ struct FrameIndex: Sendable {
         /// The smallest and largest id of the frames under the node (`FrameSearch` opens nodes by them).
         var minID: Int32
         var maxID: Int32
+        /// The number of frames under the node.
+        var frames: Int32
     }
 
     /// The frames' ids (positions in the spec) and boxes, in packing order.
@@ -82,31 +88,35 @@ struct FrameIndex: Sendable {
         }
         var levels: [[Node]] = []
         let (frameBoxes, frameIDs) = (boxes, ids)
-        var level = Self.group(n, { frameBoxes[$0] }, { (frameIDs[$0], frameIDs[$0]) })
+        var level = Self.group(n, { frameBoxes[$0] }, { (frameIDs[$0], frameIDs[$0], 1) })
         while level.count > Self.fanout {
             let nodeOrder = Self.packingOrder(cx: level.map { $0.box.minX / 2 + $0.box.maxX / 2 },
                                               cy: level.map { $0.box.minY / 2 + $0.box.maxY / 2 })
             let below = nodeOrder.map { level[Int($0)] }
             levels.append(below)
-            level = Self.group(below.count, { below[$0].box }, { (below[$0].minID, below[$0].maxID) })
+            level = Self.group(below.count, { below[$0].box }, { (below[$0].minID, below[$0].maxID, below[$0].frames) })
         }
         levels.append(level)
         self.levels = levels
     }
 
-    /// Nodes over consecutive runs of `fanout` of `count` entries, entry `j` with box `box(j)` and ids `ids(j)`.
-    private static func group(_ count: Int, _ box: (Int) -> Box, _ ids: (Int) -> (min: Int32, max: Int32)) -> [Node] {
+    /// Nodes over consecutive runs of `fanout` of `count` entries, entry `j` with box `box(j)`, and ids and frames
+    /// `ids(j)`.
+    private static func group(_ count: Int, _ box: (Int) -> Box,
+                              _ ids: (Int) -> (min: Int32, max: Int32, frames: Int32)) -> [Node] {
         var out: [Node] = []
         out.reserveCapacity((count + fanout - 1) / fanout)
         var start = 0
         while start < count {
             let end = min(start + fanout, count)
-            var node = Node(box: box(start), start: Int32(start), count: Int32(end - start), minID: ids(start).min,
-                            maxID: ids(start).max)
+            let first = ids(start)
+            var node = Node(box: box(start), start: Int32(start), count: Int32(end - start), minID: first.min,
+                            maxID: first.max, frames: first.frames)
             for j in start + 1..<end {
                 node.box.formUnion(box(j))
-                let (lo, hi) = ids(j)
+                let (lo, hi, frames) = ids(j)
                 (node.minID, node.maxID) = (min(node.minID, lo), max(node.maxID, hi))
+                node.frames += frames
             }
             out.append(node)
             start = end
@@ -166,6 +176,36 @@ struct FrameIndex: Sendable {
             }
             return true
         }
+    }
+
+    /// Whether more than `limit` frames lie inside `q` (closed), told from whole nodes inside it without visiting
+    /// their frames; false when fewer do, or when telling would open more than `budget` nodes. O(budget).
+    func holdsMore(than limit: Int, inside q: Box, budget: Int) -> Bool {
+        guard let roots = levels.last else { return false }
+        var count = 0
+        var budget = budget
+        var stack: [(level: Int, nodes: Range<Int>)] = [(levels.count - 1, 0..<roots.count)]
+        while let (level, range) = stack.popLast() {
+            for j in range {
+                let node = levels[level][j]
+                guard node.box.meets(q) else { continue }
+                if q.contains(node.box) {
+                    count += Int(node.frames)
+                    if count > limit { return true }
+                    continue
+                }
+                budget -= 1
+                if budget < 0 { return false }
+                let children = Int(node.start)..<Int(node.start + node.count)
+                if level > 0 {
+                    stack.append((level - 1, children))
+                } else {
+                    for f in children where q.contains(boxes[f]) { count += 1 }
+                    if count > limit { return true }
+                }
+            }
+        }
+        return false
     }
 
     var byteCount: Int {

@@ -143,6 +143,16 @@ public struct PreparedFramesLayout: PreparedLayout {
         return true
     }
 
+    /// Whether more than `limit` elements meet `rect`, told without giving them: from the nodes of the index
+    /// (prepared afresh: its frames all live) that lie inside `rect`, whose frames meet it whatever the offset,
+    /// pinned or not. True only when it is so; false when it is not, or when telling would open more than
+    /// `budget` nodes (the query then stops at its limit as usual). O(budget): a whole answer over a pile of a
+    /// million frames is refused in O(log n), not after giving `limit` of them.
+    public func holdsMoreElements(than limit: Int, in rect: LayoutRect, budget: Int = 64) -> Bool {
+        guard rect.width >= 0, rect.height >= 0, parts.count == 1, parts[0].isIdentity else { return false }
+        return parts[0].index.holdsMore(than: limit, inside: FrameIndex.Box(rect), budget: budget)
+    }
+
     /// The position of the element with this index path, category and kind. O(log n).
     func position(of path: LayoutIndexPath, category: ElementCategory, kind: String) -> Int? {
         let e = framesSpec.elements
