@@ -377,12 +377,15 @@ public final class LayoutService: HTTPHandler {
         let take = page?.take ?? limits.maxElements
         // A page costs the elements before it too: past the loop's budget it is made off the loop. On the loop a
         // whole answer stops at the loop's budget; one that needs more is made again off it.
-        if request.onEventLoop, page != nil, take > limits.loopElements || skip > limits.loopElements - take {
-            return offLoop()
-        }
-        let loopTake = request.onEventLoop ? min(take, limits.loopElements) : take
+        let loopBudget = min(limits.loopElements, limits.maxElements)
+        if request.onEventLoop, page != nil, take > loopBudget || skip > loopBudget - take { return offLoop() }
+        let loopTake = request.onEventLoop ? min(take, loopBudget) : take
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if page == nil, sectionOffsets.isEmpty {
+            // A pile of frames past the limit is refused from its index, without giving the limit's elements first.
+            if let frames = layout as? PreparedFramesLayout, frames.holdsMoreElements(than: take, in: rect) {
+                throw tooManyElements()
+            }
             // Whole answers are written as the query gives their elements (the writer is the query's sink), plain
             // cells as an index path and a frame: no list of attributes in between (the columnar answer keeps six
             // numbers a cell until it writes its columns).

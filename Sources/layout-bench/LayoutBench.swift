@@ -4,7 +4,8 @@ import LayoutStore
 import LayoutWire
 
 /// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --degenerate | --frames |
-/// --frames-updates | --programs | --programs-once SIDE N | --text]`: prints the figures the README quotes.
+/// --frames-square | --frames-updates | --programs | --programs-once SIDE N | --text]`: prints the figures the
+/// README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -34,6 +35,10 @@ struct LayoutBench {
         }
         if CommandLine.arguments.contains("--frames-updates") {
             FramesUpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
+        if CommandLine.arguments.contains("--frames-square") {
+            FramesSquareBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         if CommandLine.arguments.contains("--frames") {

@@ -195,4 +195,30 @@ import Testing
             #expect(answer.body.bytes == direct.body.bytes)
         }
     }
+
+    /// A page costs the elements before it: once those and its own pass `--max-elements` (what a whole answer may
+    /// cost), it is answered off the loop, as it would be directly; pages before that are answered on it.
+    @Test func aPageDeepInARectIsAnsweredOffTheLoop() throws {
+        var limits = ServiceLimits()
+        limits.maxElements = 100
+        let service = LayoutService(store: LayoutStore(capacityBytes: 1 << 20), limits: limits)
+        let spec = #"{"layout":"flow","collectionView":{"width":300,"height":400},"sections":[{"items":400}]}"#
+        let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Array(spec.utf8)))
+        let layout = try #require(posted.header("Location")) + "/attributes"
+        let rect = ("rect", "0,0,300,100000")
+        let first = service.handle(request("GET", layout, [rect, ("limit", "60")], onEventLoop: true))
+        #expect(first.deferred == nil && first.status == 200)
+        let text = String(decoding: first.body.bytes, as: UTF8.self)
+        let next = try #require(text.split(separator: "\"").drop { $0 != "next" }.dropFirst(2).first)
+        let hash = next.split(separator: ".")[1]
+        for skip in ["60", "40", "1000000000000000000"] {
+            let onLoop = request("GET", layout, [rect, ("limit", "60"), ("cursor", skip + "." + hash)], onEventLoop: true)
+            let answer = service.handle(onLoop)
+            #expect((answer.deferred != nil) == (skip != "40"), "skip \(skip)")
+            let made = answer.deferred == nil ? answer : answer.answered(to: onLoop)
+            let direct = service.handle(request("GET", layout, [rect, ("limit", "60"), ("cursor", skip + "." + hash)],
+                                                onEventLoop: false))
+            #expect(made.status == 200 && made.body.bytes == direct.body.bytes, "skip \(skip)")
+        }
+    }
 }
