@@ -24,7 +24,7 @@ public final class LayoutService: HTTPHandler {
     /// fonts a spec's styles may name, which `GET /v1/fonts` serves (nil: styles may name any, none is served).
     public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil,
                 fonts: (any ServiceFonts)? = nil) {
-        self.text = TextEndpoints(measurer: store.measurer, fonts: fonts)
+        self.text = TextEndpoints(measurer: store.measurer, fonts: fonts, fontFileBytes: limits.fontFileBytes)
         self.store = store
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)

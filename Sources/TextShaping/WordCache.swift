@@ -144,6 +144,31 @@ final class WordCache: @unchecked Sendable {
         lock.deallocate()
     }
 
+    /// Hashes of `pieces` of `text` in `fonts`: the cache's keys.
+    static func hashes(of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int) -> [Int] {
+        pieces.map { piece in
+            var hasher = Hasher()
+            hasher.combine(fonts)
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[piece])))
+            return hasher.finalize()
+        }
+    }
+
+    /// Whether the cache holds each of `pieces` of `text` in `fonts` (`hashes` theirs), under one read lock.
+    func holds(_ pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int, hashes: [Int]) -> [Bool] {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        guard !table.slots.isEmpty else { return Array(repeating: false, count: pieces.count) }
+        return pieces.indices.map { table.find(hashes[$0], fonts, UnsafeBufferPointer(rebasing: text[pieces[$0]])).record != nil }
+    }
+
+    /// Empties the cache.
+    func removeAll() {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        table.removeAll()
+    }
+
     /// Writes the width of each piece of `text` up to the end of each of its units, from the piece's start, to
     /// `out[piece.lowerBound + 1...piece.upperBound]`: the widths cached for the piece in `fonts`, or else those
     /// `measure` gives (cumulative, one a unit), which are cached. The pieces are looked up together under one lock
@@ -152,12 +177,7 @@ final class WordCache: @unchecked Sendable {
         of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int, into out: UnsafeMutablePointer<Double>,
         orMeasure measure: (UnsafeBufferPointer<UInt16>) -> [Double]
     ) {
-        let hashes = pieces.map { piece in
-            var hasher = Hasher()
-            hasher.combine(fonts)
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[piece])))
-            return hasher.finalize()
-        }
+        let hashes = Self.hashes(of: pieces, in: text, fonts: fonts)
         var missing: [Int] = []
         pthread_rwlock_rdlock(lock)
         // The touch's sum is used (a capacity of 0 or 1) so that the optimizer keeps its loads.
