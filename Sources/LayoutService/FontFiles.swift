@@ -42,7 +42,7 @@ final class FontFiles: Sendable {
         guard let read = face.servedBytes() else {
             throw Problem(status: 500, detail: "the font file \(face.path) cannot be read")
         }
-        let made = HTTPBody(adopting: read.baseAddress!, count: read.count)
+        let made = HTTPBody(adopting: read.baseAddress!, count: read.count, release: FontFace.freeServedBytes)
         var dropped: [HTTPBody] = []  // freed outside the lock
         let kept = state.withLock { state -> HTTPBody? in
             if let body = Self.live(&state, key) { return body }  // read meanwhile by another request

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One face of a font file: its family and weight as the face names them, where its bytes are, and how it is served
 /// (`GET /v1/fonts/{family}/{weight}`). It holds no bytes: the font cache loads it for shaping (`LoadedFace`), and
 /// each request for the file reads it (`servedBytes`).
@@ -29,26 +35,39 @@ public final class FontFace: Sendable {
         return "\"font-\(hash.hex)\""
     }
 
-    /// The served bytes, read from the file now, in memory from `UnsafeMutablePointer.allocate` that the caller
-    /// owns (to free or to hand on): the file itself, or for a face of a collection (a `.ttc`, which a browser's
-    /// `@font-face` cannot load) the face's tables as an OpenType file of its own. Nil when the file cannot be read.
+    /// The served bytes, read from the file now, in memory of their own (an anonymous mapping, given back to the
+    /// system when freed: the allocator would keep it) that the caller owns and frees with `freeServedBytes`: the
+    /// file itself, or for a face of a collection (a `.ttc`, which a browser's `@font-face` cannot load) the face's
+    /// tables as an OpenType file of its own. Nil when the file cannot be read.
     public func servedBytes() -> UnsafeMutableBufferPointer<UInt8>? {
         guard let file = MappedFile(path: path) else { return nil }
         guard isCollection else {
-            let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: file.bytes.count)
+            guard let out = Self.allocateServed(file.bytes.count) else { return nil }
             UnsafeMutableRawBufferPointer(out).copyMemory(from: file.bytes)
             return out
         }
-        guard let plan = SFNTCollection.plan(face: index, of: file.bytes) else { return nil }
-        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: plan.size)
+        guard let plan = SFNTCollection.plan(face: index, of: file.bytes), let out = Self.allocateServed(plan.size)
+        else { return nil }
         SFNTCollection.write(plan, from: file.bytes, to: UnsafeMutableRawBufferPointer(out))
         return out
+    }
+
+    private static func allocateServed(_ count: Int) -> UnsafeMutableBufferPointer<UInt8>? {
+        guard let base = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            base != MAP_FAILED
+        else { return nil }
+        return UnsafeMutableBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// Frees bytes `servedBytes` gave.
+    @Sendable public static func freeServedBytes(_ base: UnsafeMutablePointer<UInt8>, count: Int) {
+        munmap(base, count)
     }
 
     /// The served bytes as an array (`servedBytes`).
     public func bytes() -> [UInt8]? {
         guard let buffer = servedBytes() else { return nil }
-        defer { buffer.deallocate() }
+        defer { Self.freeServedBytes(buffer.baseAddress!, count: buffer.count) }
         return Array(buffer)
     }
 }
