@@ -41,7 +41,7 @@ extension LayoutService {
         let styles = spec.textStyles
         guard spec.hasContent || !styles.isEmpty else { return }
         let measurer = try text.check(styles)
-        guard let shaper = measurer as? TextShaper else { return }
+        guard let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0 else { return }
         var budget = TextBudget(limit: limits.maxUncachedTextBytes)
         for (s, contents) in Self.sectionContents(spec) {
             try TextEndpoints.charge(contents, styles: styles, shaper: shaper, budget: &budget,

@@ -97,7 +97,7 @@ final class TextEndpoints: Sendable {
             throw ProblemMapping.problem(for: error)
         }
         let measurer = try check(body.textStyles)
-        if let shaper = measurer as? TextShaper {
+        if let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0 {
             var budget = TextBudget(limit: limits.maxUncachedTextBytes)
             try Self.charge(body.contents, styles: body.textStyles, shaper: shaper, budget: &budget,
                             at: [.key("contents")])

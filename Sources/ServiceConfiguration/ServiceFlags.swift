@@ -42,7 +42,7 @@ public struct ServiceFlags: ParsableArguments {
     public var maxSections: Int?
     @Option(help: "UTF-8 bytes of one text block of a cell given as content (422 beyond). [env: LAYOUT_SERVICE_MAX_TEXT_LENGTH] (default: \(defaults.limits.spec.maxTextLength))")
     public var maxTextLength: Int?
-    @Option(help: "UTF-8 bytes of text one request may ask to shape: its distinct words the word cache does not hold (422 beyond). [env: LAYOUT_SERVICE_MAX_UNCACHED_TEXT_BYTES] (default: \(defaults.limits.maxUncachedTextBytes))")
+    @Option(help: "UTF-8 bytes of text one request may ask to shape: its distinct words the word cache does not hold (422 beyond); 0 turns the budget off. [env: LAYOUT_SERVICE_MAX_UNCACHED_TEXT_BYTES] (default: \(defaults.limits.maxUncachedTextBytes))")
     public var maxUncachedTextBytes: Int?
     @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(defaults.limits.maxElements))")
     public var maxElements: Int?

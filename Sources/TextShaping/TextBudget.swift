@@ -31,26 +31,16 @@ extension TextShaper {
         guard !text.isEmpty else { return true }
         let key = FontCache.StyleKey(family: style.family, weight: style.weight, scale: Self.scale(style.size))
         let number = fontCacheNumber(key)
-        var units = Self.utf16(text)
-        return units.withUnsafeMutableBufferPointer { all in
-            var start = 0
-            for i in 0...all.count where i == all.count || all[i] == 0x0A {
-                let paragraph = UnsafeBufferPointer(rebasing: all[start..<i])
-                start = i + 1
-                guard !paragraph.isEmpty else { continue }
-                let pieces = Self.pieces(paragraph)
-                let hashes = WordCache.hashes(of: pieces, in: paragraph, fonts: number ?? -1)
-                let held = number.map { cache.holds(pieces, in: paragraph, fonts: $0, hashes: hashes) }
-                for (k, piece) in pieces.enumerated() where held?[k] != true {
-                    var hasher = Hasher()
-                    hasher.combine(key)
-                    hasher.combine(hashes[k])
-                    budget.count(hasher.finalize(), bytes: Self.utf8Count(UnsafeBufferPointer(rebasing: paragraph[piece])))
-                }
-                if budget.isExceeded { return false }
+        var salt = Hasher()
+        salt.combine(key)
+        let styleHash = salt.finalize()
+        let units = Self.utf16(text)
+        units.withUnsafeBufferPointer { all in
+            cache.forEachMissingPiece(of: all, fonts: number) { hash, piece in
+                budget.count(hash ^ styleHash, bytes: Self.utf8Count(piece))
             }
-            return true
         }
+        return !budget.isExceeded
     }
 
     /// The UTF-8 bytes of UTF-16 `units` (a lone surrogate as U+FFFD's 3).

@@ -154,12 +154,29 @@ final class WordCache: @unchecked Sendable {
         }
     }
 
-    /// Whether the cache holds each of `pieces` of `text` in `fonts` (`hashes` theirs), under one read lock.
-    func holds(_ pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int, hashes: [Int]) -> [Bool] {
+    /// Calls `missing` with the hash of each piece of `text` (a piece ends after a run of spaces, at a line break or
+    /// at the end: the pieces measuring shapes) that the cache does not hold in `fonts` (nil: it holds none of
+    /// them), and the piece. One read lock for the whole text, nothing allocated.
+    func forEachMissingPiece(of text: UnsafeBufferPointer<UInt16>, fonts: Int?,
+                             _ missing: (Int, UnsafeBufferPointer<UInt16>) -> Void) {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
-        guard !table.slots.isEmpty else { return Array(repeating: false, count: pieces.count) }
-        return pieces.indices.map { table.find(hashes[$0], fonts, UnsafeBufferPointer(rebasing: text[pieces[$0]])).record != nil }
+        let empty = table.slots.isEmpty
+        var start = 0
+        for i in 0...text.count {
+            let ends = i == text.count || text[i] == 0x0A
+                || (i > start && text[i - 1] == 0x20 || i > start && text[i - 1] == 0x09) && text[i] != 0x20 && text[i] != 0x09
+            guard ends else { continue }
+            if i > start {
+                let piece = UnsafeBufferPointer(rebasing: text[start..<i])
+                var hasher = Hasher()
+                hasher.combine(fonts ?? -1)
+                hasher.combine(bytes: UnsafeRawBufferPointer(piece))
+                let hash = hasher.finalize()
+                if empty || fonts == nil || table.find(hash, fonts!, piece).record == nil { missing(hash, piece) }
+            }
+            start = i < text.count && text[i] == 0x0A ? i + 1 : i
+        }
     }
 
     /// Empties the cache.
