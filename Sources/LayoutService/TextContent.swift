@@ -42,8 +42,10 @@ extension LayoutService {
         guard spec.hasContent || !styles.isEmpty else { return }
         let measurer = try text.check(styles)
         guard let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0 else { return }
+        let sections = Self.sectionContents(spec)
+        guard TextEndpoints.textBytes(sections.map(\.1)) > limits.maxUncachedTextBytes else { return }
         var budget = TextBudget(limit: limits.maxUncachedTextBytes)
-        for (s, contents) in Self.sectionContents(spec) {
+        for (s, contents) in sections {
             try TextEndpoints.charge(contents, styles: styles, shaper: shaper, budget: &budget,
                                      at: [.key("sections"), .index(s), .key("contents")])
         }

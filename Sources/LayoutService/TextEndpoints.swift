@@ -97,7 +97,9 @@ final class TextEndpoints: Sendable {
             throw ProblemMapping.problem(for: error)
         }
         let measurer = try check(body.textStyles)
-        if let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0 {
+        if let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0,
+            Self.textBytes([body.contents]) > limits.maxUncachedTextBytes
+        {
             var budget = TextBudget(limit: limits.maxUncachedTextBytes)
             try Self.charge(body.contents, styles: body.textStyles, shaper: shaper, budget: &budget,
                             at: [.key("contents")])
@@ -110,6 +112,14 @@ final class TextEndpoints: Sendable {
         }
         w.raw("]}")
         return LayoutService.json(200, w)
+    }
+
+    /// The UTF-8 bytes of the text of every block: a bound of what the budget would count (requests within it are
+    /// not counted).
+    static func textBytes(_ lists: [[CellContent]]) -> Int {
+        lists.reduce(0) { sum, contents in
+            contents.reduce(sum) { sum, cell in cell.blocks.reduce(sum) { $0 + $1.text.utf8.count } }
+        }
     }
 
     /// Counts the text of `contents` (at `path`) into `budget`, cell by cell and block by block: a `422`
