@@ -34,6 +34,9 @@ final class FontFiles: Sendable {
         }
     }
 
+    /// Whether the file of `face` is in memory (a request for it reads nothing).
+    func holds(_ face: FontFace) -> Bool { state.withLock { $0.entries[ObjectIdentifier(face)]?.body != nil } }
+
     /// A body sending the file of `face`: the one in memory, or one read now. Throws a 503 when it does not fit the
     /// budget beside the files being sent, a 500 when its file cannot be read.
     func body(of face: FontFace) throws(Problem) -> HTTPBody {

@@ -71,9 +71,10 @@ final class TextEndpoints: Sendable {
 
     /// The file of a face, byte for byte what the service measures with: immutable, with the face's entity tag.
     /// `family` is as the path has it, percent-decoded by the server (libmicrohttpd decodes every path, so `%34%30%30`
-    /// is `400`); the weight is its canonical decimal (`0400` and `+400` name no font: one file, one URL).
+    /// is `400`); the weight is its canonical decimal (`0400` and `+400` name no font: one file, one URL). Nil on an
+    /// event loop when the file is not in memory: it is read from disk off the loop.
     func fontFile(_ request: HTTPRequest, family: String, weight rawWeight: String) throws(Problem)
-        -> HTTPResponse
+        -> HTTPResponse?
     {
         guard let weight = Int(rawWeight), String(weight) == rawWeight,
             let face = fonts?.face(family: family, weight: weight)
@@ -83,6 +84,7 @@ final class TextEndpoints: Sendable {
         let tag = face.entityTag
         let caching = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
         if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: caching) }
+        if request.onEventLoop && !files.holds(face) { return nil }
         let body = try files.body(of: face)
         return HTTPResponse(status: 200, headers: [("Content-Type", face.mediaType)] + caching, body: body)
     }
