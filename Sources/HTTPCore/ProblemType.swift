@@ -6,8 +6,8 @@
 public enum ProblemType: String, Sendable, CaseIterable {
     /// The body is not JSON.
     case malformedJSON = "malformed-json"
-    /// The request head frames its body ambiguously (`RequestFraming`: request smuggling shapes); the connection is
-    /// closed.
+    /// The request head frames its body ambiguously (`RequestFraming`: request smuggling shapes), or its target holds
+    /// a control character (`RequestTarget`; `parameter` names `path` or `query`); the connection is closed.
     case malformedRequest = "malformed-request"
     /// The spec is JSON but breaks a rule; the problem's `pointer` names the field.
     case invalidSpec = "invalid-spec"

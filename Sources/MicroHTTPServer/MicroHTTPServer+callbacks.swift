@@ -22,6 +22,10 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         context.inFlight.add(1, ordering: .relaxed)
         conCls.pointee = noState
         if let watched { context.slowClients.headReceived(watched) }
+        // A target with a control character (a NUL would end the path early) is refused before anything else.
+        if let connection, let problem = targetProblem(connection, url: url, version: version) {
+            return queue(problem.response, on: connection, draining: true)
+        }
         // A request that frames its body ambiguously is refused before any of the body is read (a smuggling shape).
         if let connection, let problem = framingProblem(connection, method: method!, version: version) {
             return queue(problem.response, on: connection, draining: true)
@@ -161,6 +165,32 @@ private func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, met
         request.client = ClientAddress(high: high, low: low)
     }
     return request
+}
+
+/// Checks each request's target as sent, before libmicrohttpd changes it in place (it cuts off the query,
+/// percent-decodes the path and the arguments): libmicrohttpd 0.9.75 calls this (`MHD_OPTION_URI_LOG_CALLBACK`)
+/// with the target as a C string, the request line's own bytes, once its version is parsed. The verdict waits in
+/// the connection's record for the access handler. Returns the request's first `con_cls`: none.
+let targetReceived: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+    -> UnsafeMutableRawPointer? = { _, uri, connection in
+    guard let uri, let watched = watchedConnection(connection) else { return nil }
+    uri.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+        watched.target = RequestTarget(UnsafeBufferPointer(start: bytes, count: strlen(uri)))
+    }
+    return nil
+}
+
+/// The problem with a request's target (`targetReceived`'s verdict), once its head is in. libmicrohttpd 0.9.75
+/// parses the request line in place: the target starts at `url` and its last byte is the one before the NUL it
+/// wrote over the space before `version`. More bytes there than the C string held means that the target held a
+/// NUL as sent. A request with no verdict (none is made without a record of the connection) has no problem.
+private func targetProblem(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?)
+    -> Problem?
+{
+    guard let watched = watchedConnection(connection), let target = watched.target else { return nil }
+    watched.target = nil
+    guard let url, let version, version > url else { return target.problem(sentLength: target.length) }
+    return target.problem(sentLength: url.distance(to: version) - 1)
 }
 
 /// The guard's record of a connection (set in `notifyConnection`).
