@@ -3939,6 +3939,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/404`.
@@ -5837,6 +5862,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/404`.
@@ -6080,6 +6130,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/404`.
@@ -6259,6 +6334,31 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//playground/programs/{name}/get(exampleProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
@@ -6961,6 +7061,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/get(getLayout)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/get(getLayout)/responses/404`.
@@ -7172,6 +7297,31 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/delete(deleteLayout)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
