@@ -11,51 +11,64 @@
 public struct RequestTarget: Sendable {
     /// The bytes given (up to the end, or to a NUL sent in the target).
     public let length: Int
-    /// The first control character found in them, or nil.
-    private let found: Problem?
-    /// Whether the bytes given end in the query.
+    /// The first control character found in them, or nil. A plain value (no strings): the server keeps one for each
+    /// request it reads, and makes the problem only for a target that has one.
+    private let flaw: Flaw?
+    /// Whether the bytes given end in the query (where a NUL sent after them would be).
     private let endsInQuery: Bool
+
+    private struct Flaw {
+        var offset: Int
+        var byte: UInt8
+        var escaped: Bool
+        var inQuery: Bool
+    }
 
     /// Checks a target as sent: its bytes up to the end, or to a NUL sent in it (see `problem(sentLength:)`).
     public init(_ target: UnsafeBufferPointer<UInt8>) {
         length = target.count
         var inQuery = false
-        var found: Problem?
+        var flaw: Flaw?
         var i = 0
-        while i < target.count, found == nil {
+        while i < target.count, flaw == nil {
             let byte = target[i]
             if byte == UInt8(ascii: "?"), !inQuery {
                 inQuery = true
             } else if Self.isControl(byte) {
-                found = Self.problem(inQuery, "a control character (\(Self.hex(byte))) at byte \(i)")
+                flaw = Flaw(offset: i, byte: byte, escaped: false, inQuery: inQuery)
             } else if byte == UInt8(ascii: "%"), i + 2 < target.count,
                       let high = Self.hexValue(target[i + 1]), let low = Self.hexValue(target[i + 2])
             {
                 let decoded = high << 4 | low
                 if inQuery ? decoded == 0 : Self.isControl(decoded) {
-                    found = Self.problem(inQuery, "a control character (\(Self.hex(decoded)), escaped) at byte \(i)")
+                    flaw = Flaw(offset: i, byte: decoded, escaped: true, inQuery: inQuery)
                 }
                 i += 2
             }
             i += 1
         }
-        self.found = found
+        self.flaw = flaw
         endsInQuery = inQuery
+    }
+
+    /// A target of `length` bytes that holds neither a control character nor `%`, as the caller found (the server
+    /// looks for those bytes with one `strcspn`, and scans with `init(_:)` only a target that has one).
+    public init(clean length: Int, endsInQuery: Bool) {
+        self.length = length
+        flaw = nil
+        self.endsInQuery = endsInQuery
     }
 
     /// The problem with the target, whose request line held `sentLength` bytes for it: more than were given means
     /// that a NUL sent in it ended them. Nil when it has none.
     public func problem(sentLength: Int) -> Problem? {
-        if let found { return found }
-        guard sentLength == length else {
-            return Self.problem(endsInQuery, "a control character (0x00) at byte \(length)")
-        }
-        return nil
-    }
-
-    private static func problem(_ inQuery: Bool, _ what: String) -> Problem {
-        Problem(.malformedRequest, detail: "the request target holds \(what): the connection is closed",
-                parameter: inQuery ? "query" : "path")
+        let nul = sentLength == length ? nil : Flaw(offset: length, byte: 0, escaped: false, inQuery: endsInQuery)
+        guard let found = flaw ?? nul else { return nil }
+        let character = Self.hex(found.byte) + (found.escaped ? ", escaped" : "")
+        return Problem(.malformedRequest,
+                       detail: "the request target holds a control character (\(character)) at byte \(found.offset): "
+                           + "the connection is closed",
+                       parameter: found.inQuery ? "query" : "path")
     }
 
     private static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }

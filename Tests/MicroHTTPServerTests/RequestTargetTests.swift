@@ -84,5 +84,8 @@ import Testing
         #expect(problem("/a?%0D%0A") == nil)
         #expect(problem("/a?b=%00")?.parameter == "query")
         #expect(problem("/a%25%30%30") == nil)  // "%00" decoded once is text
+        // A target the server found clean with strcspn: only a NUL sent in it is a problem, in the part it ends in.
+        #expect(RequestTarget(clean: 8, endsInQuery: false).problem(sentLength: 8) == nil)
+        #expect(RequestTarget(clean: 8, endsInQuery: true).problem(sentLength: 12)?.parameter == "query")
     }
 }
