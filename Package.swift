@@ -40,7 +40,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
-        .package(url: "https://github.com/swiftwasm/WasmKit", from: "0.4.2"),
+        // Exactly: LayoutPrograms uses interfaces WasmKit keeps to its own tools (`@_spi(Fuzzing)`: the store's
+        // resource limiter, a type index's function type, dropping the start function), which a minor release may
+        // change; HostileProgramTests.theInterfacesKeptToWasmKitsToolsHold checks what they do.
+        .package(url: "https://github.com/swiftwasm/WasmKit", exact: "0.4.2"),
     ],
     targets: [
         // Pure Swift: geometry, specs, flow layout, prepared layouts and their spatial index. No Foundation, no I/O.

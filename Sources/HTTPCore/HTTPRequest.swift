@@ -15,6 +15,10 @@ public struct HTTPRequest: Sendable {
     /// instead, and the server runs that work on a worker thread with this false. False elsewhere (a worker
     /// thread, a test calling `handle`): the handler may wait.
     public var onEventLoop = false
+    /// Set false by the server when the queue a handler deferred its work to (`HTTPResponse.offLoop(on:_:)`)
+    /// refused it (it waited too long, the queue was full, the service drains): the work then answers at once,
+    /// with its refusal. True elsewhere.
+    public var admitted = true
 
     public init(method: String, path: String, query: [(name: String, value: String)] = [],
                 headers: [(name: String, value: String)] = [], body: [UInt8] = [], client: ClientAddress? = nil) {
@@ -96,6 +100,8 @@ public struct HTTPResponse: Sendable {
     /// Work that must not run on an event loop (`HTTPRequest.onEventLoop`): the answer is what it returns for the
     /// request (off the loop), not this response, which is never sent. See `offLoop` and `whenAnswered`.
     public private(set) var deferred: (@Sendable (HTTPRequest) -> HTTPResponse)?
+    /// Where `deferred` runs: a queue of the handler's own (`offLoop(on:_:)`), or nil for the server's pools.
+    public private(set) var deferredQueue: (any HTTPWorkQueue)?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
         self.status = status
@@ -115,6 +121,17 @@ public struct HTTPResponse: Sendable {
     public static func offLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
         var response = HTTPResponse(status: 0)
         response.deferred = work
+        return response
+    }
+
+    /// An answer to be made on `queue`, a pool of the handler's own (work whose cost the client chooses, kept to a
+    /// share of the threads): the server suspends the connection and hands `work` to the queue, and the thread
+    /// that gave it goes on to other requests. The queue may refuse it (`HTTPRequest.admitted` false): `work` then
+    /// answers at once. Where the server has no pools (or in a test), `work` runs where the answer is asked for.
+    public static func offLoop(on queue: any HTTPWorkQueue,
+                               _ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse) -> HTTPResponse {
+        var response = offLoop(work)
+        response.deferredQueue = queue
         return response
     }
 
@@ -147,6 +164,13 @@ public struct HTTPResponse: Sendable {
 
     /// The index of the first header of that name.
     public func headerIndex(_ name: String) -> Int? { HTTPHeaderName.index(of: name, in: headers) }
+}
+
+/// A pool of a handler's own that runs deferred work (`HTTPResponse.offLoop(on:_:)`).
+public protocol HTTPWorkQueue: AnyObject, Sendable {
+    /// Runs `job` soon on a thread of the queue's: `job(true)` to do the work, or `job(false)` when the queue
+    /// refuses it (the job then only answers with its refusal).
+    func enqueue(_ job: @escaping @Sendable (_ admitted: Bool) -> Void)
 }
 
 /// Answers requests. Called concurrently from the server's worker threads.

@@ -6,6 +6,8 @@
 public enum ProblemType: String, Sendable, CaseIterable {
     /// The body is not JSON.
     case malformedJSON = "malformed-json"
+    /// A posted layout program's bytes do not parse as WebAssembly (`POST /v1/programs`).
+    case malformedModule = "malformed-module"
     /// The request head frames its body ambiguously (`RequestFraming`: request smuggling shapes), or its target holds
     /// a control character (`RequestTarget`; `parameter` names `path` or `query`); the connection is closed.
     case malformedRequest = "malformed-request"
@@ -57,7 +59,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     /// No layout program has the id in the path (a spec naming an unknown program is an `invalid-spec` at
     /// `/program`).
     case unknownProgram = "unknown-program"
-    /// A posted module is not valid WebAssembly (or a function body does not validate).
+    /// A posted module parses as WebAssembly but does not validate (a function body breaks its typing rules).
     case programMalformed = "program-malformed"
     /// A posted module imports something other than `env.emit`; the detail names the import.
     case programForbiddenImport = "program-forbidden-import"
@@ -82,7 +84,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     /// The HTTP status of every problem of this type.
     public var status: Int {
         switch self {
-        case .malformedJSON, .malformedRequest, .invalidParameter: 400
+        case .malformedJSON, .malformedModule, .malformedRequest, .invalidParameter: 400
         case .unauthorized: 401
         case .forbidden: 403
         case .unknownLayout, .noItem, .unknownTile, .noTiles, .unknownProgram: 404

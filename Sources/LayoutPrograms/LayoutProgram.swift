@@ -7,7 +7,10 @@ import WasmParser
 /// function, `env.emit(i32, i32) -> ()`. Nothing else is importable (no WASI, no clock, no files), so a program
 /// depends on nothing but its input.
 public struct LayoutProgram: Sendable {
+    /// The module as it runs: rewritten to look at the clock (`ClockChecks`), its start function dropped.
     let module: Module
+    /// Whether the rewritten module looks at the clock through `emit` (else its engine watches function entries).
+    let checksClockThroughEmit: Bool
 
     /// The exports the ABI requires, with their types.
     static let allocExport = "layout_alloc"
@@ -26,7 +29,7 @@ public struct LayoutProgram: Sendable {
         do {
             module = try parseWasm(bytes: bytes)
         } catch {
-            throw .malformed(Self.firstLine(String(describing: error)))
+            throw .notWebAssembly(Self.readable(error))
         }
         for i in module.imports {
             guard i.module == Self.emitModule, i.name == Self.emitName, case .function(let type) = i.descriptor,
@@ -42,6 +45,13 @@ public struct LayoutProgram: Sendable {
                 throw .missingExport(name: name, expected: "a function \(Self.describe(type))")
             }
         }
+        do {
+            let instrumented = try ClockChecks.instrument(bytes)
+            module = try parseWasm(bytes: instrumented.bytes)
+            checksClockThroughEmit = instrumented.callsEmit
+        } catch {
+            throw .malformed(Self.readable(error))
+        }
         // A start function would run before the run's limits are in place; the ABI has no use for one.
         module.dropStartFunction()
         self.module = module
@@ -51,7 +61,7 @@ public struct LayoutProgram: Sendable {
     /// memory, so that a module that would never run is refused when it is posted.
     public static func validate(_ bytes: [UInt8], limits: ProgramLimits = ProgramLimits()) throws(ProgramError) {
         let program = try LayoutProgram(bytes: bytes)
-        let run = ProgramRun(limits: limits, compileEagerly: true)
+        let run = ProgramRun(program, limits: limits, compileEagerly: true)
         _ = try run.instantiate(program)
     }
 
@@ -59,13 +69,27 @@ public struct LayoutProgram: Sendable {
     public func run(_ input: ProgramInput, limits: ProgramLimits = ProgramLimits()) throws(ProgramError)
         -> ProgramFrames
     {
-        try ProgramRun(limits: limits, compileEagerly: false).run(self, input: input)
+        try ProgramRun(self, limits: limits, compileEagerly: false).run(self, input: input)
     }
 
     static func describe(_ type: FunctionType) -> String {
         let params = type.parameters.map { "\($0)" }.joined(separator: ", ")
         let results = type.results.map { "\($0)" }.joined(separator: ", ")
         return "(\(params)) -> (\(results))"
+    }
+
+    /// A parse error's description as a sentence: WasmKit 0.4.2 describes a message as the debug form of its
+    /// wrapper in quotes (`"Message(text: "magic header not detected: ...")" at offset 0x4`), unwrapped here.
+    static func readable(_ error: any Error) -> String {
+        var text = firstLine(String(describing: error))
+        let opening = "\"Message(text: \"", closing = "\")\""
+        if let start = text.firstRange(of: opening), let end = text.ranges(of: closing).last,
+            start.upperBound <= end.lowerBound
+        {
+            text = String(text[..<start.lowerBound]) + text[start.upperBound..<end.lowerBound]
+                + String(text[end.upperBound...])
+        }
+        return text
     }
 
     static func firstLine(_ text: String) -> String {

@@ -1,7 +1,10 @@
 /// Why a layout program was refused or failed. Each case has a stable problem type name (`problemType`) and a
-/// message naming the import, export or limit (`message`), ready for a `422` problem body.
+/// message naming the import, export or limit (`message`), ready for a problem body (a `400` for `notWebAssembly`,
+/// a `422` for the others).
 public enum ProgramError: Error, Sendable, Equatable {
-    /// The bytes are not a valid WebAssembly module.
+    /// The bytes do not parse as a WebAssembly module (a `400`: the body is not what its type says).
+    case notWebAssembly(String)
+    /// The module parses but does not validate (a function body breaks WebAssembly's typing rules, say).
     case malformed(String)
     /// The module imports something other than `env.emit` with the ABI's type.
     case forbiddenImport(module: String, name: String)
@@ -23,6 +26,7 @@ public enum ProgramError: Error, Sendable, Equatable {
     /// The problem type's name, stable across versions (the last part of the problem's `type` URI).
     public var problemType: String {
         switch self {
+        case .notWebAssembly: "malformed-module"
         case .malformed: "program-malformed"
         case .forbiddenImport: "program-forbidden-import"
         case .missingExport: "program-missing-export"
@@ -38,6 +42,7 @@ public enum ProgramError: Error, Sendable, Equatable {
     /// A sentence for the problem's `detail`.
     public var message: String {
         switch self {
+        case .notWebAssembly(let reason): "the module is not WebAssembly: \(reason)"
         case .malformed(let reason): "the module is not valid WebAssembly: \(reason)"
         case .forbiddenImport(let module, let name):
             "the module imports \"\(module)\".\"\(name)\": a layout program may import nothing but "

@@ -1,23 +1,23 @@
-import Dispatch
-import Synchronization
 @_spi(Fuzzing) import WasmKit
 
 /// One run of a program: its own engine and store (nothing is shared between runs), the limits, and the frames
 /// collected so far.
 ///
-/// The limits: fuel is WasmKit's metering; memory growth goes through `PageLimiter`; `emit` counts elements; the
-/// deadline is kept by a watchdog on another thread that sets the store's fuel to 0 once the time is up (again
-/// every millisecond until the run ends, in case the interpreter wrote back a charge it had read before), so
-/// the next fuel charge, which every loop iteration and call makes, stops even an endless loop.
-final class ProgramRun: @unchecked Sendable {
+/// The limits: fuel is WasmKit's metering; memory growth goes through `PageLimiter`; `emit` counts elements. The
+/// deadline is kept on the interpreter's own thread, and no other thread touches the store (a `Store` is
+/// thread-confined): the module runs rewritten by `ClockChecks`, which makes it call `emit(0, 0)` every few
+/// hundred loop iterations and calls, and `emit` throws once the time is up. A module that does not import `emit`
+/// is watched by the engine instead (`DeadlineWatch`: on entering a function, past the deadline, it takes the
+/// store's fuel away, so the next fuel charge stops the run).
+final class ProgramRun {
     let limits: ProgramLimits
+    /// When the run must end.
+    let deadline: ContinuousClock.Instant
     let store: Store
     /// The first limit or ABI rule the program broke, which is what the run reports whatever WasmKit throws.
     var failure: ProgramError?
     var frames = ProgramFrames()
     var memory: Memory?
-    /// The watchdog's state: whether the run is still going (the store may be touched) and whether time ran out.
-    let watch = Mutex<(running: Bool, timedOut: Bool)>((running: false, timedOut: false))
     /// The last kind name read, with its bytes: supplementary views repeat a few kinds.
     var lastKind: (bytes: [UInt8], name: String)?
 
@@ -25,13 +25,25 @@ final class ProgramRun: @unchecked Sendable {
     static let elementStride = 48
     static let maxKindLength = 256
 
-    init(limits: ProgramLimits, compileEagerly: Bool) {
+    /// A run of `program` (its engine watches function entries when the module does not call `emit` to look at
+    /// the clock).
+    init(_ program: LayoutProgram, limits: ProgramLimits, compileEagerly: Bool) {
         self.limits = limits
+        deadline = .now.advanced(by: .milliseconds(limits.deadlineMilliseconds))
+        let watch = program.checksClockThroughEmit ? nil : DeadlineWatch()
         let engine = Engine(configuration: EngineConfiguration(
-            compilationMode: compileEagerly ? .eager : .lazy, fuelMetering: true))
+            compilationMode: compileEagerly ? .eager : .lazy, fuelMetering: true), interceptor: watch)
         store = Store(engine: engine)
         store.fuel = Fuel(remaining: limits.fuel)
         store.resourceLimiter = PageLimiter(run: self)
+        watch?.run = self
+    }
+
+    /// Whether the time is up, and if so records it as the run's failure.
+    func pastDeadline() -> Bool {
+        guard ContinuousClock.now >= deadline else { return false }
+        _ = fail(.deadline(milliseconds: limits.deadlineMilliseconds))
+        return true
     }
 
     func instantiate(_ program: LayoutProgram) throws(ProgramError) -> Instance {
@@ -58,8 +70,6 @@ final class ProgramRun: @unchecked Sendable {
     }
 
     func run(_ program: LayoutProgram, input: ProgramInput) throws(ProgramError) -> ProgramFrames {
-        startWatchdog()
-        defer { watch.withLock { $0.running = false } }
         let instance = try instantiate(program)
         guard let memory, let alloc = instance.exports[function: LayoutProgram.allocExport],
             let prepare = instance.exports[function: LayoutProgram.prepareExport]
@@ -133,7 +143,7 @@ final class ProgramRun: @unchecked Sendable {
     /// `env.emit(elements, count)`: reads `count` elements of `elementStride` bytes at `address`, checking them all
     /// before it appends any.
     func emit(address: Int, count: Int) throws(ProgramError) {
-        if watch.withLock({ $0.timedOut }) { throw fail(.deadline(milliseconds: limits.deadlineMilliseconds)) }
+        if pastDeadline() { throw failure! }
         guard count <= limits.elements - frames.count else { throw fail(.elementLimit(limits.elements)) }
         guard let memory, address + count * Self.elementStride <= memory.byteCount else {
             throw fail(.badOutput("emit(\(address), \(count)) reads past the end of the memory"))
@@ -195,11 +205,10 @@ final class ProgramRun: @unchecked Sendable {
         return failure!
     }
 
-    /// The error a run reports for what WasmKit threw: a recorded failure, the deadline, fuel, a trap, or (for a
-    /// function body that does not validate) a malformed module.
+    /// The error a run reports for what WasmKit threw: a recorded failure (the deadline among them), fuel, a trap,
+    /// or (for a function body that does not validate) a malformed module.
     func report(_ error: any Error) -> ProgramError {
         if let failure { return failure }
-        if watch.withLock({ $0.timedOut }) { return .deadline(milliseconds: limits.deadlineMilliseconds) }
         if let error = error as? ProgramError { return error }
         let text = LayoutProgram.firstLine(String(describing: error))
         if error is Trap {
@@ -207,23 +216,6 @@ final class ProgramRun: @unchecked Sendable {
             return reason == "out of fuel" ? .fuelExhausted(limit: limits.fuel) : .trap(reason)
         }
         return .malformed(text)
-    }
-
-    private func startWatchdog() {
-        watch.withLock { $0 = (running: true, timedOut: false) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(limits.deadlineMilliseconds)) {
-            self.expire()
-        }
-    }
-
-    private func expire() {
-        let running = watch.withLock { state in
-            guard state.running else { return false }
-            state.timedOut = true
-            store.fuel = Fuel(remaining: 0)
-            return true
-        }
-        if running { DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { self.expire() } }
     }
 }
 
@@ -240,4 +232,18 @@ final class PageLimiter: ResourceLimiter, @unchecked Sendable {
     }
 
     func limitTableGrowth(to desired: Int) throws -> Bool { desired <= 100_000 }
+}
+
+/// Watches a run whose module does not import `emit`: on entering a function (its `tick` among them, see
+/// `ClockChecks`), on the run's own thread, past the deadline it takes the store's fuel away, so that the next fuel
+/// charge ends the run (which reports the deadline it recorded).
+final class DeadlineWatch: EngineInterceptor {
+    weak var run: ProgramRun?
+
+    func onEnterFunction(_ function: Function) {
+        guard let run, run.failure == nil, run.pastDeadline() else { return }
+        run.store.fuel = Fuel(remaining: 0)
+    }
+
+    func onExitFunction(_ function: Function) {}
 }

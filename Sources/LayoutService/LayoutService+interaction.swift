@@ -58,7 +58,7 @@ extension LayoutService {
     }
 
     /// `GET /v1/transitions?from=A&to=B&progress=p&rect=x,y,w,h[&offset=x,y]`; nil on an event loop when a layout
-    /// is not prepared (the caller answers it off the loop).
+    /// is not prepared or the rect holds more than the loop's budget (the caller answers it off the loop).
     func transition(_ request: HTTPRequest) throws(Problem) -> HTTPResponse? {
         guard let fromID = request.queryValue("from"), let toID = request.queryValue("to") else {
             throw QueryParameters.badParameter(request.queryValue("from") == nil ? "from" : "to", "is required: a layout id")
@@ -72,8 +72,10 @@ extension LayoutService {
         let progress = try QueryParameters.fraction(request, "progress")
         let rect = try QueryParameters.rect(request)
         let offset = try QueryParameters.point(request, "offset")
+        let limit = queryLimit(request)
         guard let elements = Transition.elements(from: from, to: to, progress: progress, in: rect, offset: offset,
-                                                 limit: limits.maxElements) else {
+                                                 limit: limit) else {
+            if limit < limits.maxElements { return nil }  // more than a loop's budget: made off the loop
             throw Problem(.tooManyElements,
                           detail: "the rect holds more than \(limits.maxElements) elements (--max-elements)",
                           parameter: "rect")

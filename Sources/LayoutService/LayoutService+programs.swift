@@ -103,10 +103,11 @@ extension LayoutService {
             body: SummaryEncoder.bytes(id: id, layout: layout, includeSpec: false))
     }
 
-    /// A program's refusal or failure as its `422` problem (`ProgramError.problemType` is the type's name).
+    /// A program's refusal or failure as its problem (a `400` for bytes that are not WebAssembly, else a `422`) (`ProgramError.problemType` is the type's name).
     static func problem(for error: ProgramError, pointer: String?) -> Problem {
         let type: ProblemType =
             switch error {
+            case .notWebAssembly: .malformedModule
             case .malformed: .programMalformed
             case .forbiddenImport: .programForbiddenImport
             case .missingExport: .programMissingExport

@@ -19,6 +19,8 @@ public final class LayoutService: HTTPHandler {
     let tileGzip: TileGzip?
     /// The fonts text is measured with, and the bodies that serve them (`GET /v1/fonts`, `POST /v1/measure`).
     let text: TextEndpoints
+    /// Where program runs and text measuring go, apart from the POST pool (`limits.clientWorkThreads`).
+    let clientWork: ClientWorkQueue
 
     /// Text (cells given as content, `POST /v1/measure`) is measured by the store's measurer, with `fonts`: the
     /// fonts a spec's styles may name, which `GET /v1/fonts` serves (nil: styles may name any, none is served).
@@ -32,6 +34,8 @@ public final class LayoutService: HTTPHandler {
         self.posts = PostAdmission(budgetBytes: limits.maxPostBytesInFlight, maxConcurrent: limits.maxConcurrentPosts,
                                    maxWaiting: limits.maxQueuedPosts, maxWaitSeconds: limits.postQueueSeconds)
         self.tileGzip = tileGzip
+        self.clientWork = ClientWorkQueue(threads: limits.clientWorkThreads, maxWaiting: limits.maxQueuedPosts,
+                                          maxWaitSeconds: limits.postQueueSeconds)
     }
 
     /// The route template of a path (`/v1/layouts/{id}`), or nil when no endpoint is there.
@@ -47,6 +51,7 @@ public final class LayoutService: HTTPHandler {
     public func markDraining() {
         draining.store(true, ordering: .relaxed)
         posts.stopQueueing()
+        clientWork.stopQueueing()
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -203,7 +208,9 @@ public final class LayoutService: HTTPHandler {
         case .font(let family, let weight):
             return try text.fontFile(request, family: family, weight: weight)
         case .measure:
-            return try bounded(request) { () throws(Problem) in try text.measure(request, limits: limits) }
+            return try bounded(request) { () throws(Problem) in
+                clientWork(request) { [self] () throws(Problem) in try text.measure(request, limits: limits) }
+            }
         case .layout(let id):
             if request.method == "DELETE" {
                 guard try Self.storeCall({ () throws(ArchiveError) in try store.remove(id: id) }) else {
@@ -292,11 +299,48 @@ public final class LayoutService: HTTPHandler {
         let spec: LayoutSpec
         switch posted {
         case .layout(let layout): spec = layout
-        case .program(let program): return request.onEventLoop ? offLoop() : try postProgramLayout(program)
+        case .program(let program):
+            return request.onEventLoop ? offLoop() : clientWork(request) { [self] () throws(Problem) in
+                try postProgramLayout(program)
+            }
         }
         try checkText(spec)
+        // Cells given as content are measured as the layout is prepared: work whose cost the client chooses.
+        if spec.hasContent {
+            return clientWork(request) { [self] () throws(Problem) in try add(spec) }
+        }
+        return try add(spec)
+    }
+
+    /// Registers a spec (preparing it once) and answers with its summary.
+    private func add(_ spec: LayoutSpec) throws(Problem) -> HTTPResponse {
         let (id, layout, created) = try Self.storeCall { () throws(ArchiveError) in try store.add(spec) }
         return Self.created(created, id: id, layout: layout)
+    }
+
+    /// `work`'s answer made on the queue of work whose cost the client chooses (`ClientWorkQueue`), so the POST
+    /// pool's thread goes on to other POSTs; a 503 `busy` with `Retry-After` when the queue refuses it.
+    func clientWork(_ request: HTTPRequest, _ work: @escaping @Sendable () throws(Problem) -> HTTPResponse)
+        -> HTTPResponse
+    {
+        .offLoop(on: clientWork) { [self] request in
+            var response: HTTPResponse
+            do throws(Problem) {
+                guard request.admitted else {
+                    throw Problem(
+                        .busy,
+                        detail: "\(limits.clientWorkThreads) program runs or text measures are running "
+                            + "(--client-work-threads) and this one waited \(limits.postQueueSeconds) s "
+                            + "(--post-queue-seconds) without a thread; try again", headers: [("Retry-After", "1")])
+                }
+                response = try work()
+            } catch {
+                response = error.response
+            }
+            response.route = Route(path: request.path)?.template
+            addCrossOrigin(&response, request)
+            return response
+        }
     }
 
     /// The rect query into an answer writer. A flow layout (the common kind) is queried as itself, not through
@@ -331,8 +375,17 @@ public final class LayoutService: HTTPHandler {
         }
         let skip = page?.cursor.skip ?? 0
         let take = page?.take ?? limits.maxElements
+        // A page costs the elements before it too: past the loop's budget it is made off the loop. On the loop a
+        // whole answer stops at the loop's budget; one that needs more is made again off it.
+        let loopBudget = min(limits.loopElements, limits.maxElements)
+        if request.onEventLoop, page != nil, take > loopBudget || skip > loopBudget - take { return offLoop() }
+        let loopTake = request.onEventLoop ? min(take, loopBudget) : take
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if page == nil, sectionOffsets.isEmpty {
+            // A pile of frames past the limit is refused from its index, without giving the limit's elements first.
+            if let frames = layout as? PreparedFramesLayout, frames.holdsMoreElements(than: take, in: rect) {
+                throw tooManyElements()
+            }
             // Whole answers are written as the query gives their elements (the writer is the query's sink), plain
             // cells as an index path and a frame: no list of attributes in between (the columnar answer keeps six
             // numbers a cell until it writes its columns).
@@ -340,14 +393,16 @@ public final class LayoutService: HTTPHandler {
             case .full:
                 var answer = RectAnswerWriter(contentSize: layout.contentSize,
                                               offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
-                guard Self.elements(of: layout, in: rect, offset: offset, limit: take, into: &answer) else {
+                guard Self.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
+                    if loopTake < take { return offLoop() }
                     throw tooManyElements()
                 }
                 return Self.json(200, answer.finish())
             case .columns:
                 var answer = ColumnsAnswerWriter(contentSize: layout.contentSize,
                                                  offsetAdjustment: layout.wrapAdjustment(for: offset))
-                guard Self.elements(of: layout, in: rect, offset: offset, limit: take, into: &answer) else {
+                guard Self.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
+                    if loopTake < take { return offLoop() }
                     throw tooManyElements()
                 }
                 return Self.json(200, answer.finish())
@@ -355,9 +410,9 @@ public final class LayoutService: HTTPHandler {
         }
         // Reserved for a full screen of small cells (the list rarely grows: each growth copies it), and kept
         // under 64 KiB: glibc gives larger blocks back to the system when they are freed (a madvise per request).
-        var list = ElementList(skip: skip, take: take, reservingCapacity: min(take, 200))
+        var list = ElementList(skip: skip, take: loopTake, reservingCapacity: min(loopTake, 200))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
-        let (limit, overflow) = skip.addingReportingOverflow(take)
+        let (limit, overflow) = skip.addingReportingOverflow(loopTake)
         let complete = if let c = layout as? PreparedCompositionalLayout {
             c.elements(in: rect, offset: offset, sectionOffsets: sectionOffsets, limit: overflow ? .max - 1 : limit, into: &list)
         } else {
@@ -365,6 +420,7 @@ public final class LayoutService: HTTPHandler {
         }
         var next: String?
         if !complete {
+            if loopTake < take { return offLoop() }  // a whole answer (pages past the budget are off the loop)
             guard let page else { throw tooManyElements() }
             // The query stops at `skip + take` elements, or earlier when it looked at that many items (or crossed
             // that many sections) without finding as many elements: the next page starts after the last one given.
@@ -410,8 +466,10 @@ public final class LayoutService: HTTPHandler {
             ? LayoutRect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height)
             : try QueryParameters.rect(request)
         let limit = whole ? limits.maxPictureElements : limits.maxElements
+        let loopLimit = request.onEventLoop ? min(limit, limits.loopElements) : limit
         var elements: [LayoutAttributes] = []
-        guard layout.elements(in: rect, offset: offset, limit: limit, into: &elements) else {
+        guard layout.elements(in: rect, offset: offset, limit: loopLimit, into: &elements) else {
+            if loopLimit < limit { return offLoop() }
             throw Problem(
                 .tooManyElements,
                 detail: whole

@@ -6,6 +6,10 @@ public struct ServiceLimits: Sendable {
     public var spec = SpecLimits()
     /// Elements one rect query may return, and sections it may cross; a rect holding more gets a 422.
     public var maxElements = 100_000
+    /// Elements (and items looked at) a query may take on an event loop: one that needs more is made again off the
+    /// loop, on the deferred pool, where it may take `maxElements`. It bounds what any query holds a loop for
+    /// (docs/cost-model.md), whatever the layout and the rect.
+    public var loopElements = 2_048
     /// Elements an SVG of the whole content (no `rect`) may hold; larger layouts need a rect.
     public var maxPictureElements = 5_000
     /// Origins allowed to call from a browser (CORS): `*` for any, or a list of exact origins.
@@ -19,6 +23,10 @@ public struct ServiceLimits: Sendable {
     public var postQueueSeconds = 10.0
     /// POSTs waiting for room at once; one more is refused at once.
     public var maxQueuedPosts = 256
+    /// Threads that run work whose cost the client chooses (layout programs, text measured), apart from the POST
+    /// pool; such work waits for one of them as long as a POST waits for room (`postQueueSeconds`,
+    /// `maxQueuedPosts`). See `ClientWorkQueue`.
+    public var clientWorkThreads = 1
     /// Bytes of encoded tiles kept (plain and gzipped), least recently used first out.
     public var tileCacheBytes = 64 << 20
     /// The deepest JSON nesting accepted in a body.

@@ -66,21 +66,25 @@ extension LayoutService {
                           detail: "layout \(id) has tiles 0 to \(plan.count - 1) (got \(k))")
         }
         let format = try QueryParameters.format(request)
+        let limit = queryLimit(request)
         return try cachedTile(request, TileKey(id: id, k: k, column: nil, columns: format == .columns)) {
             () throws(Problem) in
-            var list = ElementList(take: limits.maxElements, reservingCapacity: 256, unpinned: true)
-            guard layout.elements(in: plan.rect(k, content: layout.contentSize), offset: .zero,
-                                  limit: limits.maxElements, into: &list)
-            else { throw tooManyElements("tile \(k)") }
+            var list = ElementList(take: limit, reservingCapacity: 256, unpinned: true)
+            guard layout.elements(in: plan.rect(k, content: layout.contentSize), offset: .zero, limit: limit,
+                                  into: &list)
+            else {
+                if limit < limits.maxElements { return nil }  // more than a loop's budget: made off the loop
+                throw tooManyElements("tile \(k)")
+            }
             return encodeTile(list.elements, sticky: list.sticky.isEmpty ? nil : list.stickyRanges, pins: nil,
                               contentSize: layout.contentSize, format: format)
         }
     }
 
     /// A grid's tile (`row`, `column`): its rect's elements for every content offset, frozen cells with their
-    /// pins (`GridTilePlan`).
+    /// pins (`GridTilePlan`); nil when it needs more than the event loop's budget (made off the loop).
     private func gridTile(_ request: HTTPRequest, id: String, row: String, column: String, layout: any PreparedLayout)
-        throws(Problem) -> HTTPResponse
+        throws(Problem) -> HTTPResponse?
     {
         guard let grid = layout as? PreparedGridLayout, let plan = GridTilePlan.of(grid) else {
             let detail: String
@@ -104,9 +108,11 @@ extension LayoutService {
                               + "\(plan.columns - 1) (got \(r), \(c))")
         }
         let format = try QueryParameters.format(request)
+        let limit = queryLimit(request)
         return try cachedTile(request, TileKey(id: id, k: r, column: c, columns: format == .columns)) {
             () throws(Problem) in
-            guard let tile = grid.tileElements(in: plan.rect(row: r, column: c), limit: limits.maxElements) else {
+            guard let tile = grid.tileElements(in: plan.rect(row: r, column: c), limit: limit) else {
+                if limit < limits.maxElements { return nil }  // more than a loop's budget: made off the loop
                 throw tooManyElements("tile \(r)/\(c)")
             }
             return encodeTile(tile.elements, sticky: nil, pins: tile.pins, contentSize: grid.contentSize,
@@ -120,15 +126,23 @@ extension LayoutService {
                     + "pages of them (limit, cursor)")
     }
 
-    /// The tile of `key`, from the cache or encoded by `encode` (and then cached).
-    private func cachedTile(_ request: HTTPRequest, _ key: TileKey, _ encode: () throws(Problem) -> EncodedTile)
-        throws(Problem) -> HTTPResponse
+    /// The most elements a query may give (and items it may look at) for `request`: `--max-elements`, or on an
+    /// event loop `--loop-elements` (a query that needs more is made again off the loop).
+    func queryLimit(_ request: HTTPRequest) -> Int {
+        request.onEventLoop ? min(limits.maxElements, limits.loopElements) : limits.maxElements
+    }
+
+    /// The tile of `key`, from the cache or encoded by `encode` (and then cached); nil when `encode` gives none
+    /// (the tile needs more than the event loop's budget).
+    private func cachedTile(_ request: HTTPRequest, _ key: TileKey, _ encode: () throws(Problem) -> EncodedTile?)
+        throws(Problem) -> HTTPResponse?
     {
         let encoded: EncodedTile
         if let cached = tiles.get(key) {
             encoded = cached
         } else {
-            encoded = try encode()
+            guard let made = try encode() else { return nil }
+            encoded = made
             tiles.insert(key, encoded, bytes: encoded.plain.count + (encoded.gzipped?.count ?? 0))
         }
         return tileResponse(request, encoded)

@@ -96,7 +96,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
     if context.offload != nil, request.method == "POST" || request.body.count >= context.offloadBodyBytes {
         // A heavy request, or one that may wait (a POST waits for room in the service's POST queue).
         let handler = context.handler
-        return answerOffLoop({ handler.handle($0) }, request, on: context.offload, connection: connection,
+        return answerOffLoop(.offLoop { handler.handle($0) }, request, on: context.offload, connection: connection,
                              context: context) { state }
     }
     return answerOnLoop(request, connection: connection, context: context) { state }
@@ -109,37 +109,57 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
 private func answerOnLoop(_ request: HTTPRequest, connection: OpaquePointer, context: ServerContext,
                           state: () -> RequestState) -> MHD_Result {
     let response = context.handler.handle(request)
-    if let work = response.deferred {
-        return answerOffLoop(work, request, on: context.deferredPool, connection: connection, context: context,
+    if response.deferred != nil {
+        return answerOffLoop(response, request, on: context.deferredPool, connection: connection, context: context,
                              state: state)
     }
     return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
 }
 
-/// Answers with what `work` makes of the request on `pool`, while this event loop serves its other connections:
-/// the connection is suspended until the answer is ready. Without a pool, `work` runs here. `state` gives the
-/// request's state (made when needed).
-private func answerOffLoop(_ work: @escaping @Sendable (HTTPRequest) -> HTTPResponse, _ request: HTTPRequest,
-                           on pool: WorkerPool?, connection: OpaquePointer, context: ServerContext,
+/// Answers with what the deferred `response`'s work makes of the request on `pool`, while this event loop serves
+/// its other connections: the connection is suspended until the answer is ready. Without a pool, the work runs
+/// here. `state` gives the request's state (made when needed).
+private func answerOffLoop(_ response: HTTPResponse, _ request: HTTPRequest, on pool: WorkerPool?,
+                           connection: OpaquePointer, context: ServerContext,
                            state: () -> RequestState) -> MHD_Result {
     guard let pool else {
-        let response = HTTPResponse.offLoop(work).answered(to: request)
-        return queue(response, on: connection, draining: context.draining.load(ordering: .relaxed))
+        return queue(response.answered(to: request), on: connection,
+                     draining: context.draining.load(ordering: .relaxed))
     }
     let state = state()
     state.phase = .offloaded
     context.suspended.add(1, ordering: .relaxed)
     MHD_suspend_connection(connection)
     let suspended = SuspendedConnection(connection)
-    pool.run {
-        state.phase = .answered(HTTPResponse.offLoop(work).answered(to: request))
-        // The daemon is read before resuming: once resumed, the connection may be closed and freed.
-        let daemon = cmhd_connection_daemon(suspended.connection)
-        MHD_resume_connection(suspended.connection)
-        context.suspended.subtract(1, ordering: .releasing)  // after the resume: see shutdown
-        context.wakeLoop(running: daemon)
-    }
+    var request = request
+    request.onEventLoop = false
+    pool.run { [request] in complete(response, request, state: state, connection: suspended, context: context) }
     return .YES
+}
+
+/// Runs a deferred answer's work until the answer is made, and resumes the connection with it. Work deferred to
+/// a queue of the handler's own (`HTTPResponse.offLoop(on:_:)`) is handed to that queue, which finishes it: the
+/// thread that handed it over is free at once.
+private func complete(_ response: HTTPResponse, _ request: HTTPRequest, state: RequestState,
+                      connection suspended: SuspendedConnection, context: ServerContext) {
+    var answer = response
+    while let work = answer.deferred {
+        if let workQueue = answer.deferredQueue {
+            workQueue.enqueue { admitted in
+                var request = request
+                request.admitted = admitted
+                complete(work(request), request, state: state, connection: suspended, context: context)
+            }
+            return
+        }
+        answer = work(request)
+    }
+    state.phase = .answered(answer)
+    // The daemon is read before resuming: once resumed, the connection may be closed and freed.
+    let daemon = cmhd_connection_daemon(suspended.connection)
+    MHD_resume_connection(suspended.connection)
+    context.suspended.subtract(1, ordering: .releasing)  // after the resume: see shutdown
+    context.wakeLoop(running: daemon)
 }
 
 /// `*con_cls` of a request that has no `RequestState` (yet): one is made only for a body or an offloaded request.

@@ -102,6 +102,8 @@ public struct ServiceConfiguration: Sendable {
                                                          c.limits.spec.maxTextLength, .atLeast(0))
         c.limits.maxElements = try settings.value(flags.maxElements, "max-elements", c.limits.maxElements,
                                                   .atLeast(0))
+        c.limits.loopElements = try settings.value(flags.loopElements, "loop-elements", c.limits.loopElements,
+                                                   .atLeast(1))
         c.limits.corsOrigins = try settings.value(flags.corsOrigins, "cors-origins",
                                                   c.limits.corsOrigins.joined(separator: ","))
             .split(separator: ",").map { String($0.trimmingSpaces()) }
@@ -113,6 +115,10 @@ public struct ServiceConfiguration: Sendable {
                                                      c.limits.maxQueuedPosts, .atLeast(0))
         c.limits.maxConcurrentPosts = try settings.value(flags.maxConcurrentPosts, "max-concurrent-posts",
                                                          c.limits.maxConcurrentPosts, .atLeast(1))
+        // One thread fewer than the processors', so that one stays for other work; one with one processor (the
+        // POST pool then still has its own, which the processor's time slices share).
+        c.limits.clientWorkThreads = try settings.value(flags.clientWorkThreads, "client-work-threads",
+                                                        max(1, c.server.threads - 1), .from(1, to: 1024))
         c.limits.tileCacheBytes = try settings.value(flags.tileCacheBytes, "tile-cache-bytes",
                                                      c.limits.tileCacheBytes, .atLeast(0))
 

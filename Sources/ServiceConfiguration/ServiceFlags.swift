@@ -40,6 +40,8 @@ public struct ServiceFlags: ParsableArguments {
     public var maxTextLength: Int?
     @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(defaults.limits.maxElements))")
     public var maxElements: Int?
+    @Option(help: "Elements (and items looked at) a query may take on an event loop; one that needs more is answered off the loop. [env: LAYOUT_SERVICE_LOOP_ELEMENTS] (default: \(defaults.limits.loopElements))")
+    public var loopElements: Int?
     @Option(help: "Open connections in total. [env: LAYOUT_SERVICE_MAX_CONNECTIONS] (default: \(defaults.server.maxConnections))")
     public var maxConnections: Int?
     @Option(help: "Open connections per client IP, 0 for no limit. [env: LAYOUT_SERVICE_MAX_CONNECTIONS_PER_IP] (default: \(defaults.server.maxConnectionsPerIP))")
@@ -64,6 +66,8 @@ public struct ServiceFlags: ParsableArguments {
     public var postQueueLength: Int?
     @Option(help: "POST requests handled at once whatever their size (the bytes are the budget). [env: LAYOUT_SERVICE_MAX_CONCURRENT_POSTS] (default: no limit)")
     public var maxConcurrentPosts: Int?
+    @Option(help: "Threads that run work whose cost the client chooses (layout program runs, text measured: POST /v1/measure, layouts given as content), apart from the POST pool; such work waits for one as long as a POST waits for room (--post-queue-seconds, --post-queue-length), then gets a 503 with Retry-After. 1 to 1024. [env: LAYOUT_SERVICE_CLIENT_WORK_THREADS] (default: --threads minus 1, at least 1)")
+    public var clientWorkThreads: Int?
     @Option(help: "Requests with bodies at least this large and every POST (it may wait in the POST queue) are handled on threads of their own, their connection suspended, so their event loop goes on serving other connections; so are requests that would wait (a GET of a layout to prepare again or of an id to read from the archive, a DELETE), on threads apart from those. 0 turns both off (all on the event loops). [env: LAYOUT_SERVICE_OFFLOAD_BODY_BYTES] (default: \(defaults.server.offloadBodyBytes))")
     public var offloadBodyBytes: Int?
     @Option(help: "Smallest answer gzipped for clients that accept gzip, bytes; 0 turns gzip off. [env: LAYOUT_SERVICE_GZIP_MIN_BYTES] (default: \(defaults.gzipMinBytes))")

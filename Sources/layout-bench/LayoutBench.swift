@@ -3,9 +3,9 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --frames | --frames-updates |
-/// --programs | --programs-once SIDE N | --text]`: prints the
-/// figures the README quotes.
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --degenerate | --frames |
+/// --frames-square | --frames-updates | --programs | --programs-once SIDE N | --text]`: prints the figures the
+/// README quotes.
 @main
 struct LayoutBench {
     static func main() {
@@ -25,12 +25,20 @@ struct LayoutBench {
             TextBench.rows()
             return
         }
+        if CommandLine.arguments.contains("--degenerate") {
+            DegenerateBench.rows()
+            return
+        }
         if CommandLine.arguments.contains("--grid") {
             GridBench.rows()
             return
         }
         if CommandLine.arguments.contains("--frames-updates") {
             FramesUpdateBench.rows(n: quick ? 100_000 : 1_000_000)
+            return
+        }
+        if CommandLine.arguments.contains("--frames-square") {
+            FramesSquareBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         if CommandLine.arguments.contains("--frames") {

@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    /// A ring smaller than the rounding slack makes every item a candidate for a point beside it: the misses
+    /// count against the limit, so the query stops after about `limit` of them instead of scanning every item.
+    @Test func candidatesThatMissCountAgainstTheLimit() {
+        var spec = CircleLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), items: 2_000_000)
+        spec.itemSize = LayoutSize(width: 0, height: 0)
+        spec.radius = 1e-10
+        let layout = PreparedCircleLayout(spec)
+        var found: [LayoutAttributes] = []
+        let beside = LayoutRect(x: 195.0000001, y: 422, width: 0, height: 0)
+        #expect(!layout.elements(in: beside, offset: .zero, limit: 100, into: &found))
+        #expect(found.isEmpty)
+        // With room for every candidate, the answer is the scan's (none of them meets the point).
+        var small = spec
+        small.items = 300
+        let few = PreparedCircleLayout(small)
+        #expect(ElementOracle.indexed(few, beside) == ElementOracle.all(few).filter { $0.frame.intersects(beside) })
+    }
+
     @Test func wheelTransforms() {
         // 4 items 44 tall: radius = 22 / tan(π/4) = 22. Item 1 at offset 0: angle π/2 (cos 0, sin 1).
         var spec = WheelLayoutSpec(collectionView: LayoutSize(width: 320, height: 200), items: 4)

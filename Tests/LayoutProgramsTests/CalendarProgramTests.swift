@@ -9,7 +9,7 @@ struct CalendarProgramTests {
              "events": [1, 9, 10.5,  1, 10, 11,  1, 11, 12,  3, 9, 10]}
             """
         let frames = try ExampleModules.program("calendar").run(
-            ProgramInput(viewWidth: 750, viewHeight: 844, itemCounts: [4], json: parameters))
+            ProgramInput(viewWidth: 750, viewHeight: 844, itemCounts: [4], json: parameters), limits: ExampleModules.roomy)
         // Seven day headers, 100 wide after the 50-wide time column.
         let kinds: [String?] = Array(repeating: "day", count: 7) + Array(repeating: nil, count: 4)
         #expect(frames.kind == kinds)
@@ -34,7 +34,7 @@ struct CalendarProgramTests {
         let events = (0..<1000).map { "0, \(Double($0) / 2), \(Double($0) / 2 + 1)" }.joined(separator: ", ")
         let frames = try ExampleModules.program("calendar").run(
             ProgramInput(viewWidth: 750, viewHeight: 844, itemCounts: [1000],
-                         json: #"{"events": [\#(events)]}"#))
+                         json: #"{"events": [\#(events)]}"#), limits: ExampleModules.roomy)
         #expect(frames.count == 1007)
         #expect(frames.width.suffix(1000).allSatisfy { $0 == 50 })
         let lanes: [Double] = (0..<1000).map { 50 + Double($0 % 2) * 50 }

@@ -24,7 +24,7 @@ struct CircleProgramTests {
             }
             let frames = try program.run(
                 ProgramInput(viewWidth: spec.collectionView.width, viewHeight: spec.collectionView.height,
-                             itemCounts: [spec.items], json: json + "}"))
+                             itemCounts: [spec.items], json: json + "}"), limits: ExampleModules.roomy)
             let prepared = PreparedCircleLayout(spec)
             #expect(frames.count == spec.items, "case \(i)")
             for item in 0..<min(frames.count, spec.items) {

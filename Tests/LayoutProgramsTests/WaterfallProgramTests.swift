@@ -75,7 +75,7 @@ struct WaterfallProgramTests {
         for i in 0..<200 {
             let (spec, input) = Self.randomCase(&random)
             try spec.validate(limits: SpecLimits())
-            let frames = try program.run(input)
+            let frames = try program.run(input, limits: ExampleModules.roomy)
             let expected = Self.builtIn(spec)
             #expect(frames == expected, "case \(i): \(spec)")
             if frames != expected { break }
@@ -86,7 +86,7 @@ struct WaterfallProgramTests {
 
     @Test func emptyParametersGiveNoItems() throws {
         let frames = try ExampleModules.program("waterfall").run(
-            ProgramInput(viewWidth: 390, viewHeight: 844, itemCounts: [3]))
+            ProgramInput(viewWidth: 390, viewHeight: 844, itemCounts: [3]), limits: ExampleModules.roomy)
         #expect(frames.count == 0)
     }
 

@@ -146,4 +146,79 @@ import Testing
         #expect(deleting.answered(to: delete).status == 204)
         #expect(service.handle(request("GET", layout, onEventLoop: false)).status == 404)
     }
+
+    /// A query that needs more than the event loop's budget (`loopElements`) is made again off the loop, where it
+    /// answers what it answers directly: whole answers, pages (by the elements before them too), tiles, grid tiles,
+    /// pictures and transitions; a query within the budget stays on the loop.
+    @Test func aQueryPastTheLoopBudgetIsAnsweredOffTheLoopAsItIsDirectly() throws {
+        var limits = ServiceLimits()
+        limits.loopElements = 10
+        let service = LayoutService(store: LayoutStore(capacityBytes: 1 << 20), limits: limits)
+        let flow = #"{"layout":"flow","collectionView":{"width":100,"height":100},"itemSize":{"width":10,"height":10},"#
+            + #""minimumInteritemSpacing":0,"minimumLineSpacing":0,"sections":[{"items":400}]}"#
+        let grid = #"{"layout":"grid","collectionView":{"width":100,"height":100},"rows":{"count":1000,"size":10},"#
+            + #""columns":{"count":1000,"size":10}}"#
+        var layouts: [String] = []
+        for spec in [flow, grid] {
+            let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Array(spec.utf8)))
+            #expect(posted.status == 201)
+            layouts.append(try #require(posted.header("Location")))
+        }
+        let (layout, gridLayout) = (layouts[0], layouts[1])
+        let id = String(layout.split(separator: "/").last!)
+        let within = service.handle(request("GET", layout + "/attributes", [("rect", "1,1,18,18")], onEventLoop: true))
+        #expect(within.deferred == nil && within.status == 200)  // 4 cells
+        let cases: [(String, [(name: String, value: String)])] = [
+            (layout + "/attributes", [("rect", "0,0,100,100")]),
+            (layout + "/attributes", [("rect", "0,0,100,100"), ("format", "columns")]),
+            (layout + "/attributes", [("rect", "0,0,100,100"), ("limit", "20")]),
+            (layout + "/attributes", [("rect", "0,0,100,100"), ("limit", "5"), ("cursor", "")]),
+            (layout + "/tiles/0", []), (gridLayout + "/tiles/0/0", []),
+            (layout + "/render.svg", [("rect", "0,0,100,100")]),
+            ("/v1/transitions", [("from", id), ("to", id), ("progress", "0.5"), ("rect", "0,0,100,100")]),
+        ]
+        for (path, given) in cases {
+            var query = given
+            if let c = query.firstIndex(where: { $0.name == "cursor" }) {
+                // A cursor 50 elements in: the elements before the page count against the budget.
+                let first = service.handle(request("GET", path, query.filter { $0.name != "cursor" }, onEventLoop: false))
+                let next = String(decoding: first.body.bytes, as: UTF8.self).split(separator: "\"next\":\"").last!
+                query[c].value = "50." + next.split(separator: ".")[1].prefix(16)
+            }
+            let onLoop = request("GET", path, query, onEventLoop: true)
+            let marker = service.handle(onLoop)
+            #expect(marker.deferred != nil, "\(path) \(query)")
+            let answer = marker.answered(to: onLoop)
+            let direct = service.handle(request("GET", path, query, onEventLoop: false))
+            #expect(answer.deferred == nil && answer.status == 200 && direct.status == 200,
+                    "\(path) \(query): \(answer.status) \(String(decoding: answer.body.bytes, as: UTF8.self))")
+            #expect(answer.body.bytes == direct.body.bytes)
+        }
+    }
+
+    /// A page costs the elements before it: once those and its own pass `--max-elements` (what a whole answer may
+    /// cost), it is answered off the loop, as it would be directly; pages before that are answered on it.
+    @Test func aPageDeepInARectIsAnsweredOffTheLoop() throws {
+        var limits = ServiceLimits()
+        limits.maxElements = 100
+        let service = LayoutService(store: LayoutStore(capacityBytes: 1 << 20), limits: limits)
+        let spec = #"{"layout":"flow","collectionView":{"width":300,"height":400},"sections":[{"items":400}]}"#
+        let posted = service.handle(HTTPRequest(method: "POST", path: "/v1/layouts", body: Array(spec.utf8)))
+        let layout = try #require(posted.header("Location")) + "/attributes"
+        let rect = ("rect", "0,0,300,100000")
+        let first = service.handle(request("GET", layout, [rect, ("limit", "60")], onEventLoop: true))
+        #expect(first.deferred == nil && first.status == 200)
+        let text = String(decoding: first.body.bytes, as: UTF8.self)
+        let next = try #require(text.split(separator: "\"").drop { $0 != "next" }.dropFirst(2).first)
+        let hash = next.split(separator: ".")[1]
+        for skip in ["60", "40", "1000000000000000000"] {
+            let onLoop = request("GET", layout, [rect, ("limit", "60"), ("cursor", skip + "." + hash)], onEventLoop: true)
+            let answer = service.handle(onLoop)
+            #expect((answer.deferred != nil) == (skip != "40"), "skip \(skip)")
+            let made = answer.deferred == nil ? answer : answer.answered(to: onLoop)
+            let direct = service.handle(request("GET", layout, [rect, ("limit", "60"), ("cursor", skip + "." + hash)],
+                                                onEventLoop: false))
+            #expect(made.status == 200 && made.body.bytes == direct.body.bytes, "skip \(skip)")
+        }
+    }
 }

@@ -86,8 +86,14 @@ import WAT
         let tooLarge = Self.postModule(c, [UInt8](repeating: 0, count: 5001))
         #expect(tooLarge.status == 413 && Self.problemType(c, tooLarge) == "body-too-large")
 
+        // Not WebAssembly: a 400, as a body that is not JSON is, in words.
         let malformed = Self.postModule(c, Array("hello".utf8))
-        #expect(malformed.status == 422 && Self.problemType(c, malformed) == "program-malformed")
+        #expect(malformed.status == 400 && Self.problemType(c, malformed) == "malformed-module")
+        let detail = c.json(malformed)["detail"]?.string ?? ""
+        #expect(detail.hasPrefix("the module is not WebAssembly: ") && !detail.contains("Message("), "\(detail)")
+        // WebAssembly that does not validate (a function without results leaves an i32): a 422.
+        let invalid = Self.postModule(c, try Self.module(prepare: "(i32.const 1)"))
+        #expect(invalid.status == 422 && Self.problemType(c, invalid) == "program-malformed")
 
         let wasi = try Self.module(
             prepare: "", imports: #"(import "wasi_snapshot_preview1" "fd_write" (func (param i32 i32 i32 i32) (result i32)))"#)

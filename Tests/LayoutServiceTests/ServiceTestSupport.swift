@@ -22,8 +22,10 @@ struct Client {
                 query.append((String(kv[0]), kv.count == 2 ? String(kv[1]) : ""))
             }
         }
-        return service.handle(HTTPRequest(method: method, path: String(parts[0]), query: query,
-                                          body: Array((body ?? "").utf8)))
+        // Work the service defers to a queue of its own (a program's run, text measured) runs here, as the
+        // server would run it on that queue.
+        let request = HTTPRequest(method: method, path: String(parts[0]), query: query, body: Array((body ?? "").utf8))
+        return service.handle(request).answered(to: request)
     }
 
     func json(_ response: HTTPResponse) -> JSONValue { try! JSONParser.parse(response.body.bytes).root }

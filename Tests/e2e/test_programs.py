@@ -61,7 +61,7 @@ def test_hostile_programs_are_answered_by_their_problems_while_rects_are_served(
     reader.start()
 
     # Modules refused when posted.
-    refused = [(wasm.MALFORMED, "program-malformed"), (wasm.FORBIDDEN_IMPORT, "program-forbidden-import"),
+    refused = [(wasm.INVALID, "program-malformed"), (wasm.FORBIDDEN_IMPORT, "program-forbidden-import"),
                (wasm.NO_PREPARE, "program-missing-export")]
     # Modules accepted, whose runs fail each in its own way.
     failing = [(wasm.ENDLESS_LOOP, "program-deadline", "deadline of 1000 ms"),
@@ -126,3 +126,99 @@ def test_programs_and_their_frames_survive_a_restart(start):
         assert r.read() == before
     status, same, _ = post_layout(again.url, spec)
     assert status == 200 and same["id"] == layout["id"]
+
+
+def test_bytes_that_are_not_webassembly_are_a_400_in_words(start):
+    service = start(*FLAGS)
+    status, body = post_program(service.url, wasm.NOT_WEBASSEMBLY)
+    assert status == 400 and body["type"] == "urn:layout-service:problem:malformed-module", body
+    assert body["detail"].startswith("the module is not WebAssembly: ") and "Message(" not in body["detail"], body
+    status, body = post_program(service.url, b"(module)")
+    assert status == 400 and body["type"] == "urn:layout-service:problem:malformed-module", body
+    assert body["detail"] == ("the module is not WebAssembly: magic header not detected: expected [0, 97, 115, "
+                              "109] but got [40, 109, 111, 100] at offset 0x4"), body
+    status, body = post_program(service.url, wasm.INVALID)
+    assert status == 422 and body["type"] == "urn:layout-service:problem:program-malformed", body
+
+
+def timed_post(url, body, path="/v1/layouts"):
+    """(status, seconds) of one POST of `body` (JSON) with a fresh connection."""
+    t = time.monotonic()
+    status = post_layout(url, body, timeout=60, path=path)[0]
+    return status, time.monotonic() - t
+
+
+def test_a_small_post_is_answered_beside_eight_looping_programs(start):
+    """Eight program specs whose program loops until its deadline (posts of about 200 bytes) go to the threads of
+    work clients choose (--client-work-threads, 1 on --threads 2), not the POST pool: a small flow POST beside
+    them is answered within 2 s; the programs that waited past --post-queue-seconds for a thread are refused with
+    503 busy and Retry-After within it, and the others run to their deadline."""
+    deadline_ms, queue_seconds = 5000, 3
+    service = start("--threads", "2", "--program-deadline-ms", str(deadline_ms),
+                    "--post-queue-seconds", str(queue_seconds))
+    status, loop = post_program(service.url, wasm.ENDLESS_LOOP)
+    assert status == 201
+    answers = [None] * 8
+
+    def run(k):
+        # Distinct specs (their parameters differ), so none is answered from another's layout.
+        t = time.monotonic()
+        status, body, headers = post_layout(service.url, program_spec(loop["id"], {"k": k}), timeout=60)
+        answers[k] = (status, body, headers.get("Retry-After"), time.monotonic() - t)
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)  # the programs are posted and waiting
+    small = []
+    for i in range(3):
+        small.append(timed_post(service.url, {"layout": "flow", "collectionView": {"width": 390, "height": 844},
+                                              "itemSize": {"width": 100 + i, "height": 100}, "sections": [{"items": 10}]}))
+        time.sleep(0.3)
+    for thread in threads:
+        thread.join(60)
+    print("small POSTs beside eight looping programs: %s; programs: %s"
+          % (["%d in %.3f s" % s for s in small], ["%d in %.2f s" % (a[0], a[3]) for a in answers]))
+    for status, seconds in small:
+        assert status == 201 and seconds < 2.0, small
+    ran = [a for a in answers if a[0] == 422]
+    refused = [a for a in answers if a[0] == 503]
+    assert len(ran) + len(refused) == 8, answers
+    assert ran, answers
+    for status, body, retry, seconds in ran:
+        assert body["type"] == "urn:layout-service:problem:program-deadline", body
+    for status, body, retry, seconds in refused:
+        assert body["type"] == "urn:layout-service:problem:busy" and retry == "1", body
+        assert "--client-work-threads" in body["detail"], body
+        # Refused when its wait was up, not after a program it waited behind ended (with room for a loaded machine).
+        assert seconds < queue_seconds + 2.0, answers
+    assert refused, answers  # one thread, 5 s runs, a 3 s wait: most of the eight cannot run
+    assert service.proc.poll() is None
+
+
+def test_a_small_post_is_answered_beside_long_measures(start):
+    """Three measures of 10,000 paragraphs each (seconds of shaping each in a debug build), more than the POST pool
+    has threads, run on the threads of work clients choose: a small flow POST sent while they run is answered
+    within 2 s."""
+    service = start("--threads", "2")
+    words = "the quick brown fox jumps over the lazy dog and keeps running past every fence "
+    answers = []
+
+    def measure(k):
+        contents = [{"blocks": [{"style": "body", "text": words * 3 + str(k * 100_000 + i)}]} for i in range(10_000)]
+        body = {"textStyles": {"body": {"family": "Inter", "weight": 400, "size": 15, "lineHeight": 20}},
+                "width": 300, "contents": contents}
+        answers.append(timed_post(service.url, body, path="/v1/measure"))
+
+    threads = [threading.Thread(target=measure, args=(k,)) for k in range(3)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1.0)
+    small = timed_post(service.url, {"layout": "flow", "collectionView": {"width": 390, "height": 844},
+                                     "itemSize": {"width": 99, "height": 100}, "sections": [{"items": 10}]})
+    for thread in threads:
+        thread.join(120)
+    print("measures: %s; a small POST meanwhile: %d in %.3f s" % (["%d in %.2f s" % a for a in answers], *small))
+    assert len(answers) == 3 and all(status in (200, 503) for status, _ in answers), answers
+    assert max(seconds for _, seconds in answers) > small[1] + 2.0, (answers, small)  # it came while they ran
+    assert small[0] == 201 and small[1] < 2.0, small

@@ -85,6 +85,9 @@ HUNDRED_MILLION_ELEMENTS = module(
     locals_=b"\x01\x01" + bytes([I32]), imports=[EMIT])
 DIVISION_BY_ZERO = module(i32_const(1) + i32_const(0) + b"\x6d" + DROP)
 UNREACHABLE = module(b"\x00")
-MALFORMED = b"\x00asm\x01\x00\x00\x00\x01\xff"
+# Not WebAssembly: a type section whose size is cut off.
+NOT_WEBASSEMBLY = b"\x00asm\x01\x00\x00\x00\x01\xff"
+# WebAssembly that does not validate: layout_prepare, a function without results, leaves an i32 on the stack.
+INVALID = module(i32_const(1))
 FORBIDDEN_IMPORT = module(b"", imports=[("wasi_snapshot_preview1", "fd_write", [I32, I32, I32, I32], [I32])])
 NO_PREPARE = module(b"", export_prepare=False)

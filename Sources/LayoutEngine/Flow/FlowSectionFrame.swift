@@ -46,6 +46,17 @@ struct FlowGrid: Sendable {
 
     func lineCount(items: Int) -> Int { items == 0 ? 0 : (items - 1) / columns + 1 }
 
+    /// Whether one of `count` columns at `origin + i * pitch` meets `lo...hi` (closed). O(1) but for columns
+    /// that all start at one place (then the first tells).
+    func anyColumnMeets(_ lo: Double, _ hi: Double, origin: Double, pitch: Double, count: Int) -> Bool {
+        guard let columns = Self.candidates(lo: lo, hi: hi, origin: origin, pitch: pitch, length: itemU, count: count)
+        else { return false }
+        return columns.contains { c in
+            let u = origin + Double(c) * pitch
+            return u <= hi && u + itemU >= lo
+        }
+    }
+
     /// The lines (or columns, with `u` values) whose closed span `[origin + i*pitch, + length]` may meet
     /// `lo...hi`: a superset by at most one on each side, clamped to `0..<count`.
     static func candidates(lo: Double, hi: Double, origin: Double, pitch: Double, length: Double, count: Int)

@@ -1,5 +1,6 @@
 extension PreparedFlowLayout {
-    /// - Complexity: O(log sections + log lines + k).
+    /// - Complexity: O(log sections + log lines + k); lines crossed whose items all miss the rect across count as
+    ///   items looked at (against `limit`), and a uniform section whose columns all miss it looks at one line.
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
@@ -63,9 +64,15 @@ extension PreparedFlowLayout {
         let (vMin, vMax) = axes.vRange(rect)
         let (uMin, uMax) = axes.uRange(rect)
         let lineCount = g.lineCount(items: count)
-        guard let lines = FlowGrid.candidates(lo: vMin, hi: vMax, origin: g.originV, pitch: g.pitchV,
+        guard var lines = FlowGrid.candidates(lo: vMin, hi: vMax, origin: g.originV, pitch: g.pitchV,
                                               length: g.itemV, count: lineCount)
         else { return true }
+        // When no column of the full lines meets the rect across, only a last line placed apart can: the lines
+        // before it are not looked at (a tall rect in a gap between columns costs O(1), not O(lines)).
+        if !g.anyColumnMeets(uMin, uMax, origin: g.originU, pitch: g.pitchU, count: min(g.columns, count)) {
+            guard let last = g.lastLine?.index, lines.contains(last) else { return true }
+            lines = last...last
+        }
         for line in lines {
             let v = g.v(line: line)
             guard v <= vMax, v + g.itemV >= vMin else { continue }
@@ -111,6 +118,12 @@ extension PreparedFlowLayout {
                 if itemU[firstU + mid] + axes.u(sizes[mid]) < u.0 { a = mid + 1 } else { b = mid }
             }
             var item = a
+            if item == end || itemU[firstU + item] > u.1 {
+                // A line none of whose items reaches across into the rect is looked at too: a tall thin rect can
+                // cross millions of lines and meet no item.
+                visited += 1
+                if visited > limit { return false }
+            }
             while item < end {
                 let itemStart = itemU[firstU + item]
                 if itemStart > u.1 { break }

@@ -7,8 +7,11 @@
 /// a `W`×`H` spread of centres), so that runs are about square whatever the aspect: a feed 390 wide and 10⁸ tall
 /// packs in one slice, sorted by y; a square seat map in `sqrt(P)` slices.
 ///
+/// Each node also knows the smallest and largest id under it, so that a search (`FrameSearch`) finds the frames
+/// meeting a rect in id order, the first ones first, without gathering the others.
+///
 /// The bound, exactly: a query visits the nodes whose box meets the rect, and tests the frames of the leaves it
-/// reaches. That is O(log n + k) when the leaves that meet a rect hold answers, as they do for the frames of
+/// reaches (`FrameSearch` gives how it stops early for the first frames). That is O(log n + k) when the leaves that meet a rect hold answers, as they do for the frames of
 /// layouts (grids, columns, feeds, boards, maps: frames of bounded size and overlap, packed into about square
 /// leaves), but not in the worst case: long thin frames crossing each other make leaf boxes that meet a rect
 /// holding none of them, and a query may then visit O(n) nodes (an R-tree's known worst case). A rectangle
@@ -26,6 +29,10 @@ struct FrameIndex: Sendable {
         /// Closed overlap, as `LayoutRect.intersects` computes it.
         @inline(__always)
         func meets(_ q: Box) -> Bool { minX <= q.maxX && q.minX <= maxX && minY <= q.maxY && q.minY <= maxY }
+
+        /// Whether `b` lies inside this box (closed).
+        @inline(__always)
+        func contains(_ b: Box) -> Bool { minX <= b.minX && b.maxX <= maxX && minY <= b.minY && b.maxY <= maxY }
 
         @inline(__always)
         mutating func formUnion(_ b: Box) {
@@ -50,6 +57,11 @@ struct FrameIndex: Sendable {
         /// The node's entries: `count` of them from `start` in the level below (frames, for level 0).
         var start: Int32
         var count: Int32
+        /// The smallest and largest id of the frames under the node (`FrameSearch` opens nodes by them).
+        var minID: Int32
+        var maxID: Int32
+        /// The number of frames under the node.
+        var frames: Int32
     }
 
     /// The frames' ids (positions in the spec) and boxes, in packing order.
@@ -75,28 +87,38 @@ struct FrameIndex: Sendable {
             return Box(minX: x[i], minY: y[i], maxX: x[i] + width[i], maxY: y[i] + height[i])
         }
         var levels: [[Node]] = []
-        var level = Self.group(boxes)
+        let (frameBoxes, frameIDs) = (boxes, ids)
+        var level = Self.group(n, { frameBoxes[$0] }, { (frameIDs[$0], frameIDs[$0], 1) })
         while level.count > Self.fanout {
             let nodeOrder = Self.packingOrder(cx: level.map { $0.box.minX / 2 + $0.box.maxX / 2 },
                                               cy: level.map { $0.box.minY / 2 + $0.box.maxY / 2 })
-            level = nodeOrder.map { level[Int($0)] }
-            levels.append(level)
-            level = Self.group(level.map(\.box))
+            let below = nodeOrder.map { level[Int($0)] }
+            levels.append(below)
+            level = Self.group(below.count, { below[$0].box }, { (below[$0].minID, below[$0].maxID, below[$0].frames) })
         }
         levels.append(level)
         self.levels = levels
     }
 
-    /// Nodes over consecutive runs of `fanout` entries.
-    private static func group(_ entries: [Box]) -> [Node] {
+    /// Nodes over consecutive runs of `fanout` of `count` entries, entry `j` with box `box(j)`, and ids and frames
+    /// `ids(j)`.
+    private static func group(_ count: Int, _ box: (Int) -> Box,
+                              _ ids: (Int) -> (min: Int32, max: Int32, frames: Int32)) -> [Node] {
         var out: [Node] = []
-        out.reserveCapacity((entries.count + fanout - 1) / fanout)
+        out.reserveCapacity((count + fanout - 1) / fanout)
         var start = 0
-        while start < entries.count {
-            let end = min(start + fanout, entries.count)
-            var box = entries[start]
-            for j in start + 1..<end { box.formUnion(entries[j]) }
-            out.append(Node(box: box, start: Int32(start), count: Int32(end - start)))
+        while start < count {
+            let end = min(start + fanout, count)
+            let first = ids(start)
+            var node = Node(box: box(start), start: Int32(start), count: Int32(end - start), minID: first.min,
+                            maxID: first.max, frames: first.frames)
+            for j in start + 1..<end {
+                node.box.formUnion(box(j))
+                let (lo, hi, frames) = ids(j)
+                (node.minID, node.maxID) = (min(node.minID, lo), max(node.maxID, hi))
+                node.frames += frames
+            }
+            out.append(node)
             start = end
         }
         return out
@@ -156,27 +178,34 @@ struct FrameIndex: Sendable {
         }
     }
 
-    /// Appends the ids of the frames that meet `q` (closed), in packing order.
-    func search(_ q: Box, into out: inout [Int32]) {
-        guard let roots = levels.last else { return }
-        visit(level: levels.count - 1, 0..<roots.count, q, &out)
-    }
-
-    private func visit(level: Int, _ range: Range<Int>, _ q: Box, _ out: inout [Int32]) {
-        levels[level].withUnsafeBufferPointer { nodes in
+    /// Whether more than `limit` frames lie inside `q` (closed), told from whole nodes inside it without visiting
+    /// their frames; false when fewer do, or when telling would open more than `budget` nodes. O(budget).
+    func holdsMore(than limit: Int, inside q: Box, budget: Int) -> Bool {
+        guard let roots = levels.last else { return false }
+        var count = 0
+        var budget = budget
+        var stack: [(level: Int, nodes: Range<Int>)] = [(levels.count - 1, 0..<roots.count)]
+        while let (level, range) = stack.popLast() {
             for j in range {
-                let node = nodes[j]
+                let node = levels[level][j]
                 guard node.box.meets(q) else { continue }
-                let children = Int(node.start)..<Int(node.start + node.count)
-                if level > 0 {
-                    visit(level: level - 1, children, q, &out)
+                if q.contains(node.box) {
+                    count += Int(node.frames)
+                    if count > limit { return true }
                     continue
                 }
-                boxes.withUnsafeBufferPointer { boxes in
-                    for e in children where boxes[e].meets(q) { out.append(ids[e]) }
+                budget -= 1
+                if budget < 0 { return false }
+                let children = Int(node.start)..<Int(node.start + node.count)
+                if level > 0 {
+                    stack.append((level - 1, children))
+                } else {
+                    for f in children where q.contains(boxes[f]) { count += 1 }
+                    if count > limit { return true }
                 }
             }
         }
+        return false
     }
 
     var byteCount: Int {

@@ -6,12 +6,15 @@ struct FramePart: Sendable {
     let runs: PositionRuns
     /// Whether every id is at its own position (a part built for the layout it serves).
     let isIdentity: Bool
+    /// The minima of the runs' targets, when positions do not grow with ids (after a batch that moved cells).
+    let minima: RangeMinima?
 
     init(_ index: FrameIndex, runs: PositionRuns) {
         self.index = index
         self.runs = runs
         isIdentity = runs.runCount == 1 && runs.firstIDs[0] == 0 && runs.targets[0] == 0
             && runs.count == index.ids.count
+        minima = runs.targetsIncrease ? nil : runs.targetMinima
     }
 
     /// The index of all of `spec`'s elements.
@@ -60,21 +63,17 @@ struct FramePart: Sendable {
     /// The frames the index holds.
     var size: Int { index.ids.count }
 
-    /// Appends the positions of the live frames that meet `q` (closed).
-    func search(_ q: FrameIndex.Box, into out: inout [Int32]) {
-        let start = out.count
-        index.search(q, into: &out)
-        guard !isIdentity else { return }
-        var kept = start
-        for k in start..<out.count {
-            guard let p = runs.position(of: out[k]) else { continue }
-            out[kept] = p
-            kept += 1
-        }
-        out.removeLast(out.count - kept)
+    /// The position of the frame with id `id`, or nil when it is dead.
+    @inline(__always)
+    func position(ofID id: Int32) -> Int32? { isIdentity ? id : runs.position(of: id) }
+
+    /// The lowest position of the live frames under `node`, or nil when they are all dead. O(log runs).
+    @inline(__always)
+    func lowestPosition(_ node: FrameIndex.Node) -> Int32? {
+        isIdentity ? node.minID : runs.lowestPosition(ofIDs: node.minID...node.maxID, minima: minima)
     }
 
-    var byteCount: Int { index.byteCount + runs.runCount * 12 }
+    var byteCount: Int { index.byteCount + runs.runCount * 12 + (minima?.byteCount ?? 0) }
 }
 
 extension LayoutRect {

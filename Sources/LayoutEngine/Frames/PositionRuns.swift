@@ -55,6 +55,36 @@ struct PositionRuns: Sendable, Equatable {
         return lo
     }
 
+    /// The index of the first run whose ids all come after `id`.
+    private func runIndex(after id: Int32) -> Int {
+        var lo = 0
+        var hi = firstIDs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if firstIDs[mid] <= id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Whether positions grow with ids (each run's target past the one before it): then the lowest position of
+    /// a range of ids is that of its first id in a run.
+    var targetsIncrease: Bool { zip(targets, targets.dropFirst()).allSatisfy { $0 < $1 } }
+
+    /// A `RangeMinima` of the runs' targets, for `lowestPosition(ofIDs:minima:)` when they do not increase.
+    var targetMinima: RangeMinima { RangeMinima(targets) }
+
+    /// The lowest position of the ids in `ids` that are in a run, or nil when none is. `minima` is `targetMinima`,
+    /// or nil when `targetsIncrease`. O(log runs).
+    @inline(__always)
+    func lowestPosition(ofIDs ids: ClosedRange<Int32>, minima: RangeMinima?) -> Int32? {
+        let j = runIndex(from: ids.lowerBound)
+        guard j < firstIDs.count, firstIDs[j] <= ids.upperBound else { return nil }
+        let first = max(ids.lowerBound, firstIDs[j]) - firstIDs[j] + targets[j]
+        guard let minima else { return first }
+        // The runs after the first that start within `ids` start their positions at their targets.
+        return min(first, minima.minimum(j + 1..<runIndex(after: ids.upperBound)))
+    }
+
     /// The position of `id`, or nil when it is gone. O(log runs).
     @inline(__always)
     func position(of id: Int32) -> Int32? {

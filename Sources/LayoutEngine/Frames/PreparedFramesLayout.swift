@@ -105,29 +105,30 @@ public struct PreparedFramesLayout: PreparedLayout {
     /// `layoutAttributesForElementsInRect:`: the frames that meet `rect` (closed), in answer order (by section,
     /// item, category, kind: the order of the normalized spec's elements). Pinned elements are placed for `offset`,
     /// or, for `sink.unpinned`, given where they sit unpinned with their sticky range when their span meets `rect`.
-    /// - Complexity: the index's search (O(log n + k) for the frames of layouts; see `FrameIndex`; after batches,
-    ///   see `init(_:reusing:plan:frames:)`), then O(k log k) to put the k frames found in answer order. A page
-    ///   (`limit`) costs the whole rect's frames.
+    /// - Complexity: the first `limit + 1` of them are found without gathering the others (`FrameSearch`, which
+    ///   gives the bound: O((k + w) log n) for k elements given, w nodes opened in vain, none for a pile of frames
+    ///   inside the rect and few for the frames of layouts; at worst O(m log k) for the m frames meeting the rect),
+    ///   then given in order. Memory O(k). After batches, see `init(_:reusing:plan:frames:)`.
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         guard rect.width >= 0, rect.height >= 0 else { return true }
-        var found: [Int32] = []
-        for part in parts { part.search(FrameIndex.Box(rect), into: &found) }
-        found.sort()
         let e = framesSpec.elements
+        let unpinned = out.unpinned
+        let (wanted, overflow) = limit.addingReportingOverflow(1)
+        let found = FrameSearch.lowest(overflow ? limit : wanted, in: parts, meeting: FrameIndex.Box(rect)) { id in
+            // A pinned element is indexed by its span: it meets the rect where the query places it, or by its span.
+            guard let range = e.sticky?[Int(id)] else { return true }
+            let a = attributes(Int(id))
+            if unpinned { return Self.span(a.frame, range, framesSpec.scrollDirection).intersects(rect) }
+            return pinned(a.frame, range, offset: offset).intersects(rect)
+        }.positions
         let plain = e.category == nil && e.zIndex == nil && e.sticky == nil
         let start = out.count
         for id in found {
             let i = Int(id)
             if let range = e.sticky?[i] {
-                if out.unpinned {
-                    let a = attributes(i)
-                    guard Self.span(a.frame, range, framesSpec.scrollDirection).intersects(rect) else { continue }
-                    out.append(a, sticky: visibleRange(range))
-                } else {
-                    let a = attributes(i, offset: offset)
-                    guard a.frame.intersects(rect) else { continue }
-                    out.append(a)
+                if unpinned { out.append(attributes(i), sticky: visibleRange(range)) } else {
+                    out.append(attributes(i, offset: offset))
                 }
             } else if plain {
                 out.appendCell(LayoutIndexPath(section: e.section?[i] ?? 0, item: items?[i] ?? i),
@@ -140,6 +141,16 @@ public struct PreparedFramesLayout: PreparedLayout {
             if out.count - start > limit { return false }
         }
         return true
+    }
+
+    /// Whether more than `limit` elements meet `rect`, told without giving them: from the nodes of the index
+    /// (prepared afresh: its frames all live) that lie inside `rect`, whose frames meet it whatever the offset,
+    /// pinned or not. True only when it is so; false when it is not, or when telling would open more than
+    /// `budget` nodes (the query then stops at its limit as usual). O(budget): a whole answer over a pile of a
+    /// million frames is refused in O(log n), not after giving `limit` of them.
+    public func holdsMoreElements(than limit: Int, in rect: LayoutRect, budget: Int = 64) -> Bool {
+        guard rect.width >= 0, rect.height >= 0, parts.count == 1, parts[0].isIdentity else { return false }
+        return parts[0].index.holdsMore(than: limit, inside: FrameIndex.Box(rect), budget: budget)
     }
 
     /// The position of the element with this index path, category and kind. O(log n).

@@ -4,6 +4,9 @@
 /// The sizes given are kept with their starts (16 bytes each), in index order: a list's first `starts.count`
 /// indices (`listed` empty), or the overrides' indices (`listed`). Between two of them the default size repeats,
 /// so any start is one of those plus a multiple of the pitch (default size and spacing).
+///
+/// A kept start is summed in the order `extent` sums the starts after it (`(start + size) + spacing`, then the
+/// multiple of the pitch), so starts never decrease along the axis, to the last bit: queries binary-search them.
 struct GridTrack: Sendable {
     let count: Int
     let size: Double
@@ -35,18 +38,18 @@ struct GridTrack: Sendable {
             var v = 0.0
             for s in list {
                 starts.append(v)
-                v += s + spacing
+                v = v + s + spacing
             }
             sizes = list
         case .overrides(let list):
             var next = 0  // the first index after the last one kept
             var v = 0.0  // its start
             for o in list.sorted(by: { $0.index < $1.index }) {
-                v += Double(o.index - next) * pitch
+                v = v + Double(o.index - next) * pitch
                 listed.append(Int32(o.index))
                 starts.append(v)
                 sizes.append(o.size)
-                v += o.size + spacing
+                v = v + o.size + spacing
                 next = o.index + 1
             }
         }
@@ -104,33 +107,20 @@ struct GridTrack: Sendable {
     func indices(meeting a: Double, _ b: Double, in band: Range<Int>) -> Range<Int> {
         guard a <= b, !band.isEmpty else { return band.lowerBound..<band.lowerBound }
         if starts.isEmpty, pitch > 0 { return uniformIndices(meeting: a, b, in: band) }
-        var lo = band.lowerBound
-        var hi = band.upperBound
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if end(mid) < a { lo = mid + 1 } else { hi = mid }
-        }
-        let first = lo
-        hi = band.upperBound
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if start(mid) <= b { lo = mid + 1 } else { hi = mid }
-        }
-        return first..<max(first, lo)
+        let first = band.partitionPoint { end($0) < a }
+        return first..<(first..<band.upperBound).partitionPoint { start($0) <= b }
     }
 
-    /// `indices(meeting:_:in:)` of a uniform axis: by division, then checked against the starts and ends as
-    /// `start` gives them (a quotient may round either way).
+    /// `indices(meeting:_:in:)` of a uniform axis: searched from the indices division gives (a quotient may round
+    /// either way), against the starts and ends as `start` gives them.
     private func uniformIndices(meeting a: Double, _ b: Double, in band: Range<Int>) -> Range<Int> {
-        func index(_ v: Double) -> Int {
-            Int(min(max(v, Double(band.lowerBound)), Double(band.upperBound)))
+        func guess(_ v: Double) -> Int {
+            v.isNaN ? band.lowerBound : Int(min(max(v, Double(band.lowerBound)), Double(band.upperBound)))
         }
-        var first = index(((a - size) / pitch).rounded(.up))
-        while first > band.lowerBound, end(first - 1) >= a { first -= 1 }
-        while first < band.upperBound, end(first) < a { first += 1 }
-        var after = max(first, index((b / pitch).rounded(.down) + 1))
-        while after > first, start(after - 1) > b { after -= 1 }
-        while after < band.upperBound, start(after) <= b { after += 1 }
+        let first = band.partitionPoint(near: guess(((a - size) / pitch).rounded(.up))) { end($0) < a }
+        let after = (first..<band.upperBound).partitionPoint(near: guess((b / pitch).rounded(.down) + 1)) {
+            start($0) <= b
+        }
         return first..<after
     }
 

@@ -6,9 +6,11 @@ extension PreparedGridLayout {
 
     /// Every cell meeting `rect` at `offset`, block by block (`blocks`), each block row by row, a merged range in
     /// the first of its rows the rect meets, where its first column would be. Frozen cells are given pinned.
-    /// - Complexity: O(log rows + log columns) binary searches of starts per block, plus per block with merged
-    ///   ranges `GridMergeIndex.forEach`'s cost; then O(1) a cell (O(log) with overrides), and for merged ranges
-    ///   O(a) a row for the a ranges across it; rows covered whole by merged ranges are skipped in one step.
+    /// - Complexity: O(log rows + log columns) binary searches of starts per block (whatever the sizes and the
+    ///   spacing: a billion columns of size 0 cost as many searches as ten), plus per block with merged ranges
+    ///   `GridMergeIndex.forEach`'s cost; then O(1) a cell (O(log) with overrides), and for merged ranges O(a) a
+    ///   row for the a ranges across it; rows without cells in the rect, and rows covered whole by merged
+    ///   ranges, are skipped in one step.
     public func elements<S: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int, into out: inout S)
         -> Bool
     {
@@ -46,13 +48,13 @@ extension PreparedGridLayout {
     private func emit<S: ElementSink & ~Copyable>(_ b: GridBlock, rect: LayoutRect, limit: Int, start: Int, into out: inout S)
         -> Bool
     {
-        // The columns whose cells meet the rect: the block's may hold one more at each end (found a spacing wider,
-        // for the merged ranges across a gap), which no cell of any row meets. Rows are only visited for these or
-        // for a merged range, so a rect in a gap between columns costs no walk down its rows.
+        // The rows and columns whose cells meet the rect: the block's may hold more at each end (found a spacing and
+        // a hair wider, for the merged ranges across a gap and for mirroring), which no cell meets. Rows are only
+        // visited for these or for a merged range, so a rect in a gap costs no walk down the rows or columns.
         let plain = columnsMeeting(rect, b)
+        let plainRows = plain.isEmpty ? b.rows.lowerBound..<b.rows.lowerBound : rowsMeeting(rect, b)
         if mergeIndex.isEmpty {
-            guard !plain.isEmpty else { return true }
-            for r in b.rows {
+            for r in plainRows {
                 guard cells(row: r, columns: plain, b, rect: rect, limit: limit, start: start, into: &out) else {
                     return false
                 }
@@ -68,6 +70,7 @@ extension PreparedGridLayout {
         }
         if !complete { return false }
         let first = b.rows.lowerBound
+        func firstRow(_ k: Int) -> Int { max(mergeIndex.merges[pending[k]].row, first) }
         pending.sort {
             let (m, n) = (mergeIndex.merges[$0], mergeIndex.merges[$1])
             return (max(m.row, first), m.column) < (max(n.row, first), n.column)
@@ -77,22 +80,26 @@ extension PreparedGridLayout {
         var r = b.rows.lowerBound
         while r < b.rows.upperBound {
             if !active.isEmpty { active.removeAll { $0.lastRow < r } }
-            if active.isEmpty, plain.isEmpty {
-                // Only ranges can meet the rect: on to the first row of the next one.
-                guard next < pending.count else { break }
-                r = max(r, mergeIndex.merges[pending[next]].row)
+            let withCells = plainRows.contains(r)
+            if !withCells, next == pending.count || firstRow(next) > r {
+                // Nothing to give in this row: on to the next row with cells or where a range starts.
+                var to = next < pending.count ? firstRow(next) : b.rows.upperBound
+                if plainRows.lowerBound > r { to = min(to, plainRows.lowerBound) }
+                r = to
+                continue
             }
             let added = active.count
-            while next < pending.count, max(mergeIndex.merges[pending[next]].row, b.rows.lowerBound) <= r {
+            while next < pending.count, firstRow(next) <= r {
                 active.append(mergeIndex.merges[pending[next]])
                 next += 1
             }
             if active.count > added { active.sort { $0.column < $1.column } }
             let before = out.count
+            let columns = withCells ? plain : plain.lowerBound..<plain.lowerBound
             var c = b.columns.lowerBound
             var gaps = false  // whether any column of the row is outside the ranges
             for m in active {
-                let segment = clamp(c..<max(c, min(m.column, b.columns.upperBound)), to: plain)
+                let segment = clamp(c..<max(c, min(m.column, b.columns.upperBound)), to: columns)
                 if !segment.isEmpty { gaps = true }
                 guard cells(row: r, columns: segment, b, rect: rect, limit: limit, start: start, into: &out) else {
                     return false
@@ -108,16 +115,16 @@ extension PreparedGridLayout {
                 }
                 c = max(c, m.lastColumn + 1)
             }
-            let rest = clamp(c..<max(c, b.columns.upperBound), to: plain)
+            let rest = clamp(c..<max(c, b.columns.upperBound), to: columns)
             if !rest.isEmpty { gaps = true }
             guard cells(row: r, columns: rest, b, rect: rect, limit: limit, start: start, into: &out) else {
                 return false
             }
-            // A row the ranges cover whole (nothing given): on to the first row where one of them ends or
-            // another starts.
-            if out.count == before, !gaps, let end = active.map(\.lastRow).min() {
+            // A row with cells that the ranges cover whole (nothing given): on to the first row where one of them
+            // ends or another starts.
+            if withCells, out.count == before, !gaps, let end = active.map(\.lastRow).min() {
                 var to = end + 1
-                if next < pending.count { to = min(to, max(mergeIndex.merges[pending[next]].row, r + 1)) }
+                if next < pending.count { to = min(to, max(firstRow(next), r + 1)) }
                 r = max(r + 1, to)
             } else {
                 r += 1
@@ -126,18 +133,34 @@ extension PreparedGridLayout {
         return true
     }
 
-    /// The columns of block `b` whose cells meet `rect` along x: an interval of them, which may leave out the
-    /// block's first and last.
+    /// The columns of block `b` whose cells meet `rect` along x, as `cells` tests them: a column's left edge and
+    /// its right edge both move one way along the columns (leftward when mirrored), so they are those past the
+    /// rect's one side and not past its other, two binary searches. Exact when the positions' sums are (sizes,
+    /// spacing and offsets in binary fractions, such as quarter points); when they round, an edge can step back by
+    /// an ulp where the size changes, and a cell meeting the rect only within that ulp may be left out.
     private func columnsMeeting(_ rect: LayoutRect, _ b: GridBlock) -> Range<Int> {
         let uniform = columns.starts.isEmpty
-        func meets(_ c: Int) -> Bool {
+        func left(_ c: Int) -> Double { column(c, dx: b.dx, uniform: uniform).x }
+        func right(_ c: Int) -> Double {
             let (x, width) = column(c, dx: b.dx, uniform: uniform)
-            return x <= rect.maxX && rect.minX <= x + width
+            return x + width
         }
-        var (lo, hi) = (b.columns.lowerBound, b.columns.upperBound)
-        while lo < hi, !meets(lo) { lo += 1 }
-        while hi > lo, !meets(hi - 1) { hi -= 1 }
-        return lo..<hi
+        if isMirrored {
+            let lo = b.columns.partitionPoint { left($0) > rect.maxX }
+            return lo..<(lo..<b.columns.upperBound).partitionPoint { right($0) >= rect.minX }
+        }
+        let lo = b.columns.partitionPoint { right($0) < rect.minX }
+        return lo..<(lo..<b.columns.upperBound).partitionPoint { left($0) <= rect.maxX }
+    }
+
+    /// The rows of block `b` whose cells meet `rect` along y, as `cells` tests them (two binary searches; exact as
+    /// `columnsMeeting` is).
+    private func rowsMeeting(_ rect: LayoutRect, _ b: GridBlock) -> Range<Int> {
+        let lo = b.rows.partitionPoint {
+            let (y, height) = rows.extent($0)
+            return y + b.dy + height < rect.minY
+        }
+        return lo..<(lo..<b.rows.upperBound).partitionPoint { rows.start($0) + b.dy <= rect.maxY }
     }
 
     private func clamp(_ r: Range<Int>, to bounds: Range<Int>) -> Range<Int> {

@@ -45,7 +45,8 @@ public struct PreparedCircleLayout: PreparedLayout {
         nil
     }
 
-    /// - Complexity: O(k) (plus a few candidates at the arcs' ends); stops at the limit.
+    /// - Complexity: O(k) (plus a few candidates at the arcs' ends); stops at the limit, and after `limit`
+    ///   candidates that miss the rect (a ring smaller than the rounding slack makes every item a candidate).
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         let n = circleSpec.items
@@ -65,6 +66,7 @@ public struct PreparedCircleLayout: PreparedLayout {
         runs.sort { $0.lowerBound < $1.lowerBound }
         let start = out.count
         var next = 0  // the first index not visited yet
+        var misses = 0
         for run in runs {
             var i = max(run.lowerBound, next)
             while i <= run.upperBound {
@@ -72,6 +74,9 @@ public struct PreparedCircleLayout: PreparedLayout {
                 if f.intersects(rect) {
                     out.appendCell(LayoutIndexPath(section: 0, item: i), f)
                     if out.count - start > limit { return false }
+                } else {
+                    misses += 1
+                    if misses > limit { return false }
                 }
                 i += 1
             }

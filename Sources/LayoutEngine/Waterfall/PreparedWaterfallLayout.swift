@@ -39,7 +39,8 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     }
 
     /// `prepareLayout`. The spec must have passed `validate`.
-    /// - Complexity: O(items × columns) for shortest-column placement, O(items log items) for round robin.
+    /// - Complexity: O(items log columns) for shortest-column placement (`ColumnBottoms`), O(items log items) for
+    ///   round robin; a section's columns cost no more than its items.
     public init(_ spec: WaterfallLayoutSpec) {
         let first = PreparedWaterfallLayout(spec, origin: 0)
         // Content shorter than the visible area goes to its end with `contentAnchor` `end`.
@@ -75,8 +76,11 @@ public struct PreparedWaterfallLayout: SectionedLayout {
             let columnLength = WaterfallLayoutSpec.columnLength(viewU - before - after, columns: columns, spacing: spacing)
             let headerLength = s.headerHeight ?? spec.headerHeight
             let top = v + headerLength + insetBefore
-            var bottoms = [Double](repeating: top, count: columns)
-            var filled = [Bool](repeating: false, count: columns)
+            // Only the first `used` columns can take an item: columns are filled from the left (an empty column is
+            // as short as any, and the lowest empty one is the next), and round robin fills column i % columns.
+            let used = max(min(columns, s.items.count), 1)
+            var bottoms = ColumnBottoms(count: used, bottom: top)
+            var filled = [Bool](repeating: false, count: used)
             let first = itemV.count
             for i in 0..<s.items.count {
                 let length: Double
@@ -88,12 +92,10 @@ public struct PreparedWaterfallLayout: SectionedLayout {
                 if spec.placement == .roundRobin {
                     column = i % columns
                 } else {
-                    var shortest = 0
-                    for c in 1..<max(columns, 1) where bottoms[c] < bottoms[shortest] { shortest = c }
-                    column = shortest
+                    column = bottoms.shortest
                 }
                 let start = bottoms[column] + (filled[column] ? itemSpacing : 0)
-                bottoms[column] = start + length
+                bottoms.set(column, start + length)
                 filled[column] = true
                 itemV.append(start)
                 itemLength.append(length)
@@ -112,7 +114,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
                 running = max(running, itemV[item] + itemLength[item])
                 reach.append(running)
             }
-            let contentEnd = count > 0 ? bottoms.max()! : top
+            let contentEnd = count > 0 ? bottoms.highest : top
             let band = SectionBand(start: v, headerLength: headerLength, footerStart: contentEnd + insetAfter,
                                    footerLength: s.footerHeight ?? spec.footerHeight)
             sections.append(WaterfallSectionFrame(
