@@ -624,7 +624,8 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/503`.
@@ -1739,7 +1740,8 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/503`.
@@ -4339,6 +4341,34 @@ public enum Operations {
                     }
                 }
             }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -5490,6 +5520,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The bytes do not parse as WebAssembly (`malformed-module`; the detail says what and where).
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedModule)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedModule {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The body exceeds `--max-body-bytes` (a program's module, `--max-program-bytes`).
             ///
             /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/413`.
@@ -5513,7 +5566,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The module is not valid WebAssembly (`program-malformed`), imports anything but `env.emit`
+            /// The module parses as WebAssembly but does not validate (`program-malformed`), imports anything but `env.emit`
             /// (`program-forbidden-import`, naming the import), or lacks an export of the ABI (`program-missing-export`);
             /// or its declared memory exceeds `--program-memory-pages` (`program-memory-limit`).
             ///
@@ -5542,7 +5595,8 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/503`.
@@ -5913,7 +5967,8 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/503`.
@@ -6181,7 +6236,8 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/503`.
@@ -6760,7 +6816,8 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/503`.
