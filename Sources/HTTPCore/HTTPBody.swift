@@ -14,11 +14,14 @@ public final class HTTPBody: @unchecked Sendable {
     private let owner: HTTPBody?
     /// The server's ready answer (an `Unmanaged` object, retained), set once; only on shared bodies.
     private let attached = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// What frees `storage` when it is not from `allocate` (`init(adopting:count:release:)`).
+    private let release: (@Sendable (UnsafeMutablePointer<UInt8>, Int) -> Void)?
 
     /// A copy of `bytes`.
     public init(_ bytes: [UInt8]) {
         count = bytes.count
         owner = nil
+        release = nil
         guard !bytes.isEmpty else {
             storage = nil
             return
@@ -33,6 +36,17 @@ public final class HTTPBody: @unchecked Sendable {
         self.storage = storage
         self.count = count
         owner = nil
+        release = nil
+    }
+
+    /// Takes ownership of `count` initialized bytes at `storage` that `release` frees (memory the allocator does not
+    /// keep: a mapping of its own, given back to the system at once).
+    public init(adopting storage: UnsafeMutablePointer<UInt8>, count: Int,
+                release: @escaping @Sendable (UnsafeMutablePointer<UInt8>, Int) -> Void) {
+        self.storage = storage
+        self.count = count
+        owner = nil
+        self.release = release
     }
 
     /// A shared body with the bytes of `body` (not copied).
@@ -40,6 +54,7 @@ public final class HTTPBody: @unchecked Sendable {
         storage = body.storage
         count = body.count
         owner = body.owner ?? body
+        release = nil
     }
 
     public static let empty = HTTPBody([])
@@ -48,7 +63,8 @@ public final class HTTPBody: @unchecked Sendable {
         if let attachment = attached.load(ordering: .acquiring) {
             Unmanaged<AnyObject>.fromOpaque(attachment).release()
         }
-        if owner == nil { storage?.deallocate() }
+        guard owner == nil, let storage else { return }
+        if let release { release(storage, count) } else { storage.deallocate() }
     }
 
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }

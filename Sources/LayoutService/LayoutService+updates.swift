@@ -104,6 +104,7 @@ extension LayoutService {
         } catch {
             throw Problem(.invalidSizeReport, detail: "\(error)", pointer: "/sizes")
         }
+        try checkText(spec)  // a layout given as content is measured again whole
         let placement = try Self.placement(of: report.anchor, in: old, at: report.offset)
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
                                                  change: .sizes(request.body))

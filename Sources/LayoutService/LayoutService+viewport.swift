@@ -22,6 +22,7 @@ extension LayoutService {
             let pointer = JSONPointer.string(error.path)
             throw Problem(.invalidSpec, detail: "\(pointer): \(error.reason)", pointer: pointer)
         }
+        try checkText(spec)  // a layout given as content is measured again whole, at its new widths
         let placement = try Self.placement(of: body.anchor, in: old, at: body.offset)
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: (0, 0),
                                                  change: .bounds(request.body))

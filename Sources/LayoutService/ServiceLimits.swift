@@ -29,6 +29,12 @@ public struct ServiceLimits: Sendable {
     public var clientWorkThreads = 1
     /// Bytes of encoded tiles kept (plain and gzipped), least recently used first out.
     public var tileCacheBytes = 64 << 20
+    /// UTF-8 bytes of text one request (a `POST /v1/measure`, a layout given as content) may ask to shape: its
+    /// distinct words the word cache does not hold (`TextBudget`); a 422 `limit-exceeded` beyond, naming the text
+    /// where it ran out; 0 counts nothing (no budget).
+    public var maxUncachedTextBytes = 2 << 20
+    /// Bytes of served font files in memory: those recently served and those being sent (`FontFiles`).
+    public var fontFileBytes = 64 << 20
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 

@@ -35,10 +35,30 @@ extension ServiceFonts {
 }
 
 extension LayoutService {
-    /// Checks a spec's cells given as content before anything is stored (`TextEndpoints.check`).
+    /// Checks a spec's cells given as content before anything is stored (`TextEndpoints.check`), and their text
+    /// against `--max-uncached-text-bytes` (`TextEndpoints.charge`), in the order of the spec.
     func checkText(_ spec: LayoutSpec) throws(Problem) {
         let styles = spec.textStyles
         guard spec.hasContent || !styles.isEmpty else { return }
-        try text.check(styles)
+        let measurer = try text.check(styles)
+        guard let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0 else { return }
+        let sections = Self.sectionContents(spec)
+        guard TextEndpoints.textBytes(sections.map(\.1)) > limits.maxUncachedTextBytes else { return }
+        var budget = TextBudget(limit: limits.maxUncachedTextBytes)
+        for (s, contents) in sections {
+            try TextEndpoints.charge(contents, styles: styles, shaper: shaper, budget: &budget,
+                                     at: [.key("sections"), .index(s), .key("contents")])
+        }
+    }
+
+    /// The cells given as content of each section that has them, by section index.
+    private static func sectionContents(_ spec: LayoutSpec) -> [(Int, [CellContent])] {
+        switch spec {
+        case .flow(let f): f.sections.enumerated().compactMap { s in s.element.contents.map { (s.offset, $0) } }
+        case .waterfall(let w): w.sections.enumerated().compactMap { s in s.element.contents.map { (s.offset, $0) } }
+        case .compositional(let c):
+            c.sections.enumerated().compactMap { s in s.element.contents.map { (s.offset, $0) } }
+        case .circle, .wheel, .grid, .frames: []
+        }
     }
 }

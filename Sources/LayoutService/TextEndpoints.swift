@@ -10,13 +10,14 @@ final class TextEndpoints: Sendable {
     let measurer: (any TextMeasurer)?
     /// The fonts text styles may name and the files served (nil: styles may name any, no file is served).
     let fonts: (any ServiceFonts)?
-    /// The served font files, made on first request (a face of a collection is taken out of it then).
-    private let bodies = Mutex<[String: HTTPBody]>([:])
+    /// The served font files in memory, within `--font-file-bytes`.
+    let files: FontFiles
     private let list: [UInt8]
 
-    init(measurer: (any TextMeasurer)?, fonts: (any ServiceFonts)?) {
+    init(measurer: (any TextMeasurer)?, fonts: (any ServiceFonts)?, fontFileBytes: Int) {
         self.measurer = measurer
         self.fonts = fonts
+        self.files = FontFiles(budget: fontFileBytes)
         var w = JSONWriter()
         w.raw("{\"families\":[")
         for (i, family) in (fonts?.families ?? []).enumerated() {
@@ -37,6 +38,21 @@ final class TextEndpoints: Sendable {
         list = w.bytes
     }
 
+    /// The figures of `/metrics` on text: the word cache's and the font cache's (`TextShaper`), the font files in
+    /// memory (`FontFiles`).
+    var figures: [(name: String, isCounter: Bool, value: Int)] {
+        var out: [(name: String, isCounter: Bool, value: Int)] = [("font_file_bytes", false, files.statistics.bytes)]
+        if let shaper = measurer as? TextShaper {
+            let words = shaper.cacheStatistics, fonts = shaper.fontCacheStatistics
+            out += [
+                ("word_cache_entries", false, words.entries), ("word_cache_bytes", false, words.bytes),
+                ("font_cache_entries", false, fonts.entries), ("font_cache_bytes", false, fonts.bytes),
+                ("font_cache_evictions_total", true, fonts.evictions),
+            ]
+        }
+        return out
+    }
+
     func fontList() -> HTTPResponse { LayoutService.json(200, list) }
 
     /// Checks text styles before anything is measured or stored: without a measurer they are refused (422
@@ -54,25 +70,22 @@ final class TextEndpoints: Sendable {
     }
 
     /// The file of a face, byte for byte what the service measures with: immutable, with the face's entity tag.
-    /// `family` is as the path has it, percent-decoded by the server (libmicrohttpd decodes every path).
+    /// `family` is as the path has it, percent-decoded by the server (libmicrohttpd decodes every path, so `%34%30%30`
+    /// is `400`); the weight is its canonical decimal (`0400` and `+400` name no font: one file, one URL). Nil on an
+    /// event loop when the file is not in memory: it is read from disk off the loop.
     func fontFile(_ request: HTTPRequest, family: String, weight rawWeight: String) throws(Problem)
-        -> HTTPResponse
+        -> HTTPResponse?
     {
-        guard let weight = Int(rawWeight), let face = fonts?.face(family: family, weight: weight) else {
+        guard let weight = Int(rawWeight), String(weight) == rawWeight,
+            let face = fonts?.face(family: family, weight: weight)
+        else {
             throw Problem(status: 404, detail: "no font \"\(family)\" at weight \(rawWeight) (GET /v1/fonts lists them)")
         }
         let tag = face.entityTag
         let caching = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
         if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: caching) }
-        let key = "\(family)/\(weight)"
-        let body = bodies.withLock { bodies -> HTTPBody? in
-            if let body = bodies[key] { return HTTPBody(sharing: body) }
-            guard let bytes = face.bytes() else { return nil }
-            let body = HTTPBody(bytes)
-            bodies[key] = body
-            return HTTPBody(sharing: body)
-        }
-        guard let body else { throw Problem(status: 500, detail: "the font file \(face.path) cannot be read") }
+        if request.onEventLoop && !files.holds(face) { return nil }
+        let body = try files.body(of: face)
         return HTTPResponse(status: 200, headers: [("Content-Type", face.mediaType)] + caching, body: body)
     }
 
@@ -86,6 +99,13 @@ final class TextEndpoints: Sendable {
             throw ProblemMapping.problem(for: error)
         }
         let measurer = try check(body.textStyles)
+        if let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0,
+            Self.textBytes([body.contents]) > limits.maxUncachedTextBytes
+        {
+            var budget = TextBudget(limit: limits.maxUncachedTextBytes)
+            try Self.charge(body.contents, styles: body.textStyles, shaper: shaper, budget: &budget,
+                            at: [.key("contents")])
+        }
         var w = JSONWriter()
         w.raw("{\"heights\":[")
         for (i, content) in body.contents.enumerated() {
@@ -94,5 +114,31 @@ final class TextEndpoints: Sendable {
         }
         w.raw("]}")
         return LayoutService.json(200, w)
+    }
+
+    /// The UTF-8 bytes of the text of every block: a bound of what the budget would count (requests within it are
+    /// not counted).
+    static func textBytes(_ lists: [[CellContent]]) -> Int {
+        lists.reduce(0) { sum, contents in
+            contents.reduce(sum) { sum, cell in cell.blocks.reduce(sum) { $0 + $1.text.utf8.count } }
+        }
+    }
+
+    /// Counts the text of `contents` (at `path`) into `budget`, cell by cell and block by block: a `422`
+    /// `limit-exceeded` naming the block's text where the budget runs out (`--max-uncached-text-bytes`).
+    static func charge(_ contents: [CellContent], styles: [String: TextStyle], shaper: TextShaper,
+                       budget: inout TextBudget, at path: [SpecPathComponent]) throws(Problem)
+    {
+        for (i, content) in contents.enumerated() {
+            for (k, block) in content.blocks.enumerated() {
+                guard let style = styles[block.style] else { continue }
+                if shaper.charge(block.text, style: style, to: &budget) { continue }
+                let pointer = JSONPointer.string(path + [.index(i), .key("blocks"), .index(k), .key("text")])
+                throw Problem(.limitExceeded,
+                              detail: "\(pointer): the request's text to shape (words the word cache does not hold) "
+                                  + "exceeds the limit of \(budget.limit) bytes (--max-uncached-text-bytes)",
+                              pointer: pointer)
+            }
+        }
     }
 }

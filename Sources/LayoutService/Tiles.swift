@@ -196,4 +196,7 @@ extension LayoutService {
             ("tile_cache_evictions_total", true, c.evictions),
         ]
     }
+
+    /// The text figures of `/metrics` (`TextEndpoints.figures`).
+    public var textFigures: [(name: String, isCounter: Bool, value: Int)] { text.figures }
 }

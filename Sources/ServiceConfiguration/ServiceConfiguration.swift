@@ -22,6 +22,8 @@ public struct ServiceConfiguration: Sendable {
     public var fontsDirectories = FontCatalog.defaultDirectories
     /// Memory budget of the widths of shaped words.
     public var wordCacheBytes = 64 << 20
+    /// Memory budget of the fonts kept for shaping (faces, sizes, styles).
+    public var fontCacheBytes = TextShaper.defaultFontCacheBytes
     /// Memory budget of prepared layouts.
     public var cacheBytes = 512 << 20
     /// Memory budget of specs (past it they are read back from the store; the memory store refuses new ones).
@@ -100,6 +102,10 @@ public struct ServiceConfiguration: Sendable {
                                                        .atLeast(0))
         c.limits.spec.maxTextLength = try settings.value(flags.maxTextLength, "max-text-length",
                                                          c.limits.spec.maxTextLength, .atLeast(0))
+        c.limits.maxUncachedTextBytes = try settings.value(flags.maxUncachedTextBytes, "max-uncached-text-bytes",
+                                                           c.limits.maxUncachedTextBytes, .atLeast(0))
+        c.limits.fontFileBytes = try settings.value(flags.fontFileBytes, "font-file-bytes", c.limits.fontFileBytes,
+                                                    .atLeast(0))
         c.limits.maxElements = try settings.value(flags.maxElements, "max-elements", c.limits.maxElements,
                                                   .atLeast(0))
         c.limits.loopElements = try settings.value(flags.loopElements, "loop-elements", c.limits.loopElements,
@@ -153,6 +159,7 @@ public struct ServiceConfiguration: Sendable {
         c.fontsDirectories = try settings.value(flags.fontsDir, "fonts-dir", c.fontsDirectories.joined(separator: ":"))
             .split(separator: ":").map(String.init)
         c.wordCacheBytes = try settings.value(flags.wordCacheBytes, "word-cache-bytes", c.wordCacheBytes, .atLeast(0))
+        c.fontCacheBytes = try settings.value(flags.fontCacheBytes, "font-cache-bytes", c.fontCacheBytes, .atLeast(0))
         c.cacheBytes = try settings.value(flags.cacheBytes, "cache-bytes", c.cacheBytes, .atLeast(0))
         c.specMemoryBytes = try settings.value(flags.specMemoryBytes, "spec-memory-bytes", c.specMemoryBytes,
                                                .atLeast(0))

@@ -24,6 +24,10 @@ public struct ServiceFlags: ParsableArguments {
     public var fontsDir: String?
     @Option(help: "Memory budget of the widths of shaped words, bytes. [env: LAYOUT_SERVICE_WORD_CACHE_BYTES] (default: \(defaults.wordCacheBytes))")
     public var wordCacheBytes: Int?
+    @Option(help: "Memory budget of the fonts kept for shaping, bytes (LRU): faces loaded (their tables as mapped, and HarfBuzz's), their sizes, text styles. [env: LAYOUT_SERVICE_FONT_CACHE_BYTES] (default: \(defaults.fontCacheBytes))")
+    public var fontCacheBytes: Int?
+    @Option(help: "Memory budget of served font files, bytes: those recently served and those being sent (503 with Retry-After for one that does not fit beside those being sent). [env: LAYOUT_SERVICE_FONT_FILE_BYTES] (default: \(defaults.limits.fontFileBytes))")
+    public var fontFileBytes: Int?
     @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: \(defaults.cacheBytes))")
     public var cacheBytes: Int?
     @Option(help: "Memory budget of accepted specs, bytes (LRU): past it, specs leave memory and are read back from the store when needed; the memory store refuses a new spec past it (507). [env: LAYOUT_SERVICE_SPEC_MEMORY_BYTES] (default: \(defaults.specMemoryBytes))")
@@ -38,6 +42,8 @@ public struct ServiceFlags: ParsableArguments {
     public var maxSections: Int?
     @Option(help: "UTF-8 bytes of one text block of a cell given as content (422 beyond). [env: LAYOUT_SERVICE_MAX_TEXT_LENGTH] (default: \(defaults.limits.spec.maxTextLength))")
     public var maxTextLength: Int?
+    @Option(help: "UTF-8 bytes of text one request may ask to shape: its distinct words the word cache does not hold (422 beyond); 0 turns the budget off. [env: LAYOUT_SERVICE_MAX_UNCACHED_TEXT_BYTES] (default: \(defaults.limits.maxUncachedTextBytes))")
+    public var maxUncachedTextBytes: Int?
     @Option(help: "Elements one rect query may return (422 beyond). [env: LAYOUT_SERVICE_MAX_ELEMENTS] (default: \(defaults.limits.maxElements))")
     public var maxElements: Int?
     @Option(help: "Elements (and items looked at) a query may take on an event loop; one that needs more is answered off the loop. [env: LAYOUT_SERVICE_LOOP_ELEMENTS] (default: \(defaults.limits.loopElements))")

@@ -4,19 +4,6 @@
     import Darwin
 #endif
 
-/// The bytes of the file at `path`, or nil when it cannot be read.
-func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if n > 0 { bytes += chunk[0..<n] }
-        if n < chunk.count { return ferror(file) != 0 ? nil : bytes }
-    }
-}
-
 /// The regular files under `directory` (recursively, sorted by path), or nil when it cannot be listed.
 func filesUnder(_ directory: String) -> [String]? {
     guard let dir = opendir(directory) else { return nil }

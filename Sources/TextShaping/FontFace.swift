@@ -1,9 +1,13 @@
-import CHarfBuzz
-import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-/// One face of a font file: its family and weight as the face names them, the bytes served for it
-/// (`GET /v1/fonts/{family}/{weight}`) and shaped with, and its HarfBuzz fonts, one a size. Thread-safe.
-public final class FontFace: @unchecked Sendable {
+/// One face of a font file: its family and weight as the face names them, where its bytes are, and how it is served
+/// (`GET /v1/fonts/{family}/{weight}`). It holds no bytes: the font cache loads it for shaping (`LoadedFace`), and
+/// each request for the file reads it (`servedBytes`).
+public final class FontFace: Sendable {
     public let family: String
     /// The face's CSS weight (its OS/2 `usWeightClass`).
     public let weight: Int
@@ -12,19 +16,9 @@ public final class FontFace: @unchecked Sendable {
     public let index: Int
     /// The media type of the served bytes: `font/ttf` (TrueType outlines) or `font/otf` (CFF outlines).
     public let mediaType: String
-    /// The bytes measured with and served, made on first use: the file, or for a face of a collection (a `.ttc`,
-    /// which a browser's `@font-face` cannot load) the face's tables as an OpenType file of its own.
-    private let loaded = Mutex<Loaded?>(nil)
+    let isCollection: Bool
     private let fileSize: Int
     private let modified: Int
-
-    struct Loaded: @unchecked Sendable {
-        let bytes: UnsafeMutableBufferPointer<UInt8>
-        let face: OpaquePointer
-        /// At the face's units per em: for coverage (sizes do not change which characters have glyphs).
-        let unscaled: OpaquePointer
-        var sized: [Double: OpaquePointer] = [:]
-    }
 
     init(family: String, weight: Int, path: String, index: Int, isCollection: Bool, cff: Bool, fileSize: Int,
          modified: Int) {
@@ -34,18 +28,6 @@ public final class FontFace: @unchecked Sendable {
         self.fileSize = fileSize; self.modified = modified
     }
 
-    let isCollection: Bool
-
-    deinit {
-        loaded.withLock { loaded in
-            guard let l = loaded else { return }
-            for font in l.sized.values { hb_font_destroy(font) }
-            hb_font_destroy(l.unscaled)
-            hb_face_destroy(l.face)
-            l.bytes.deallocate()
-        }
-    }
-
     /// A validator of the served bytes: the file's identity (path, size, modification time) and the face's index.
     public var entityTag: String {
         var hash = FNV64()
@@ -53,58 +35,40 @@ public final class FontFace: @unchecked Sendable {
         return "\"font-\(hash.hex)\""
     }
 
-    /// The served bytes (a copy), or nil when the file cannot be read.
+    /// The served bytes, read from the file now, in memory of their own (an anonymous mapping, given back to the
+    /// system when freed: the allocator would keep it) that the caller owns and frees with `freeServedBytes`: the
+    /// file itself, or for a face of a collection (a `.ttc`, which a browser's `@font-face` cannot load) the face's
+    /// tables as an OpenType file of its own. Nil when the file cannot be read.
+    public func servedBytes() -> UnsafeMutableBufferPointer<UInt8>? {
+        guard let file = MappedFile(path: path) else { return nil }
+        guard isCollection else {
+            guard let out = Self.allocateServed(file.bytes.count) else { return nil }
+            UnsafeMutableRawBufferPointer(out).copyMemory(from: file.bytes)
+            return out
+        }
+        guard let plan = SFNTCollection.plan(face: index, of: file.bytes), let out = Self.allocateServed(plan.size)
+        else { return nil }
+        SFNTCollection.write(plan, from: file.bytes, to: UnsafeMutableRawBufferPointer(out))
+        return out
+    }
+
+    private static func allocateServed(_ count: Int) -> UnsafeMutableBufferPointer<UInt8>? {
+        guard let base = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            base != MAP_FAILED
+        else { return nil }
+        return UnsafeMutableBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// Frees bytes `servedBytes` gave.
+    @Sendable public static func freeServedBytes(_ base: UnsafeMutablePointer<UInt8>, count: Int) {
+        munmap(base, count)
+    }
+
+    /// The served bytes as an array (`servedBytes`).
     public func bytes() -> [UInt8]? {
-        guard let l = load() else { return nil }
-        return Array(l.bytes)
-    }
-
-    /// The HarfBuzz font of this face at `size` (its scale in 16.16 fixed point, as Chromium sets it), or nil when
-    /// the file cannot be read.
-    func font(size: Double) -> OpaquePointer? {
-        loaded.withLock { loaded -> OpaquePointer? in
-            guard let l = Self.load(&loaded, self) else { return nil }
-            if let font = l.sized[size] { return font }
-            let font = hb_font_create(l.face)!
-            let scale = Int32((size * 65536).rounded())
-            hb_font_set_scale(font, scale, scale)
-            hb_font_make_immutable(font)
-            loaded!.sized[size] = font
-            return font
-        }
-    }
-
-    /// Whether the face has a glyph for `scalar`.
-    func covers(_ scalar: UInt32) -> Bool {
-        guard let font = load()?.unscaled else { return false }
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
-    }
-
-    private func load() -> Loaded? { loaded.withLock { Self.load(&$0, self) } }
-
-    private static func load(_ loaded: inout Loaded?, _ face: FontFace) -> Loaded? {
-        if let l = loaded { return l }
-        guard let file = readFile(face.path) else { return nil }
-        let bytes: [UInt8]
-        if face.isCollection {
-            guard let single = SFNTCollection.extract(face: face.index, from: file) else { return nil }
-            bytes = single
-        } else {
-            bytes = file
-        }
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = storage.initialize(from: bytes)
-        let blob = storage.withMemoryRebound(to: CChar.self) {
-            hb_blob_create($0.baseAddress, UInt32($0.count), HB_MEMORY_MODE_READONLY, nil, nil)
-        }
-        let hbFace = hb_face_create(blob, 0)!
-        hb_blob_destroy(blob)
-        hb_face_make_immutable(hbFace)
-        let unscaled = hb_font_create(hbFace)!
-        hb_font_make_immutable(unscaled)
-        loaded = Loaded(bytes: storage, face: hbFace, unscaled: unscaled)
-        return loaded
+        guard let buffer = servedBytes() else { return nil }
+        defer { Self.freeServedBytes(buffer.baseAddress!, count: buffer.count) }
+        return Array(buffer)
     }
 }
 

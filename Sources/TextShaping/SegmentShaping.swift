@@ -6,11 +6,9 @@ import CHarfBuzz
 enum SegmentShaping {
     /// The advance of each UTF-16 unit of `text` (a glyph's advance counted at its cluster's first unit), in
     /// pixels at `size`. `clusters` are the ends of the grapheme clusters (the last is `text.count`).
-    static func advances(
-        _ text: UnsafeBufferPointer<UInt16>, clusters: [Int], stack: [FontFace], size: Double
-    ) -> [Double] {
+    static func advances(_ text: UnsafeBufferPointer<UInt16>, clusters: [Int], fonts: inout ShapingFonts) -> [Double] {
         var advances = [Double](repeating: 0, count: text.count)
-        guard !text.isEmpty, !stack.isEmpty else { return advances }
+        guard !text.isEmpty, fonts.count > 0 else { return advances }
         let unicode = hb_unicode_funcs_get_default()
         // Face and script of each cluster.
         var runs: [(start: Int, end: Int, face: Int, script: hb_script_t)] = []
@@ -25,7 +23,7 @@ enum SegmentShaping {
                 i += width
             }
             var face = -1
-            for (k, candidate) in stack.enumerated() where covers(candidate, text, start, end) {
+            for k in 0..<fonts.count where covers(k, &fonts, text, start, end) {
                 face = k
                 break
             }
@@ -44,7 +42,7 @@ enum SegmentShaping {
         defer { hb_buffer_destroy(buffer) }
         let language = hb_language_from_string("en", -1)
         for run in runs {
-            guard let font = stack[run.face].font(size: size) else { continue }
+            guard let font = fonts.font(run.face) else { continue }
             hb_buffer_clear_contents(buffer)
             hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(run.start),
                                 Int32(run.end - run.start))
@@ -64,12 +62,13 @@ enum SegmentShaping {
         return advances
     }
 
-    /// Whether `face` has a glyph for every character of `text[start..<end]` that needs one.
-    static func covers(_ face: FontFace, _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Bool {
+    /// Whether the stack's face `k` has a glyph for every character of `text[start..<end]` that needs one.
+    static func covers(_ k: Int, _ fonts: inout ShapingFonts, _ text: UnsafeBufferPointer<UInt16>, _ start: Int,
+                       _ end: Int) -> Bool {
         var i = start
         while i < end {
             let (scalar, width) = decode(text, i)
-            if !isDefaultIgnorable(scalar) && !face.covers(scalar) { return false }
+            if !isDefaultIgnorable(scalar) && !fonts.covers(k, scalar) { return false }
             i += width
         }
         return true
@@ -88,5 +87,57 @@ enum SegmentShaping {
     static func isDefaultIgnorable(_ s: UInt32) -> Bool {
         (0x200B...0x200F).contains(s) || (0x2060...0x206F).contains(s) || (0xFE00...0xFE0F).contains(s)
             || s == 0xFEFF || s == 0x00AD || (0xE0100...0xE01EF).contains(s) || s == 0x034F
+    }
+}
+
+/// The fonts of one style as one measurement uses them: each face of its stack loaded from the font cache when first
+/// needed, and its font at the style's scale, held (referenced) until the measurement ends, so that the cache may
+/// evict them meanwhile without freeing them under it. One thread's.
+struct ShapingFonts {
+    private let cache: FontCache
+    private let style: FontCache.Style
+    private var faces: [LoadedFace?]
+    private var tried: [Bool]
+    private var fonts: [SizedFont?]
+
+    /// Nothing is loaded, nor allocated, until a piece is shaped (most pieces come from the word cache).
+    init(_ style: FontCache.Style, cache: FontCache) {
+        self.cache = cache
+        self.style = style
+        faces = []
+        tried = []
+        fonts = []
+    }
+
+    /// The faces in the stack.
+    var count: Int { style.stack.count }
+
+    /// The style's number in the word cache's keys.
+    var number: Int { style.number }
+
+    /// The stack's face `k` loaded, or nil when its file cannot be read.
+    private mutating func face(_ k: Int) -> LoadedFace? {
+        if tried.isEmpty {
+            faces = Array(repeating: nil, count: count)
+            tried = Array(repeating: false, count: count)
+            fonts = Array(repeating: nil, count: count)
+        }
+        if !tried[k] {
+            tried[k] = true
+            faces[k] = cache.face(style.stack[k])
+        }
+        return faces[k]
+    }
+
+    /// Whether the stack's face `k` has a glyph for `scalar` (false when its file cannot be read).
+    mutating func covers(_ k: Int, _ scalar: UInt32) -> Bool { face(k)?.covers(scalar) ?? false }
+
+    /// The HarfBuzz font of the stack's face `k` at the style's scale, or nil when its file cannot be read.
+    mutating func font(_ k: Int) -> OpaquePointer? {
+        guard let loaded = face(k) else { return nil }
+        if let font = fonts[k] { return font.font }
+        let font = cache.font(loaded, of: style.stack[k], scale: style.scale)
+        fonts[k] = font
+        return font.font
     }
 }

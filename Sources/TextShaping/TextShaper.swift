@@ -13,29 +13,24 @@ import Synchronization
 /// Thread-safe.
 public final class TextShaper: TextMeasurer {
     public let catalog: FontCatalog
-    private let cache: WordCache
+    let cache: WordCache
     private let lineBreaks = BreakIterators(lines: true)
     private let clusters = BreakIterators(lines: false)
-    private let styles = Mutex<[StyleKey: StyleFonts]>([:])
-
-    private struct StyleKey: Hashable {
-        let family: String
-        let weight: Int
-        let size: Double
-    }
-
-    private struct StyleFonts: Sendable {
-        let number: Int
-        let stack: [FontFace]
-        let size: Double
-    }
+    private let fontCache: FontCache
 
     /// The default bound of the word cache's bytes.
     public static let defaultCacheBytes = 64 << 20
+    /// The default bound of the font cache's bytes (`FontCache`): a CJK face (about 17 MB of tables) and the
+    /// Latin faces of a page's styles stay loaded.
+    public static let defaultFontCacheBytes = 64 << 20
 
-    public init(catalog: FontCatalog, cacheBytes: Int = TextShaper.defaultCacheBytes) {
+    /// `cacheBytes` bounds the word cache, `fontCacheBytes` the faces, sizes and styles kept for shaping
+    /// (`FontCache`); `onFreed` is told the bytes of what the font cache evicts, once it is let go of.
+    public init(catalog: FontCatalog, cacheBytes: Int = TextShaper.defaultCacheBytes,
+                fontCacheBytes: Int = TextShaper.defaultFontCacheBytes, onFreed: (@Sendable (Int) -> Void)? = nil) {
         self.catalog = catalog
         self.cache = WordCache(capacityBytes: cacheBytes)
+        self.fontCache = FontCache(budget: fontCacheBytes, onFreed: onFreed)
     }
 
     /// A section's cells spread over the machine's cores, in runs of consecutive cells (measuring is
@@ -55,9 +50,13 @@ public final class TextShaper: TextMeasurer {
     /// The word cache's entries and the bytes they are counted for (at most the bound given).
     public var cacheStatistics: (entries: Int, bytes: Int) { cache.statistics }
 
+    /// The font cache's entries (faces and styles), the bytes they are counted for (at most the bound given, or
+    /// one face over it), and the entries it evicted so far.
+    public var fontCacheStatistics: (entries: Int, bytes: Int, evictions: Int) { fontCache.statistics }
+
     public func lineCount(of text: String, style: TextStyle, width: Double) -> Int {
         guard !text.isEmpty else { return 0 }
-        let fonts = self.fonts(style)
+        var shaping = ShapingFonts(fonts(style), cache: fontCache)
         let available = Int((max(0, width) * 64).rounded(.down))
         var units = Self.utf16(text)
         return units.withUnsafeMutableBufferPointer { all in
@@ -65,7 +64,7 @@ public final class TextShaper: TextMeasurer {
             var start = 0
             for i in 0...all.count where i == all.count || all[i] == 0x0A {
                 if i == all.count && start == i { break }  // after a trailing line break
-                lines += paragraphLines(UnsafeBufferPointer(rebasing: all[start..<i]), fonts, available)
+                lines += paragraphLines(UnsafeBufferPointer(rebasing: all[start..<i]), &shaping, available)
                 start = i + 1
             }
             return lines
@@ -73,7 +72,7 @@ public final class TextShaper: TextMeasurer {
     }
 
     /// The UTF-16 units of `text`: ASCII text widened byte by byte, other text transcoded.
-    private static func utf16(_ text: String) -> [UInt16] {
+    static func utf16(_ text: String) -> [UInt16] {
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.allSatisfy { $0 < 0x80 } ? bytes.map { UInt16($0) } : nil
         }
@@ -81,10 +80,12 @@ public final class TextShaper: TextMeasurer {
     }
 
     /// The lines of a paragraph (text without hard line breaks): at least one.
-    private func paragraphLines(_ text: UnsafeBufferPointer<UInt16>, _ fonts: StyleFonts, _ available: Int) -> Int {
-        guard !text.isEmpty, !fonts.stack.isEmpty else { return 1 }
+    private func paragraphLines(_ text: UnsafeBufferPointer<UInt16>, _ fonts: inout ShapingFonts, _ available: Int)
+        -> Int
+    {
+        guard !text.isEmpty, fonts.count > 0 else { return 1 }
         let ends = BreakOpportunities.offsets(text) { lineBreaks.boundaries(text) }
-        let x = positions(text, fonts)
+        let x = positions(text, &fonts)
         func contentEnd(_ i: Int) -> Int {
             var end = ends[i]
             let start = i == 0 ? 0 : ends[i - 1]
@@ -107,19 +108,12 @@ public final class TextShaper: TextMeasurer {
     /// The width of the paragraph up to each of its units (`count + 1` of them), word by word: the text is shaped
     /// in pieces that end after a run of spaces (kerning and ligatures do not reach across spaces), each piece's
     /// widths from the cache when it was shaped before.
-    private func positions(_ text: UnsafeBufferPointer<UInt16>, _ fonts: StyleFonts) -> [Double] {
-        var pieces: [Range<Int>] = []
-        var start = 0
-        for i in 1...text.count
-        where i == text.count || (BreakOpportunities.isSpace(text[i - 1]) && !BreakOpportunities.isSpace(text[i])) {
-            pieces.append(start..<i)
-            start = i
-        }
+    private func positions(_ text: UnsafeBufferPointer<UInt16>, _ fonts: inout ShapingFonts) -> [Double] {
+        let pieces = Self.pieces(text)
         var x = [Double](repeating: 0, count: text.count + 1)
         x.withUnsafeMutableBufferPointer { x in
             cache.widths(of: pieces, in: text, fonts: fonts.number, into: x.baseAddress!) { piece in
-                let advances = SegmentShaping.advances(
-                    piece, clusters: clusters.boundaries(piece), stack: fonts.stack, size: fonts.size)
+                let advances = SegmentShaping.advances(piece, clusters: clusters.boundaries(piece), fonts: &fonts)
                 var cumulative = [Double](repeating: 0, count: advances.count)
                 var sum = 0.0
                 for (k, a) in advances.enumerated() {
@@ -136,15 +130,32 @@ public final class TextShaper: TextMeasurer {
         return x
     }
 
+    /// The pieces a paragraph is shaped in: each ends after a run of spaces (or at the paragraph's end).
+    static func pieces(_ text: UnsafeBufferPointer<UInt16>) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var start = 0
+        for i in 1...max(1, text.count)
+        where i == text.count || (BreakOpportunities.isSpace(text[i - 1]) && !BreakOpportunities.isSpace(text[i])) {
+            pieces.append(start..<i)
+            start = i
+        }
+        return pieces
+    }
+
+    /// The scale HarfBuzz sets a font to for a size (16.16 fixed point, as Chromium sets it): sizes of one scale
+    /// shape alike.
+    static func scale(_ size: Double) -> Int32 { Int32((min(max(size, 0), 30_000) * 65536).rounded()) }
+
+    /// The number of the style of `key` in the word cache's keys, when the font cache holds it (else no word of it
+    /// is cached).
+    func fontCacheNumber(_ key: FontCache.StyleKey) -> Int? { fontCache.number(of: key) }
+
     /// A style's fonts and their number in the word cache's keys (a style whose font the catalog lacks measures
     /// every paragraph as one line: validation refuses such styles before they are measured).
-    private func fonts(_ style: TextStyle) -> StyleFonts {
-        let key = StyleKey(family: style.family, weight: style.weight, size: style.size)
-        return styles.withLock { styles in
-            if let found = styles[key] { return found }
-            let fonts = StyleFonts(number: styles.count, stack: catalog.stack(for: style) ?? [], size: style.size)
-            styles[key] = fonts
-            return fonts
-        }
+    private func fonts(_ style: TextStyle) -> FontCache.Style {
+        let key = FontCache.StyleKey(family: style.family, weight: style.weight, scale: Self.scale(style.size))
+        let (fonts, wrapped) = fontCache.style(key) { catalog.stack(for: style) ?? [] }
+        if wrapped { cache.removeAll() }
+        return fonts
     }
 }

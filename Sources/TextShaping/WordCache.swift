@@ -144,6 +144,48 @@ final class WordCache: @unchecked Sendable {
         lock.deallocate()
     }
 
+    /// Hashes of `pieces` of `text` in `fonts`: the cache's keys.
+    static func hashes(of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int) -> [Int] {
+        pieces.map { piece in
+            var hasher = Hasher()
+            hasher.combine(fonts)
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[piece])))
+            return hasher.finalize()
+        }
+    }
+
+    /// Calls `missing` with the hash of each piece of `text` (a piece ends after a run of spaces, at a line break or
+    /// at the end: the pieces measuring shapes) that the cache does not hold in `fonts` (nil: it holds none of
+    /// them), and the piece. One read lock for the whole text, nothing allocated.
+    func forEachMissingPiece(of text: UnsafeBufferPointer<UInt16>, fonts: Int?,
+                             _ missing: (Int, UnsafeBufferPointer<UInt16>) -> Void) {
+        pthread_rwlock_rdlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        let empty = table.slots.isEmpty
+        var start = 0
+        for i in 0...text.count {
+            let ends = i == text.count || text[i] == 0x0A
+                || (i > start && text[i - 1] == 0x20 || i > start && text[i - 1] == 0x09) && text[i] != 0x20 && text[i] != 0x09
+            guard ends else { continue }
+            if i > start {
+                let piece = UnsafeBufferPointer(rebasing: text[start..<i])
+                var hasher = Hasher()
+                hasher.combine(fonts ?? -1)
+                hasher.combine(bytes: UnsafeRawBufferPointer(piece))
+                let hash = hasher.finalize()
+                if empty || fonts == nil || table.find(hash, fonts!, piece).record == nil { missing(hash, piece) }
+            }
+            start = i < text.count && text[i] == 0x0A ? i + 1 : i
+        }
+    }
+
+    /// Empties the cache.
+    func removeAll() {
+        pthread_rwlock_wrlock(lock)
+        defer { pthread_rwlock_unlock(lock) }
+        table.removeAll()
+    }
+
     /// Writes the width of each piece of `text` up to the end of each of its units, from the piece's start, to
     /// `out[piece.lowerBound + 1...piece.upperBound]`: the widths cached for the piece in `fonts`, or else those
     /// `measure` gives (cumulative, one a unit), which are cached. The pieces are looked up together under one lock
@@ -152,12 +194,7 @@ final class WordCache: @unchecked Sendable {
         of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int, into out: UnsafeMutablePointer<Double>,
         orMeasure measure: (UnsafeBufferPointer<UInt16>) -> [Double]
     ) {
-        let hashes = pieces.map { piece in
-            var hasher = Hasher()
-            hasher.combine(fonts)
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[piece])))
-            return hasher.finalize()
-        }
+        let hashes = Self.hashes(of: pieces, in: text, fonts: fonts)
         var missing: [Int] = []
         pthread_rwlock_rdlock(lock)
         // The touch's sum is used (a capacity of 0 or 1) so that the optimizer keeps its loads.

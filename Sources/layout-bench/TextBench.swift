@@ -38,6 +38,14 @@ enum TextBench {
         }
         print("layout-bench --text: \(n / 1000)k cells of 1-3 paragraphs (about 200 characters each), Inter 15/20, "
               + "width 185")
+        // What the cells ask of --max-uncached-text-bytes with an empty word cache: their distinct words' bytes.
+        var budget = TextBudget(limit: .max)
+        let counting = TextShaper(catalog: catalog)
+        for content in contents {
+            for block in content.blocks { _ = counting.charge(block.text, style: styles[block.style]!, to: &budget) }
+        }
+        print(Measure.pad("budget", 12) + "\(budget.spent) bytes of text to shape (--max-uncached-text-bytes), of "
+              + "\(contents.reduce(0) { $0 + $1.blocks.reduce(0) { $0 + $1.text.utf8.count } }) bytes of text")
         // The answers checked: every 200th cell measured again by a shaper that caches nothing.
         let uncached = TextShaper(catalog: catalog, cacheBytes: 0)
         let sample = stride(from: 0, to: n, by: 200).map {

@@ -105,7 +105,16 @@ struct LayoutServiceCommand: ParsableCommand {
             logger.warning("fallback font family missing: text it would draw is measured in the style's font",
                            metadata: ["family": "\(missing)"])
         }
-        let textShaper = TextShaper(catalog: fonts, cacheBytes: configuration.wordCacheBytes)
+        // Freed memory stays in the process (above) until this much was freed by evictions (layouts, specs, fonts):
+        // then its free pages go back to the system, so the resident memory follows the budgets.
+        let freed: @Sendable (Int) -> Void = { bytes in
+            if freedSinceTrim.add(bytes, ordering: .relaxed).newValue >= 128 << 20 {
+                freedSinceTrim.store(0, ordering: .relaxed)
+                cmalloc_release_free_memory()
+            }
+        }
+        let textShaper = TextShaper(catalog: fonts, cacheBytes: configuration.wordCacheBytes,
+                                    fontCacheBytes: configuration.fontCacheBytes, onFreed: freed)
         let layouts = LayoutStore(
             capacityBytes: configuration.cacheBytes, specMemoryBytes: configuration.specMemoryBytes, archive: archive,
             onPrepare: metrics.recordPrepare,
@@ -114,14 +123,7 @@ struct LayoutServiceCommand: ParsableCommand {
                     "operation": "\(operation.name)", "error": "\(message)", "suppressed": "\(suppressed)",
                 ])
             },
-            onFreed: { bytes in
-                // Freed memory stays in the process (above) until this much was freed by evictions: then its free
-                // pages go back to the system, so the resident memory follows the budgets.
-                if freedSinceTrim.add(bytes, ordering: .relaxed).newValue >= 128 << 20 {
-                    freedSinceTrim.store(0, ordering: .relaxed)
-                    cmalloc_release_free_memory()
-                }
-            },
+            onFreed: freed,
             measurer: textShaper)
         // Tiles are gzipped once, when encoded, with the level answers are gzipped at (when gzip is on).
         let gzipMinimum = configuration.gzipMinBytes
@@ -129,7 +131,9 @@ struct LayoutServiceCommand: ParsableCommand {
             accepts: { CompressingHandler<LayoutService>.acceptsGzip($0.header("Accept-Encoding")) },
             compress: { bytes in Gzip.compress(bytes, level: 1).map { HTTPBody(adopting: $0.0, count: $0.1) } })
         let service = LayoutService(store: layouts, limits: configuration.limits, tileGzip: tileGzip, fonts: fonts)
-        let metricsSources: [any MetricsSource] = [StoreFigures(store: layouts), TileFigures(service: service)]
+        let metricsSources: [any MetricsSource] = [
+            StoreFigures(store: layouts), TileFigures(service: service), TextFigures(service: service),
+        ]
         let access = AccessHandler(
             MetricsEndpoint(CompressingHandler(service, minimumBytes: gzipMinimum > 0 ? gzipMinimum : .max),
                             metrics: metrics, sources: metricsSources),
@@ -187,6 +191,14 @@ struct LayoutServiceCommand: ParsableCommand {
         metricsServer?.shutdown()
         logger.notice("stopped")
         logOutput.flush()
+    }
+}
+
+/// The text caches' figures on `/metrics`: words, fonts for shaping, served font files.
+struct TextFigures: MetricsSource {
+    let service: LayoutService
+    func metricFigures() -> [MetricFigure] {
+        service.textFigures.map { MetricFigure($0.name, $0.isCounter ? .counter : .gauge, $0.value) }
     }
 }
 

@@ -21,3 +21,11 @@ def test_a_family_is_decoded_once(service):
         pytest.skip("Noto Sans is not installed (fonts-noto-core)")
     assert status(service.url + "/v1/fonts/Noto%20Sans/400") == (200, "font/ttf")
     assert status(service.url + "/v1/fonts/Noto%2520Sans/400") == (404, None)
+
+
+def test_a_weight_is_its_canonical_decimal(service):
+    # libmicrohttpd percent-decodes the path before the route sees it: %34%30%30 is "400", the canonical form.
+    assert status(service.url + "/v1/fonts/Inter/400") == (200, "font/otf")
+    assert status(service.url + "/v1/fonts/Inter/%34%30%30") == (200, "font/otf")
+    for weight in ["0400", "+400", "%2B400", "400.0", "4e2", "%20400"]:
+        assert status(service.url + "/v1/fonts/Inter/" + weight) == (404, None), weight
