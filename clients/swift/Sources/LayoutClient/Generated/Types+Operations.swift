@@ -625,7 +625,8 @@ public enum Operations {
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
-            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/503`.
@@ -678,7 +679,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/422`.
@@ -1324,7 +1327,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/sizes/post(reportSizes)/responses/422`.
@@ -1741,7 +1746,8 @@ public enum Operations {
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
-            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/503`.
@@ -1794,7 +1800,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/422`.
@@ -3697,13 +3705,15 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/path/family`.
                 public var family: Swift.String
+                /// Its decimal as `GET /v1/fonts` lists it (`0400`, `+400` are a 404).
+                ///
                 /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/path/weight`.
                 public var weight: Swift.Int
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
                 ///   - family: A family, percent-encoded (`Noto%20Sans`).
-                ///   - weight:
+                ///   - weight: Its decimal as `GET /v1/fonts` lists it (`0400`, `+400` are a 404).
                 public init(
                     family: Swift.String,
                     weight: Swift.Int
@@ -3984,6 +3994,35 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -4317,7 +4356,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/422`.
@@ -4345,7 +4386,8 @@ public enum Operations {
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
-            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/503`.
@@ -5596,7 +5638,8 @@ public enum Operations {
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
-            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/503`.
@@ -5968,7 +6011,8 @@ public enum Operations {
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
-            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/503`.
@@ -6237,7 +6281,8 @@ public enum Operations {
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
-            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/503`.
@@ -6789,7 +6834,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/422`.
@@ -6817,7 +6864,8 @@ public enum Operations {
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
-            /// `--post-queue-seconds` (or their queue was full: `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/503`.
