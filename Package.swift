@@ -164,6 +164,8 @@ let package = Package(
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutWire", "LayoutEngine", "TestSupport"]),
         .testTarget(name: "SQLiteArchiveTests", dependencies: ["SQLiteArchive", "LayoutStore", "LayoutEngine", "CSQLite"]),
+        // Against a real PostgreSQL: scripts/with-postgres starts one and sets LAYOUT_TEST_POSTGRES_URL.
+        .testTarget(name: "PostgresArchiveTests", dependencies: ["PostgresArchive", "LayoutStore", "CPostgres"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "TextShapingTests", dependencies: ["TextShaping", "LayoutEngine"]),
         .testTarget(name: "HTTPCompressionTests", dependencies: ["HTTPCompression", "HTTPCore", "CZlib"]),

@@ -8,8 +8,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case malformedJSON = "malformed-json"
     /// A posted layout program's bytes do not parse as WebAssembly (`POST /v1/programs`).
     case malformedModule = "malformed-module"
-    /// The request head frames its body ambiguously (`RequestFraming`: request smuggling shapes); the connection is
-    /// closed.
+    /// The request head frames its body ambiguously (`RequestFraming`: request smuggling shapes), or its target holds
+    /// a control character (`RequestTarget`; `parameter` names `path` or `query`); the connection is closed.
     case malformedRequest = "malformed-request"
     /// The spec is JSON but breaks a rule; the problem's `pointer` names the field.
     case invalidSpec = "invalid-spec"

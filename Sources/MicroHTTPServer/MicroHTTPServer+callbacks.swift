@@ -22,6 +22,10 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         context.inFlight.add(1, ordering: .relaxed)
         conCls.pointee = noState
         if let watched { context.slowClients.headReceived(watched) }
+        // A target with a control character (a NUL would end the path early) is refused before anything else.
+        if let problem = targetProblem(watched ?? watchedConnection(connection), url: url, version: version) {
+            return queue(problem.response, on: connection, draining: true)
+        }
         // A request that frames its body ambiguously is refused before any of the body is read (a smuggling shape).
         if let connection, let problem = framingProblem(connection, method: method!, version: version) {
             return queue(problem.response, on: connection, draining: true)
@@ -181,6 +185,55 @@ private func request(_ connection: OpaquePointer, url: UnsafePointer<CChar>, met
         request.client = ClientAddress(high: high, low: low)
     }
     return request
+}
+
+/// Checks each request's target as sent, before libmicrohttpd changes it in place (it cuts off the query,
+/// percent-decodes the path and the arguments): libmicrohttpd 0.9.75 calls this (`MHD_OPTION_URI_LOG_CALLBACK`)
+/// with the target as a C string, the request line's own bytes, once its version is parsed. The verdict waits in
+/// the connection's record for the access handler. Returns the request's first `con_cls`: none.
+let targetReceived: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+    -> UnsafeMutableRawPointer? = { _, uri, connection in
+    guard let uri, let watched = watchedConnection(connection) else { return nil }
+    // Most targets hold none of the bytes looked for: `strcspn` finds that (and the length) without a scan of ours.
+    var clean = strcspn(uri, cString(targetSuspectsOrQuery))
+    let inQuery = uri[clean] == CChar(UInt8(ascii: "?"))
+    if inQuery { clean += 1 + strcspn(uri + clean + 1, cString(targetSuspects)) }
+    if uri[clean] == 0 {
+        watched.target = RequestTarget(clean: clean, endsInQuery: inQuery)
+    } else {
+        uri.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            watched.target = RequestTarget(UnsafeBufferPointer(start: bytes, count: strlen(uri)))
+        }
+    }
+    return nil
+}
+
+/// The bytes `RequestTarget` looks for in a target: the control characters but NUL (which ends the C string) and
+/// `%` (which may escape one); and the same with `?`, which starts the query.
+private let targetSuspects: StaticString = """
+    \u{01}\u{02}\u{03}\u{04}\u{05}\u{06}\u{07}\u{08}\u{09}\u{0A}\u{0B}\u{0C}\u{0D}\u{0E}\u{0F}\
+    \u{10}\u{11}\u{12}\u{13}\u{14}\u{15}\u{16}\u{17}\u{18}\u{19}\u{1A}\u{1B}\u{1C}\u{1D}\u{1E}\u{1F}\u{7F}%
+    """
+private let targetSuspectsOrQuery: StaticString = """
+    \u{01}\u{02}\u{03}\u{04}\u{05}\u{06}\u{07}\u{08}\u{09}\u{0A}\u{0B}\u{0C}\u{0D}\u{0E}\u{0F}\
+    \u{10}\u{11}\u{12}\u{13}\u{14}\u{15}\u{16}\u{17}\u{18}\u{19}\u{1A}\u{1B}\u{1C}\u{1D}\u{1E}\u{1F}\u{7F}%?
+    """
+
+private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+/// The problem with a request's target (`targetReceived`'s verdict), once its head is in. libmicrohttpd 0.9.75
+/// parses the request line in place: the target starts at `url` and its last byte is the one before the NUL it
+/// wrote over the space before `version`. More bytes there than the C string held means that the target held a
+/// NUL as sent. A request with no verdict (none is made without a record of the connection) has no problem.
+private func targetProblem(_ watched: WatchedConnection?, url: UnsafePointer<CChar>?,
+                           version: UnsafePointer<CChar>?) -> Problem?
+{
+    guard let watched, let target = watched.target else { return nil }
+    watched.target = nil
+    guard let url, let version, version > url else { return target.problem(sentLength: target.length) }
+    return target.problem(sentLength: url.distance(to: version) - 1)
 }
 
 /// The guard's record of a connection (set in `notifyConnection`).

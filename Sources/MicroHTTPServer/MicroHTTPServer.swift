@@ -65,6 +65,8 @@ public final class MicroHTTPServer: @unchecked Sendable {
                                ptr_value: contextPointer),
                 MHD_OptionItem(option: .NOTIFY_CONNECTION, value: unsafeBitCast(notifyConnection, to: Int.self),
                                ptr_value: contextPointer),
+                MHD_OptionItem(option: .URI_LOG_CALLBACK, value: unsafeBitCast(targetReceived, to: Int.self),
+                               ptr_value: contextPointer),
                 MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
             ]
             let daemon = options.withUnsafeMutableBufferPointer {

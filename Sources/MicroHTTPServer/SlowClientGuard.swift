@@ -227,6 +227,9 @@ final class WatchedConnection: @unchecked Sendable {
     var body: BodyRateWindow?
     /// The client's address, when connections per IP are counted (set when the connection opens).
     var address: ConnectionsPerIP.Address?
+    /// The verdict on the target of the request being read (`targetReceived`), until its head is in; written by
+    /// the connection's own thread only.
+    var target: RequestTarget?
 
     init(fd: Int32) { self.fd = fd }
 

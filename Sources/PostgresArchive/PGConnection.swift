@@ -16,6 +16,8 @@ final class PGConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     /// Set when a call missed its deadline or the connection failed: it is not used again.
     private(set) var broken = false
+    /// The SQLSTATE of the last statement the server refused (`23503`: a foreign key), or nil when it succeeded.
+    private(set) var refusedState: String?
 
     /// Connects by `deadline` (within `timeout` when none is given), and sets the connection's `statement_timeout`
     /// to `timeout`: the connection outlives the call that made it, and every later statement gets the whole time.
@@ -90,6 +92,7 @@ final class PGConnection: @unchecked Sendable {
             PQsendQueryParams(connection, sql, Int32(parameters.count), nil, values, lengths, formats, 1)
         }
         guard sent == 1 else { throw lost() }
+        refusedState = nil
         // Sending: a large parameter may not fit the socket's buffer at once.
         while true {
             let flushed = PQflush(connection)
@@ -116,6 +119,7 @@ final class PGConnection: @unchecked Sendable {
             }
             if failure == nil, status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK {
                 failure = ArchiveError(Self.primaryMessage(result) ?? Self.message(connection))
+                refusedState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
             }
             PQclear(result)
         }

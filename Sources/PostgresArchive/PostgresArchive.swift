@@ -47,6 +47,7 @@ public final class PostgresArchive: SpecArchive, ProgramArchive {
             "ALTER TABLE layout_specs ADD COLUMN IF NOT EXISTS base text, "
                 + "ADD COLUMN IF NOT EXISTS removed boolean NOT NULL DEFAULT false",
             "CREATE INDEX IF NOT EXISTS layout_specs_by_base ON layout_specs (base) WHERE base IS NOT NULL",
+            Self.baseForeignKey,
             "CREATE TABLE IF NOT EXISTS layout_probe (id integer PRIMARY KEY, at timestamptz NOT NULL)",
             // Layout programs (WebAssembly modules) by the SHA-256 of their bytes.
             "CREATE TABLE IF NOT EXISTS layout_programs (id text PRIMARY KEY, module bytea NOT NULL, "
@@ -65,6 +66,32 @@ public final class PostgresArchive: SpecArchive, ProgramArchive {
     /// The advisory lock key that serializes the replicas' schema creation.
     static let schemaLock = 0x6c61_796f_7574  // "layout"
 
+    /// A change's row references its base's (`ON DELETE RESTRICT`): PostgreSQL then refuses to delete a base that a
+    /// committed or concurrent change references, and refuses a change whose base is deleted meanwhile. Without
+    /// it, under READ COMMITTED, a `remove` on one replica and a derived `save` on another could each miss the
+    /// other's uncommitted row and leave a change whose base is gone (unreadable for good).
+    ///
+    /// Added once to tables made without it, under the schema lock (so replicas started together add it once).
+    /// Rows made before it whose base is gone cannot be read: they are deleted first, with the changes to them
+    /// (their ids then answer 404, as any unknown id), so that the constraint holds for every row.
+    static let baseForeignKey = """
+        DO $$ BEGIN
+          IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = 'layout_specs'::regclass
+                         AND conname = 'layout_specs_base_stored') THEN
+            WITH RECURSIVE orphans (id) AS (
+              SELECT s.id FROM layout_specs s WHERE s.base IS NOT NULL
+                AND NOT EXISTS (SELECT 1 FROM layout_specs b WHERE b.id = s.base)
+              UNION SELECT s.id FROM layout_specs s JOIN orphans o ON s.base = o.id)
+            DELETE FROM layout_specs WHERE id IN (SELECT id FROM orphans);
+            ALTER TABLE layout_specs ADD CONSTRAINT layout_specs_base_stored FOREIGN KEY (base)
+              REFERENCES layout_specs (id) ON DELETE RESTRICT;
+          END IF;
+        END $$
+        """
+
+    /// SQLSTATE foreign_key_violation: a statement the constraint above refused.
+    static let foreignKeyViolation = "23503"
+
     public func save(id: String, canonicalSpec: [UInt8]) throws {
         try withConnection { c, deadline throws(ArchiveError) in
             try c.execute("INSERT INTO layout_specs (id, spec) VALUES ($1, $2) "
@@ -75,10 +102,15 @@ public final class PostgresArchive: SpecArchive, ProgramArchive {
 
     public func save(id: String, base: String, change: [UInt8]) throws -> Bool {
         try withConnection { c, deadline throws(ArchiveError) in
-            try c.rowsAffected("INSERT INTO layout_specs (id, spec, base) SELECT $1, $2, $3 "
-                               + "WHERE EXISTS (SELECT 1 FROM layout_specs WHERE id = $3) "
-                               + "ON CONFLICT (id) DO UPDATE SET removed = false",
-                               [Array(id.utf8), change, Array(base.utf8)], until: deadline, timeout: timeout) > 0
+            do throws(ArchiveError) {
+                return try c.rowsAffected("INSERT INTO layout_specs (id, spec, base) SELECT $1, $2, $3 "
+                                          + "WHERE EXISTS (SELECT 1 FROM layout_specs WHERE id = $3) "
+                                          + "ON CONFLICT (id) DO UPDATE SET removed = false",
+                                          [Array(id.utf8), change, Array(base.utf8)], until: deadline,
+                                          timeout: timeout) > 0
+            } catch where c.refusedState == Self.foreignKeyViolation {
+                return false  // the base was deleted after this statement saw it (a remove on another replica)
+            }
         }
     }
 
@@ -98,9 +130,13 @@ public final class PostgresArchive: SpecArchive, ProgramArchive {
             // Kept as a base while other specs are changes to it.
             try c.execute("UPDATE layout_specs SET removed = true WHERE id = $1", [Array(id.utf8)], until: deadline,
                           timeout: timeout)
-            try c.execute("DELETE FROM layout_specs WHERE id = $1 "
-                          + "AND NOT EXISTS (SELECT 1 FROM layout_specs WHERE base = $1)", [Array(id.utf8)],
-                          until: deadline, timeout: timeout)
+            do throws(ArchiveError) {
+                try c.execute("DELETE FROM layout_specs WHERE id = $1 "
+                              + "AND NOT EXISTS (SELECT 1 FROM layout_specs WHERE base = $1)", [Array(id.utf8)],
+                              until: deadline, timeout: timeout)
+            } catch where c.refusedState == Self.foreignKeyViolation {
+                // A change to it was saved meanwhile (on another replica): it stays, marked removed, as that base.
+            }
         }
     }
 

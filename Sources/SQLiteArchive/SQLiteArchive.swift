@@ -56,6 +56,11 @@ public final class SQLiteArchive: SpecArchive, ProgramArchive {
         }
     }
 
+    /// No change can be left without its base (the write skew PostgreSQL's archive prevents with a foreign key):
+    /// this process's calls run one at a time under the connection's lock, and each statement is a transaction of
+    /// its own that SQLite serializes with every other writer of the file (one at a time, never from an older
+    /// snapshot), so the `DELETE ... NOT EXISTS` below and a change's `INSERT ... WHERE EXISTS` each see the other's
+    /// row once it is written.
     public func remove(id: String) throws {
         try connection.withLock { db in
             // Kept as a base while other specs are changes to it.

@@ -302,3 +302,65 @@ def test_updates_are_answered_by_other_replicas(postgres, start):
     # The same spec posted whole to B is that id.
     status, again = post(b.url, from_b["spec"])
     assert status == 200 and again["id"] == layout_id
+
+
+def test_a_delete_racing_an_update_on_another_replica_leaves_no_change_without_its_base(postgres, start):
+    """DELETE of a layout on one replica, at the same moment as a batch update of it on another (the update is
+    stored as a change on top of the deleted spec), many times: afterwards no stored change has lost its base, and
+    a third replica, which has nothing in memory, answers every id the updates answered."""
+    import threading
+    from conftest import BIN
+    keys = subprocess.run([BIN, "keys", "new", "--id", "race", "--scopes", "read,write,admin"], check=True,
+                          capture_output=True, text=True, timeout=30).stdout.splitlines()
+    keys_file = os.path.join(tempfile.mkdtemp(prefix="layout-keys-"), "keys")
+    with open(keys_file, "w") as f:
+        f.write(keys[1] + "\n")
+    auth = {"Authorization": "Bearer " + keys[0], "Content-Type": "application/json"}
+    a = start("--store", postgres.url, "--api-keys-file", keys_file)
+    b = start("--store", postgres.url, "--api-keys-file", keys_file)
+
+    def call(method, url, body=None):
+        request = urllib.request.Request(url, data=body and json.dumps(body).encode(), method=method, headers=auth)
+        try:
+            with urllib.request.urlopen(request, timeout=20) as r:
+                return r.status, json.load(r) if r.status != 204 else None
+        except urllib.error.HTTPError as e:
+            return e.code, None
+
+    answered = []
+    for round in range(40):
+        base = {"layout": "flow", "collectionView": {"width": 300 + round, "height": 400},
+                "sections": [{"itemSizes": [[40, 40]] * 10}]}
+        status, summary = call("POST", a.url + "/v1/layouts", base)
+        assert status == 201
+        layout = summary["id"]
+        batch = {"updates": [{"op": "insertItems", "indexPaths": [[0, 3]], "sizes": [[77, 55]]}]}
+        released = threading.Barrier(2)
+        outcome = {}
+
+        def remove():
+            released.wait()
+            outcome["delete"] = call("DELETE", "%s/v1/layouts/%s" % (a.url, layout))[0]
+
+        def update():
+            released.wait()
+            time.sleep(round % 10 / 1000)
+            outcome["update"] = call("POST", "%s/v1/layouts/%s/updates" % (b.url, layout), batch)
+
+        threads = [threading.Thread(target=remove), threading.Thread(target=update)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert outcome["delete"] in (204, 404), outcome
+        status, changed = outcome["update"]
+        assert status in (200, 201, 404), outcome
+        if status in (200, 201):
+            answered.append(changed["id"])
+    orphans = postgres.psql("-At", "-c", "SELECT count(*) FROM layout_specs s WHERE base IS NOT NULL AND NOT EXISTS "
+                                         "(SELECT 1 FROM layout_specs b WHERE b.id = s.base)")
+    assert orphans.strip() == "0"
+    c = start("--store", postgres.url, "--api-keys-file", keys_file)
+    for layout in answered:
+        status, summary = call("GET", "%s/v1/layouts/%s" % (c.url, layout))
+        assert status == 200 and summary["items"] == 11, (layout, status)

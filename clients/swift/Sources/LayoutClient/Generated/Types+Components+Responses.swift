@@ -500,6 +500,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct MalformedModule: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/MalformedModule/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/MalformedModule/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.MalformedModule.Body
+            /// Creates a new `MalformedModule`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.MalformedModule.Body) {
+                self.body = body
+            }
+        }
         public struct ProgramRefused: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/ProgramRefused/content`.
             @frozen public enum Body: Sendable, Hashable {
@@ -553,6 +581,34 @@ extension Components {
             /// - Parameters:
             ///   - body: Received HTTP response body
             public init(body: Components.Responses.TooLarge.Body) {
+                self.body = body
+            }
+        }
+        public struct MalformedRequest: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/MalformedRequest/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/MalformedRequest/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.MalformedRequest.Body
+            /// Creates a new `MalformedRequest`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.MalformedRequest.Body) {
                 self.body = body
             }
         }

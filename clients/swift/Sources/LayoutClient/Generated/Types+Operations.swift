@@ -624,7 +624,9 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/503`.
@@ -677,7 +679,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/422`.
@@ -1323,7 +1327,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/sizes/post(reportSizes)/responses/422`.
@@ -1739,7 +1745,9 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/503`.
@@ -1792,7 +1800,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/422`.
@@ -3695,13 +3705,15 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/path/family`.
                 public var family: Swift.String
+                /// Its decimal as `GET /v1/fonts` lists it (`0400`, `+400` are a 404).
+                ///
                 /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/GET/path/weight`.
                 public var weight: Swift.Int
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
                 ///   - family: A family, percent-encoded (`Noto%20Sans`).
-                ///   - weight:
+                ///   - weight: Its decimal as `GET /v1/fonts` lists it (`0400`, `+400` are a 404).
                 public init(
                     family: Swift.String,
                     weight: Swift.Int
@@ -3939,6 +3951,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/404`.
@@ -3957,6 +3994,35 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -4290,7 +4356,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/422`.
@@ -4309,6 +4377,35 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -5465,6 +5562,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The bytes do not parse as WebAssembly (`malformed-module`; the detail says what and where).
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedModule)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedModule {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The body exceeds `--max-body-bytes` (a program's module, `--max-program-bytes`).
             ///
             /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/413`.
@@ -5488,7 +5608,7 @@ public enum Operations {
                     }
                 }
             }
-            /// The module is not valid WebAssembly (`program-malformed`), imports anything but `env.emit`
+            /// The module parses as WebAssembly but does not validate (`program-malformed`), imports anything but `env.emit`
             /// (`program-forbidden-import`, naming the import), or lacks an export of the ABI (`program-missing-export`);
             /// or its declared memory exceeds `--program-memory-pages` (`program-memory-limit`).
             ///
@@ -5517,7 +5637,9 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/503`.
@@ -5837,6 +5959,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/404`.
@@ -5863,7 +6010,9 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/503`.
@@ -6080,6 +6229,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/404`.
@@ -6106,7 +6280,9 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/503`.
@@ -6259,6 +6435,31 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//playground/programs/{name}/get(exampleProgram)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
@@ -6633,7 +6834,9 @@ public enum Operations {
             /// The JSON is not a valid spec, or exceeds a limit; `pointer` names the field. A `program` spec's run that
             /// fails is a 422 of the failure's type, `pointer` `/program`: `program-fuel-exhausted`,
             /// `program-memory-limit`, `program-element-limit`, `program-deadline`, `program-trap` (with the trap's
-            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`.
+            /// message), `program-bad-output`; an unknown program is `invalid-spec` at `/program`. Text given as content
+            /// whose words the word cache lacks are more than `--max-uncached-text-bytes` is `limit-exceeded`, `pointer`
+            /// the block's text where the budget ran out (`/contents/7/blocks/0/text`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/422`.
@@ -6660,7 +6863,9 @@ public enum Operations {
             /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
             /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
-            /// `busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/503`.
@@ -6961,6 +7166,31 @@ public enum Operations {
                     }
                 }
             }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/get(getLayout)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// No such layout or element.
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/get(getLayout)/responses/404`.
@@ -7172,6 +7402,31 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/layouts/{id}/delete(deleteLayout)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }
