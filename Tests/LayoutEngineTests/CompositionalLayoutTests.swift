@@ -312,6 +312,24 @@ import Testing
         }
     }
 
+    /// A section given sizes whose shared group is estimated places its groups one by one, each as many slots as
+    /// the group holds: the shared group counts again for each such section (a count of items does not: its
+    /// section repeats the one template).
+    @Test func placedSectionsCountTheirSharedGroupAgainstTheItemLimit() throws {
+        let g = CompositionalGroup(axis: .horizontal, size: Self.size(.absolute(300), .estimated(10)),
+                                   subitems: [Self.item(.absolute(0.03), .estimated(10))])  // 10000 to a group
+        var spec = CompositionalLayoutSpec(collectionView: LayoutSize(width: 300, height: 600), sections: (0..<3).map { _ in
+            CompositionalSectionSpec(items: .count(1))
+        })
+        spec.defaultSection = CompositionalSection(group: g)
+        try spec.validate(limits: SpecLimits(maxItems: 25_000))
+        spec.sections = (0..<3).map { _ in CompositionalSectionSpec(items: .sizes([LayoutSize(width: 1, height: 20)])) }
+        #expect(throws: LayoutError.limitExceeded(path: [.key("sections"), .index(1), .key("itemSizes")],
+                                                  reason: "the sections' groups hold more than 25000 items in all")) {
+            try spec.validate(limits: SpecLimits(maxItems: 25_000))
+        }
+    }
+
     @Test func listsAreCompositionalLayouts() {
         var list = ListConfiguration(collectionView: LayoutSize(width: 390, height: 844), sections: [.count(2), .count(1)])
         list.appearance = .insetGrouped

@@ -12,14 +12,18 @@ extension CompositionalLayoutSpec {
         // Each distinct section layout places its group once (its template): their items together stay within
         // the item limit, so that many sections of huge groups cannot exhaust memory.
         var slots = 0
-        func count(_ s: CompositionalSection, at path: [SpecPathComponent]) throws(LayoutError) {
+        func count(_ s: CompositionalSection, at path: [SpecPathComponent],
+                   naming: [SpecPathComponent]? = nil) throws(LayoutError) {
             slots += try v.section(s, at: path)
             if slots > limits.maxItems {
-                throw .limitExceeded(path: path + [.key("group")],
+                throw .limitExceeded(path: naming ?? path + [.key("group")],
                                      reason: "the sections' groups hold more than \(limits.maxItems) items in all")
             }
         }
         if let d = defaultSection { try count(d, at: [.key("defaultSection")]) }
+        // A section given sizes or content whose group has estimated sizes places its groups one by one, each as
+        // many slots as the group holds whatever the items left: its group counts again for each such section.
+        let placesDefault = defaultSection.map { CompiledGroup($0.group).hasEstimated } ?? false
         var total = 0
         for (i, s) in sections.enumerated() {
             let at: [SpecPathComponent] = [.key("sections"), .index(i)]
@@ -36,6 +40,10 @@ extension CompositionalLayoutSpec {
             }
             if let own = s.section {
                 try count(own, at: at + [.key("section")])
+            } else if let d = defaultSection, placesDefault, s.items.count > 0,
+                      s.contents != nil || s.items != .count(s.items.count) {
+                try count(d, at: [.key("defaultSection")],
+                          naming: at + [.key(s.contents != nil ? "contents" : "itemSizes")])
             } else if defaultSection == nil {
                 throw .invalidValue(path: at + [.key("section")], reason: "is required when there is no defaultSection")
             }
