@@ -84,7 +84,7 @@ def test_neighbours_are_answered_within_100_ms_beside_each_kinds_worst_request(r
     worst = report.worst(repeatable=True)
     assert worst
     service = Service("--store", "memory", "--program-deadline-ms", str(adversary.PROGRAM_DEADLINE_MS),
-                      binary=RELEASE_BIN)
+                      "--spec-memory-bytes", str(adversary.SPEC_MEMORY_BYTES), binary=RELEASE_BIN)
     try:
         status, flow, _ = post_layout(service.url, {
             "layout": "flow", "collectionView": {"width": 390, "height": 844},
