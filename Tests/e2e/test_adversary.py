@@ -73,10 +73,10 @@ def repeatable(service, request):
         return ("POST", spec, "/v1/layouts")
     if request[0] == "TEXT":
         return ("POST", request[2], request[1])
-    status, answer, _ = post_layout(service.url, request[1], timeout=120)
-    assert status in (200, 201), answer
     if request[0] == "POST":
         return ("POST", request[1], "/v1/layouts")
+    status, answer, _ = post_layout(service.url, request[1], timeout=120)
+    assert status in (200, 201), answer
     return ("GET", None, "/v1/layouts/%s%s" % (answer["id"], request[2]))
 
 
