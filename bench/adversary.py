@@ -7,16 +7,21 @@ counts, deep groups, many sections, everything pinned, long texts, many styles),
 and measures on a running service:
 
 - every query (rects, pages and deep cursors, tiles, hits, items, scroll-to, target offsets) by the service's own
-  time (the `ms` of its log line, found by the request's `X-Request-Id`), the least of three tries, against the
-  event-loop bound `QUERY_MS + ELEMENT_MS x k` (k the elements answered);
+  time (the `ms` of its log line, found by the request's `X-Request-Id`), the least of three tries, against
+  `QUERY_MS + ELEMENT_MS x work` (`work`: the elements answered; for a page also those before it; for a refusal
+  past --max-elements, that many). Whether a query held an event loop is the neighbours test's to find
+  (Tests/e2e/test_adversary.py);
 - every preparation (a POST) against its plain twin (the same kind and item count, ordinary parameters), the
-  least of two tries each: at most `PREPARE_RATIO` times the twin;
+  least of two tries each: at most `PREPARE_RATIO` times the twin (a spec the service refuses, in its time too);
 - a program that loops: its POST is answered within the deadline it was given (and the slack `PROGRAM_SLACK_MS`);
+- a POST of text (a layout given as content, a measure) of 30 MB of distinct words: answered within
+  `TEXT_POST_MS`, whatever its status;
 - the caches, by the anonymous resident memory (`RssAnon`) a load leaves: 20,000 text styles over every font
   `GET /v1/fonts` lists, every font face fetched twice.
 
-Usage: bench/adversary.py SERVICE_BIN [--long] [--seed N] [--only KIND,...] [--json FILE]
-  The short run (scripts/test, through Tests/e2e/test_adversary.py) takes a few minutes on a release build;
+Usage: bench/adversary.py SERVICE_BIN [--long] [--seed N] [--only KIND,...] [--n N] [--json FILE]
+  KIND is a key of KINDS (flow, waterfall, ring, compositional, grid, frames, program, text) or fonts.
+  The short run (scripts/test, through Tests/e2e/test_adversary.py) takes about 90 s on a release build;
   --long draws more cases, at the largest sizes the limits admit. It prints one line a measurement and, last, the
   worst of each kind against its bound; it exits 1 when any measurement is over its bound.
 """
