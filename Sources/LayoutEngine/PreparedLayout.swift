@@ -48,6 +48,9 @@ public protocol PreparedLayout: Sendable {
     var isBoundsDependent: Bool { get }
     /// Whether cells carry 3D transforms, and may then be drawn outside their frames (default false).
     var transformsCells: Bool { get }
+    /// Whether more than `limit` elements meet `rect`, told from an index without giving them: true only when it
+    /// is so, so that a whole answer past the limit is refused at once (default false: the query finds out).
+    func holdsMoreElements(than limit: Int, in rect: LayoutRect) -> Bool
 
     /// `layoutAttributesForDecorationViewOfKind:atIndexPath:`; nil when there is no such view (default: none).
     func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
@@ -96,6 +99,8 @@ extension PreparedLayout {
     public var isBoundsDependent: Bool { false }
 
     public var transformsCells: Bool { false }
+
+    public func holdsMoreElements(than limit: Int, in rect: LayoutRect) -> Bool { false }
 
     public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?

@@ -382,10 +382,8 @@ public final class LayoutService: HTTPHandler {
         let loopTake = request.onEventLoop ? min(take, loopBudget) : take
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
         if page == nil, sectionOffsets.isEmpty {
-            // A pile of frames past the limit is refused from its index, without giving the limit's elements first.
-            if let frames = layout as? PreparedFramesLayout, frames.holdsMoreElements(than: take, in: rect) {
-                throw tooManyElements()
-            }
+            // A rect past the limit that the layout's index can tell (a pile of frames) is refused at once.
+            if layout.holdsMoreElements(than: take, in: rect) { throw tooManyElements() }
             // Whole answers are written as the query gives their elements (the writer is the query's sink), plain
             // cells as an index path and a frame: no list of attributes in between (the columnar answer keeps six
             // numbers a cell until it writes its columns).

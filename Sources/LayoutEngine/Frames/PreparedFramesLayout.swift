@@ -148,7 +148,12 @@ public struct PreparedFramesLayout: PreparedLayout {
     /// pinned or not. True only when it is so; false when it is not, or when telling would open more than
     /// `budget` nodes (the query then stops at its limit as usual). O(budget): a whole answer over a pile of a
     /// million frames is refused in O(log n), not after giving `limit` of them.
-    public func holdsMoreElements(than limit: Int, in rect: LayoutRect, budget: Int = 64) -> Bool {
+    public func holdsMoreElements(than limit: Int, in rect: LayoutRect) -> Bool {
+        holdsMoreElements(than: limit, in: rect, budget: 64)
+    }
+
+    /// `holdsMoreElements(than:in:)` opening at most `budget` nodes.
+    public func holdsMoreElements(than limit: Int, in rect: LayoutRect, budget: Int) -> Bool {
         guard rect.width >= 0, rect.height >= 0, parts.count == 1, parts[0].isIdentity else { return false }
         return parts[0].index.holdsMore(than: limit, inside: FrameIndex.Box(rect), budget: budget)
     }
