@@ -26,24 +26,24 @@ public enum FontSubsetter {
     public static func coverage(ofFile bytes: [UInt8]) -> Coverage? { withFile(bytes) { coverage(of: $0) } }
 
     private static func coverage(of hbFace: OpaquePointer) -> Coverage {
-            let set = hb_set_create()
-            defer { hb_set_destroy(set) }
-            hb_face_collect_unicodes(hbFace, set)
-            var codePoints: [UInt32] = []
-            codePoints.reserveCapacity(Int(hb_set_get_population(set)))
-            var next = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
-            while hb_set_next(set, &next) != 0 { codePoints.append(next) }
-            var tags = [hb_tag_t](repeating: 0, count: 64)
-            var count = UInt32(tags.count)
-            _ = hb_face_get_table_tags(hbFace, 0, &count, &tags)
-            var bytes = 0, isColor = false
-            for tag in tags.prefix(Int(count)) {
-                let blob = hb_face_reference_table(hbFace, tag)
-                bytes += Int(hb_blob_get_length(blob))
-                hb_blob_destroy(blob)
-                if tag == tagOf("CBDT") || tag == tagOf("sbix") || tag == tagOf("COLR") { isColor = true }
-            }
-            return Coverage(codePoints: codePoints, tableBytes: bytes, isColor: isColor)
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(hbFace, set)
+        var codePoints: [UInt32] = []
+        codePoints.reserveCapacity(Int(hb_set_get_population(set)))
+        var next = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &next) != 0 { codePoints.append(next) }
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        var count = UInt32(tags.count)
+        _ = hb_face_get_table_tags(hbFace, 0, &count, &tags)
+        var bytes = 0, isColor = false
+        for tag in tags.prefix(Int(count)) {
+            let blob = hb_face_reference_table(hbFace, tag)
+            bytes += Int(hb_blob_get_length(blob))
+            hb_blob_destroy(blob)
+            if tag == tagOf("CBDT") || tag == tagOf("sbix") || tag == tagOf("COLR") { isColor = true }
+        }
+        return Coverage(codePoints: codePoints, tableBytes: bytes, isColor: isColor)
     }
 
     /// `face` cut down to `codePoints` (those it lacks are ignored): the glyphs they map to and those its layout
