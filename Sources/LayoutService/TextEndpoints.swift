@@ -22,6 +22,8 @@ final class TextEndpoints: Sendable {
     /// and its entity tag.
     private let stylesheetBodies = Mutex<(plain: HTTPBody, gzipped: HTTPBody?)?>(nil)
     private let stylesheetTag: String
+    /// Held while the stylesheet is made: requests that come meanwhile wait for it rather than make it again.
+    private let makingStylesheet = Mutex(())
     /// The gzip of answers made once (the stylesheet), as tiles' (`TileGzip`).
     private let gzip: TileGzip?
 
@@ -169,11 +171,14 @@ final class TextEndpoints: Sendable {
         var bodies = stylesheetBodies.withLock { $0 }
         if bodies == nil {
             if request.onEventLoop { return nil }
-            let plain = HTTPBody(Array((fonts.map { FontStylesheet.text(of: $0, plans: plans) } ?? "").utf8))
-            let gzipped = gzip.flatMap { $0.compress(UnsafeRawBufferPointer(start: plain.baseAddress, count: plain.count)) }
-            bodies = stylesheetBodies.withLock { kept in
-                if kept == nil { kept = (plain, gzipped) }
-                return kept
+            bodies = makingStylesheet.withLock { _ in
+                if let made = stylesheetBodies.withLock({ $0 }) { return made }  // made while this one waited
+                let plain = HTTPBody(Array((fonts.map { FontStylesheet.text(of: $0, plans: plans) } ?? "").utf8))
+                let gzipped = gzip.flatMap {
+                    $0.compress(UnsafeRawBufferPointer(start: plain.baseAddress, count: plain.count))
+                }
+                stylesheetBodies.withLock { $0 = (plain, gzipped) }
+                return (plain, gzipped)
             }
         }
         headers.append(("Content-Type", "text/css; charset=utf-8"))
