@@ -159,7 +159,7 @@ extension RunPlan {
     public struct Batch: Sendable {
         public let oldCount: Int
         public var names: Names
-        /// Old indices leaving their place: deleted (`move` nil) or moved (the move's operation).
+        /// Old indices leaving their place, with the operation: deleted (`move` false) or moved.
         private(set) var leaving: [Int: (op: Int, move: Bool)] = [:]
         private(set) var reloads: [Int: (op: Int, value: Value?)] = [:]
         private var destinations: [(op: Int, to: Int, run: Run)] = []
