@@ -96,7 +96,7 @@ import Testing
                 mostParts = max(mostParts, reused.parts.count)
                 // Merged: the last part holds more than the cells this batch changed (alone, their part holds just
                 // those).
-                let changed = try #require(PositionRuns.batch(plan, frames: updates, oldCellCounts: layout.cellCounts))
+                let changed = try #require(plan.cellPositions(frames: updates, oldCellCounts: layout.cellCounts))
                     .changed.count
                 if reused.parts.count > 1, changed > 0, reused.parts[reused.parts.count - 1].size > changed {
                     merged += 1

@@ -6,7 +6,7 @@ extension PreparedFramesLayout {
     /// The layout after a batch (`spec` is `old`'s spec with `plan` and `frames` applied, normalized), its index
     /// made of `old`'s: the same answers as `init(spec)`.
     ///
-    /// The old parts are kept; `PositionRuns.batch` says where the old cells the batch keeps went, and the cells it
+    /// The old parts are kept; `UpdatePlan.cellPositions` says where the old cells the batch keeps went, and the cells it
     /// inserts, reloads or moves with new fields go into a new part, packed over just those. Parts other than the
     /// first are merged (packed again over their live frames) while the one before the last holds at most twice as
     /// many frames as the last. So those parts at least halve from one to the next (O(log n) of them), and a merge
@@ -27,7 +27,7 @@ extension PreparedFramesLayout {
         let n = spec.elements.count
         guard spec.elements.category == nil, old.framesSpec.elements.category == nil,
               spec.scrollDirection == old.framesSpec.scrollDirection,
-              let (kept, changed) = PositionRuns.batch(plan, frames: frames, oldCellCounts: old.cellCounts),
+              let (kept, changed) = plan.cellPositions(frames: frames, oldCellCounts: old.cellCounts),
               kept.count + changed.count == n
         else {
             self.init(spec)

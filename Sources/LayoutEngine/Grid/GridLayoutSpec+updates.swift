@@ -24,19 +24,19 @@ extension GridLayoutSpec {
         var out = self
         if !update.rows.isIdentity {
             out.rows = rows.applying(update.rows)
-            (out.frozen.top, out.frozen.bottom) = try update.rows.frozen(before: frozen.top, after: frozen.bottom)
+            (out.frozen.top, out.frozen.bottom) = try update.rows.frozen(.rows, before: frozen.top, after: frozen.bottom)
         }
         if !update.columns.isIdentity {
             out.columns = columns.applying(update.columns)
-            (out.frozen.leading, out.frozen.trailing) = try update.columns.frozen(before: frozen.leading,
+            (out.frozen.leading, out.frozen.trailing) = try update.columns.frozen(.columns, before: frozen.leading,
                                                                                   after: frozen.trailing)
         }
         if update.rows.isIdentity && update.columns.isIdentity { return out }
         var merged: [GridMerge] = []
         merged.reserveCapacity(self.merged.count)
         for m in self.merged {
-            guard let r = try update.rows.span(of: m.row..<(m.row + m.rows)),
-                  let c = try update.columns.span(of: m.column..<(m.column + m.columns)),
+            guard let r = try update.rows.span(.rows, of: m.row..<(m.row + m.rows)),
+                  let c = try update.columns.span(.columns, of: m.column..<(m.column + m.columns)),
                   r.count > 1 || c.count > 1 else { continue }
             merged.append(GridMerge(row: r.lowerBound, column: c.lowerBound, rows: r.count, columns: c.count))
         }
@@ -47,7 +47,7 @@ extension GridLayoutSpec {
 
 extension GridAxisSpec {
     /// The axis after `plan`: counts and sizes, in normalized form.
-    func applying(_ plan: GridAxisPlan) -> GridAxisSpec {
+    func applying(_ plan: RunPlan<Double>) -> GridAxisSpec {
         // The sizes that differ from the default, in new index order: run by run, then the resized ones merged in.
         let old = exceptions()
         var moved: [GridSizeOverride] = []
@@ -61,11 +61,11 @@ extension GridAxisSpec {
                 }
             case .inserted(let n, let s?) where s != size:
                 for k in 0..<n { moved.append(GridSizeOverride(index: start + k, size: s)) }
-            case .inserted:
+            case .inserted, .arrived:
                 break
             }
         }
-        let resized = plan.resized.map { GridSizeOverride(index: plan.newIndex(ofOld: $0.index)!, size: $0.size) }
+        let resized = plan.reloaded.map { GridSizeOverride(index: plan.newIndex(ofOld: $0.index)!, size: $0.value!) }
             .sorted { $0.index < $1.index }
         var merged: [GridSizeOverride] = []
         merged.reserveCapacity(moved.count + resized.count)
@@ -87,11 +87,11 @@ extension GridAxisSpec {
     }
 }
 
-extension GridAxisPlan {
+extension RunPlan<Double> {
     /// The frozen counts after the batch, at the start and the end, of an axis with `before` and `after` frozen:
     /// the new indices up to the last old one of the start's band, and from the first old one of the end's band.
     /// A move that takes one out of its band (or puts one into another band) is refused. O(runs).
-    func frozen(before: Int, after: Int) throws(BatchError) -> (Int, Int) {
+    func frozen(_ axis: GridAxis, before: Int, after: Int) throws(BatchError) -> (Int, Int) {
         let bodyEnd = oldCount - after
         var top = 0
         var bottom: Int?
@@ -120,7 +120,7 @@ extension GridAxisPlan {
     /// The new indices of a merged range's old indices `range`: from the first to the last that survive, which
     /// must hold nothing but them and inserted ones. Nil when none survives.
     /// - Complexity: O(log runs + pieces of the range), plus the moves when the range is split.
-    func span(of range: Range<Int>) throws(BatchError) -> Range<Int>? {
+    func span(_ axis: GridAxis, of range: Range<Int>) throws(BatchError) -> Range<Int>? {
         var lo = Int.max
         var hi = Int.min
         var survivors = 0

@@ -32,8 +32,8 @@ public struct GridBatchOperation: Sendable, Hashable {
 /// A grid's batch, planned: where each row and each column of the updated grid comes from. A cell is its row and
 /// its column, so it exists before and after when both do.
 public struct GridUpdate: Sendable {
-    public let rows: GridAxisPlan
-    public let columns: GridAxisPlan
+    public let rows: RunPlan<Double>
+    public let columns: RunPlan<Double>
 
     /// Plans `operations` (their positions in the batch are the operations' numbers) on a grid of `rows` rows and
     /// `columns` columns, or says which operation breaks the index rules.
@@ -41,8 +41,31 @@ public struct GridUpdate: Sendable {
     public static func make(rows: Int, columns: Int, operations: [GridBatchOperation]) throws(BatchError) -> GridUpdate {
         var byAxis: [GridAxis: [(op: Int, change: GridAxisOperation)]] = [:]
         for (op, o) in operations.enumerated() { byAxis[o.axis, default: []].append((op, o.change)) }
-        return GridUpdate(rows: try GridAxisPlan.make(.rows, count: rows, operations: byAxis[.rows] ?? []),
-                          columns: try GridAxisPlan.make(.columns, count: columns, operations: byAxis[.columns] ?? []))
+        return GridUpdate(rows: try plan(.rows, count: rows, operations: byAxis[.rows] ?? []),
+                          columns: try plan(.columns, count: columns, operations: byAxis[.columns] ?? []))
+    }
+
+    /// One axis's plan: a resize keeps a row (column) in its place with a new size (a reload, in `RunPlan`'s
+    /// terms), and may come with a move but not with a delete.
+    static func plan(_ axis: GridAxis, count: Int, operations: [(op: Int, change: GridAxisOperation)])
+        throws(BatchError) -> RunPlan<Double>
+    {
+        var batch = RunPlan<Double>.Batch(oldCount: count, names: .init(noun: axis.noun, resizes: true))
+        for (op, change) in operations {
+            switch change {
+            case .delete(let list):
+                for i in list { try batch.delete(i, op: op) }
+            case .move(let from, let to):
+                try batch.move(from, to: to, op: op)
+            case .insert(let list, let sizes):
+                try RunPlan<Double>.Batch.check(sizes, for: list, "sizes", "\(axis.noun)s", op: op)
+                for (k, i) in list.enumerated() { try batch.insert(at: i, value: sizes?[k], op: op) }
+            case .resize(let list, let sizes):
+                try RunPlan<Double>.Batch.check(sizes, for: list, "sizes", "\(axis.noun)s", op: op)
+                for (k, i) in list.enumerated() { try batch.reload(i, value: sizes[k], op: op) }
+            }
+        }
+        return try batch.plan()
     }
 
     /// The cell after the batch that is old cell `path`, or nil when its row or column is deleted.

@@ -54,7 +54,7 @@ extension PreparedGridLayout {
 
     /// Where the edge is after the batch on one axis, keeping the anchor (index `index`, or the first that
     /// scrolls and is visible past `edge`); nil when nothing is kept (the offset stays).
-    static func keep(_ old: GridTrack, _ new: GridTrack, _ plan: GridAxisPlan, edge: Double, index: Int?) -> Double? {
+    static func keep(_ old: GridTrack, _ new: GridTrack, _ plan: RunPlan<Double>, edge: Double, index: Int?) -> Double? {
         let i: Int
         if let index {
             guard index >= 0, index < old.count, old.band(of: index) == 1 else { return nil }
