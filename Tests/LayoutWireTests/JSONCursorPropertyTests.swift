@@ -61,7 +61,8 @@ import Testing
     // MARK: Random input
 
     /// Printable ASCII, the characters that are escaped, every control character, and 2-, 3- and 4-byte UTF-8.
-    static let alphabet: [Character] = Array("aZ09 ,:{}[]/\"\\\n\r\t") + (0..<0x20).map { Character(Unicode.Scalar($0)!) }
+    static let alphabet: [Character] = Array("aZ09 ,:{}[]/\"\\\n\r\t")
+        + (0..<0x20).map { Character(Unicode.Scalar($0)!) }
         + ["é", "ß", "€", "中", "𝄞", "😀", "\u{7F}", "\u{80}", "\u{FFFF}"]
 
     static func randomString(_ rng: inout SeededRandom) -> String {
@@ -196,7 +197,8 @@ import Testing
                 #expect(w.bytes == Array("[\"".utf8) + inner + Array("\",0.1]".utf8))
             }
             let (pointer, count) = w.takeBuffer()
-            #expect(Array(UnsafeBufferPointer(start: pointer, count: count)) == Array("[\"".utf8) + inner + Array("\",0.1]".utf8))
+            let expected = Array("[\"".utf8) + inner + Array("\",0.1]".utf8)
+            #expect(Array(UnsafeBufferPointer(start: pointer, count: count)) == expected)
             pointer.deallocate()
         }
     }

@@ -37,7 +37,8 @@ struct JSONCursor {
     func assertRoom(_ n: Int, at: UnsafeMutablePointer<UInt8>? = nil, _ what: StaticString) {
         #if DEBUG
             let at = at ?? p
-            assert(at >= buffer && n >= 0 && at + n <= end, "JSONCursor.\(what): \(n) bytes past the space reserved")
+            assert(at >= buffer && n >= 0 && at + n <= end,
+                   "JSONCursor.\(what): \(n) bytes here do not fit in the space reserved")
         #endif
     }
 
@@ -165,7 +166,8 @@ struct JSONCursor {
     private func pair(_ v: UInt, at: UnsafeMutablePointer<UInt8>) {
         assert(v < 100, "JSONCursor.pair: two digits")
         assertRoom(2, at: at, "pair")
-        let two = UnsafeRawPointer(Self.digitPairs.utf8Start + Int(truncatingIfNeeded: v) &* 2).loadUnaligned(as: UInt16.self)
+        let two = UnsafeRawPointer(Self.digitPairs.utf8Start + Int(truncatingIfNeeded: v) &* 2)
+            .loadUnaligned(as: UInt16.self)
         UnsafeMutableRawPointer(at).storeBytes(of: two, as: UInt16.self)
     }
 
