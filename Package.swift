@@ -20,10 +20,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// Release builds of the engine serialize its generic code, so that the service specializes the rect query for its
-/// answer writers (the query is generic over its sink; the writers live in LayoutWire).
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "layout-service",
     platforms: [.macOS(.v15), .iOS(.v16)],
@@ -49,7 +45,7 @@ let package = Package(
         // Pure Swift: geometry, specs, flow layout, prepared layouts and their spatial index. No Foundation, no I/O.
         .target(
             name: "LayoutEngine", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
-            swiftSettings: strict + crossModule),
+            swiftSettings: strict),
         // Layout programs: WebAssembly modules that compute frames, validated and run in WasmKit's sandbox with fuel,
         // memory, element and deadline limits (docs/programs.md). The only target that links WasmKit.
         .target(

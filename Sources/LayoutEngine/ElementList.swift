@@ -71,6 +71,7 @@ public struct ElementList: ElementSink {
 extension ElementList {
     /// Gives the kept elements to `sink` in order (each with its sticky range, if any), stopping once `sink.count`
     /// has grown by more than `limit`: false then, true when all were given.
+    @usableFromInline
     func handOver<Sink: ElementSink & ~Copyable>(to sink: inout Sink, limit: Int) -> Bool {
         let start = sink.count
         var s = 0  // the next sticky range (they are in the order of their elements)

@@ -23,10 +23,13 @@ public protocol ElementSink: ~Copyable {
 }
 
 extension ElementSink where Self: ~Copyable {
+    @inlinable
     public mutating func appendCell(_ indexPath: LayoutIndexPath, _ frame: LayoutRect) { append(.cell(indexPath, frame)) }
 
+    @inlinable
     public var unpinned: Bool { false }
 
+    @inlinable
     public mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) { append(a) }
 
     public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: LayoutIndexPath, frame: LayoutRect)]) {

@@ -24,7 +24,7 @@ public enum ItemAlignment: String, Sendable, Hashable, CaseIterable {
     case trailing
 
     /// The share of the line's spare length that goes before the item.
-    var factor: Double {
+    @inlinable var factor: Double {
         switch self {
         case .center: 0.5
         case .leading: 0

@@ -1,16 +1,28 @@
 extension PreparedFlowLayout {
     /// - Complexity: O(log sections + log lines + k); lines crossed whose items all miss the rect across count as
     ///   items looked at (against `limit`), and a uniform section whose columns all miss it looks at one line.
+    ///
+    /// Inlinable, with what it runs, so that a module that calls it with its own sink (the service's answer
+    /// writers) specializes it for that sink: no witness call an element.
+    @inlinable
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
         guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
-        // Mirroring does not round-trip exactly: search a hair wider, mirror back, then give exactly what meets
-        // `rect` as the caller sees the frames.
+        let (list, complete) = mirroredElements(in: rect, offset: offset, limit: limit, unpinned: out.unpinned)
+        return list.handOver(to: &out, limit: limit) && complete
+    }
+
+    /// The elements of a right-to-left layout, in a list. Mirroring does not round-trip exactly: search a hair
+    /// wider, mirror back, then keep exactly what meets `rect` as the caller sees the frames.
+    @usableFromInline
+    func mirroredElements(in rect: LayoutRect, offset: LayoutPoint, limit: Int, unpinned: Bool)
+        -> (list: ElementList, complete: Bool)
+    {
         let slack = 1e-9 * max(1, contentSize.width)
         var wider = mirrored(rect)
         wider.x -= slack
         wider.width += 2 * slack
-        var list = ElementList(unpinned: out.unpinned)
+        var list = ElementList(unpinned: unpinned)
         let complete = unmirroredElements(in: wider, offset: mirrored(offset: offset), limit: limit, into: &list)
         list.rewriteKept(from: 0) { a, sticky in
             var a = a
@@ -27,11 +39,12 @@ extension PreparedFlowLayout {
             }
             return (a, range)
         }
-        return list.handOver(to: &out, limit: limit) && complete
+        return (list, complete)
     }
 
     /// Made one by one and given as they are made: plain cells as their index path and frame.
-    private func unmirroredElements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
+    @inlinable
+    func unmirroredElements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                                    into out: inout Sink) -> Bool
     {
         let (vMin, vMax) = axes.vRange(rect)
@@ -57,7 +70,8 @@ extension PreparedFlowLayout {
         }
     }
 
-    private func appendGridItems<Sink: ElementSink & ~Copyable>(_ g: FlowGrid, section: Int, count: Int,
+    @inlinable
+    func appendGridItems<Sink: ElementSink & ~Copyable>(_ g: FlowGrid, section: Int, count: Int,
                                                                 rect: LayoutRect, limit: Int, into out: inout Sink)
         -> Bool
     {
@@ -94,7 +108,8 @@ extension PreparedFlowLayout {
         return true
     }
 
-    private func appendLineItems(_ lines: Range<Int>, sizes: [LayoutSize], firstU: Int, section: Int, rect: LayoutRect,
+    @inlinable
+    func appendLineItems(_ lines: Range<Int>, sizes: [LayoutSize], firstU: Int, section: Int, rect: LayoutRect,
                                  u: (Double, Double), v: (Double, Double), limit: Int,
                                  into out: inout some ElementSink & ~Copyable) -> Bool {
         // First line whose far edge reaches the rect: line ends grow with the line index.

@@ -6,16 +6,16 @@ public struct PreparedFlowLayout: SectionedLayout {
     public let flowSpec: FlowLayoutSpec
     /// The spec as given when it differs from `flowSpec`: one with content, whose sizes `flowSpec` holds.
     var givenSpec: FlowLayoutSpec?
-    let axes: LineAxes
-    let chrome: SectionChrome
+    @usableFromInline let axes: LineAxes
+    @usableFromInline let chrome: SectionChrome
     public let contentSize: LayoutSize
-    let sections: [FlowSectionFrame]
+    @usableFromInline let sections: [FlowSectionFrame]
     /// Line table of the varied sections: first item (within its section), start and length in `v`.
-    let lineFirst: [Int]
-    let lineV: [Double]
-    let lineLength: [Double]
+    @usableFromInline let lineFirst: [Int]
+    @usableFromInline let lineV: [Double]
+    @usableFromInline let lineLength: [Double]
     /// Start along the line of every item of the varied sections.
-    let itemU: [Double]
+    @usableFromInline let itemU: [Double]
     public let numberOfItems: Int
     /// Where the first section starts along the scroll axis: 0, or the room left above content shorter than the
     /// view with `contentAnchor` `end`.
@@ -207,7 +207,7 @@ public struct PreparedFlowLayout: SectionedLayout {
     }
 
     /// Right-to-left layouts are computed left to right and mirrored across the content's width at the boundary.
-    var isMirrored: Bool { flowSpec.layoutDirection == .rightToLeft }
+    @inlinable var isMirrored: Bool { flowSpec.layoutDirection == .rightToLeft }
 
     @inline(__always)
     func mirrored(_ r: LayoutRect) -> LayoutRect { LayoutRect(x: contentSize.width - r.x - r.width, y: r.y, width: r.width, height: r.height) }

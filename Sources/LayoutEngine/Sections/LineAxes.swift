@@ -7,12 +7,13 @@
 ///                                      v [c]
 ///
 /// `u` runs along a line, `v` is the direction lines (and sections) stack in.
+@usableFromInline
 struct LineAxes: Sendable {
-    let vertical: Bool
+    @usableFromInline let vertical: Bool
 
     init(_ direction: ScrollDirection) { vertical = direction == .vertical }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func frame(u: Double, v: Double, lengthU: Double, lengthV: Double) -> LayoutRect {
         vertical
             ? LayoutRect(x: u, y: v, width: lengthU, height: lengthV)
@@ -20,17 +21,17 @@ struct LineAxes: Sendable {
     }
 
     /// A size's length along a line.
-    @inline(__always) func u(_ s: LayoutSize) -> Double { vertical ? s.width : s.height }
+    @inlinable @inline(__always) func u(_ s: LayoutSize) -> Double { vertical ? s.width : s.height }
     /// A size's length across lines (in the scroll direction).
-    @inline(__always) func v(_ s: LayoutSize) -> Double { vertical ? s.height : s.width }
+    @inlinable @inline(__always) func v(_ s: LayoutSize) -> Double { vertical ? s.height : s.width }
 
     /// A rect's closed interval along lines.
-    @inline(__always) func uRange(_ r: LayoutRect) -> (Double, Double) {
+    @inlinable @inline(__always) func uRange(_ r: LayoutRect) -> (Double, Double) {
         vertical ? (r.minX, r.maxX) : (r.minY, r.maxY)
     }
 
     /// A rect's closed interval in the scroll direction.
-    @inline(__always) func vRange(_ r: LayoutRect) -> (Double, Double) {
+    @inlinable @inline(__always) func vRange(_ r: LayoutRect) -> (Double, Double) {
         vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
     }
 
@@ -42,5 +43,5 @@ struct LineAxes: Sendable {
 
 extension LineAxes {
     /// A point's coordinate in the scroll direction (`y` for vertical scrolling).
-    @inline(__always) func v(_ p: LayoutPoint) -> Double { vertical ? p.y : p.x }
+    @inlinable @inline(__always) func v(_ p: LayoutPoint) -> Double { vertical ? p.y : p.x }
 }

@@ -6,19 +6,21 @@
 ///            ├─ inset after
 ///     footerStart ─ footer        (footerLength)
 ///     end ───┘
+@usableFromInline
 struct SectionBand: Sendable, Hashable {
-    var start: Double
-    var headerLength: Double
-    var footerStart: Double
-    var footerLength: Double
+    @usableFromInline var start: Double
+    @usableFromInline var headerLength: Double
+    @usableFromInline var footerStart: Double
+    @usableFromInline var footerLength: Double
 
-    var end: Double { footerStart + footerLength }
+    @inlinable var end: Double { footerStart + footerLength }
     /// Where the section's content (its insets and items) starts.
-    var contentStart: Double { start + headerLength }
+    @inlinable var contentStart: Double { start + headerLength }
 }
 
 /// The first of `count` sections (sorted, not overlapping) whose end is at or after `v`.
 /// - Complexity: O(log count).
+@inlinable
 func firstBand(count: Int, endingAtOrAfter v: Double, _ band: (Int) -> SectionBand) -> Int {
     var lo = 0
     var hi = count
@@ -33,6 +35,7 @@ func firstBand(count: Int, endingAtOrAfter v: Double, _ band: (Int) -> SectionBa
 /// false as soon as `body` does, or once more than `limit` sections were crossed (a window over many empty
 /// sections is work too); true when every section was visited.
 /// - Complexity: O(log count + sections visited).
+@inlinable
 func visitBands(count: Int, from vMin: Double, to vMax: Double, limit: Int, _ band: (Int) -> SectionBand,
                 _ body: (Int) -> Bool) -> Bool {
     let first = firstBand(count: count, endingAtOrAfter: vMin, band)

@@ -1,10 +1,11 @@
 /// Headers, footers and decoration views of sectioned layouts (flow, waterfall), from their bands.
+@usableFromInline
 struct SectionChrome: Sendable {
-    let axes: LineAxes
+    @usableFromInline let axes: LineAxes
     /// The view's length along lines (headers, footers and decorations span it) and in the scroll direction.
     let viewU: Double
     let viewV: Double
-    let spec: SectionChromeSpec
+    @usableFromInline let spec: SectionChromeSpec
     /// `collectionView.contentInset` before and after the visible area along the scroll axis: pinned headers
     /// stick below the top inset, pinned footers above the bottom one.
     var pinInset: (before: Double, after: Double) = (0, 0)
@@ -14,6 +15,7 @@ struct SectionChrome: Sendable {
 
     /// A section's header (`kind` "header") or footer ("footer") for the content offset `offset`, when its
     /// length is not 0.
+    @usableFromInline
     func supplementary(_ kind: String, section: Int, band: SectionBand, offset: LayoutPoint) -> LayoutAttributes? {
         let path = LayoutIndexPath(section: section, item: 0)
         switch kind {
@@ -50,6 +52,7 @@ struct SectionChrome: Sendable {
         (own ?? spec.decorations).compactMap { decoration(section: section, band: band, $0) }
     }
 
+    @usableFromInline
     func decoration(section: Int, band: SectionBand, _ d: DecorationSpec) -> LayoutAttributes? {
         let from = d.includeHeader ? band.start : band.contentStart
         let to = d.includeFooter ? band.end : band.footerStart
@@ -63,6 +66,7 @@ struct SectionChrome: Sendable {
 
     /// A pinned header where it sits unpinned, and its sticky range: it follows the visible bounds' leading edge
     /// from its own place to where it meets the footer (see `supplementary`).
+    @usableFromInline
     func stickyHeader(section: Int, band: SectionBand) -> (LayoutAttributes, StickyRange)? {
         guard spec.pinHeaders, band.headerLength > 0 else { return nil }
         var a = LayoutAttributes.supplementary(SupplementaryKind.header, LayoutIndexPath(section: section, item: 0),
@@ -75,6 +79,7 @@ struct SectionChrome: Sendable {
 
     /// A pinned footer where it sits unpinned, and its sticky range: it follows the visible bounds' trailing edge
     /// from the section's content start to its own place.
+    @usableFromInline
     func stickyFooter(section: Int, band: SectionBand) -> (LayoutAttributes, StickyRange)? {
         guard spec.pinFooters, band.footerLength > 0 else { return nil }
         var a = LayoutAttributes.supplementary(SupplementaryKind.footer, LayoutIndexPath(section: section, item: 0),
@@ -86,7 +91,8 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends a sticky element if any place its range allows meets `rect`.
-    private func appendSticky<Sink: ElementSink & ~Copyable>(_ sticky: (LayoutAttributes, StickyRange), rect: LayoutRect,
+    @inlinable
+    func appendSticky<Sink: ElementSink & ~Copyable>(_ sticky: (LayoutAttributes, StickyRange), rect: LayoutRect,
                                                  into out: inout Sink) {
         let (a, range) = sticky
         let length = axes.vertical ? a.frame.height : a.frame.width
@@ -97,6 +103,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the header of `section` if it meets `rect` (called before the section's cells).
+    @inlinable
     func appendHeader<Sink: ElementSink & ~Copyable>(section: Int, band: SectionBand, rect: LayoutRect, offset: LayoutPoint,
                                          into out: inout Sink) {
         if out.unpinned, let sticky = stickyHeader(section: section, band: band) {
@@ -111,6 +118,7 @@ struct SectionChrome: Sendable {
     }
 
     /// Appends the footer, then the decorations, of `section` that meet `rect` (called after its cells).
+    @inlinable
     func appendFooterAndDecorations<Sink: ElementSink & ~Copyable>(section: Int, band: SectionBand, own: [DecorationSpec]?,
                                                        rect: LayoutRect, offset: LayoutPoint, into out: inout Sink) {
         if out.unpinned, let sticky = stickyFooter(section: section, band: band) {

@@ -157,7 +157,7 @@ public enum ColumnsEncoder {
                 var text = c.position
                 c.int(previous)
                 var length = c.position - text
-                var word = JSONCursor.text(at: text)  // the previous entry's text, while length <= 8
+                var word = c.text(at: text)  // the previous entry's text, while length <= 8
                 var last = UInt64(truncatingIfNeeded: (length &- 1) &* 8)  // where its last digit is in `word`
                 let nine = UInt64(UInt8(ascii: "9"))
                 for i in 1..<elements.count {
@@ -182,7 +182,7 @@ public enum ColumnsEncoder {
                     text = c.position
                     c.int(v)
                     length = c.position - text
-                    word = JSONCursor.text(at: text)
+                    word = c.text(at: text)
                     last = UInt64(truncatingIfNeeded: (length &- 1) &* 8)
                     previous = v
                 }

@@ -3,23 +3,59 @@
 /// local (a register) is not reloaded after every byte, as a pointer stored in the writer would be.
 ///
 /// Capacity: `raw` writes the literal's length; `int` at most 20 bytes; `number` at most 32.
-public struct JSONCursor {
-    @usableFromInline var p: UnsafeMutablePointer<UInt8>
+///
+/// Unchecked: nothing stops a write past the space reserved, so the cursor is internal to LayoutWire (code outside
+/// it writes through `JSONWriter`'s checked methods). Debug builds check every store and every read of earlier
+/// text against the reserved space and the writer's buffer (`assertRoom`, `assertReadable`); release builds
+/// carry no such bounds.
+struct JSONCursor {
+    var p: UnsafeMutablePointer<UInt8>
     /// The writer's memo of recently printed numbers (see `NumberMemo`).
     let memo: UnsafeMutablePointer<NumberMemo.Entry>
+    #if DEBUG
+        /// The end of the space reserved for this cursor, and the start of the writer's buffer (earlier text).
+        let end: UnsafeMutablePointer<UInt8>
+        let buffer: UnsafeMutablePointer<UInt8>
+    #endif
 
-    init(_ p: UnsafeMutablePointer<UInt8>, memo: UnsafeMutablePointer<NumberMemo.Entry>) {
+    /// A cursor at `p` with `room` bytes reserved, in the buffer that starts at `buffer`.
+    init(_ p: UnsafeMutablePointer<UInt8>, room: Int, buffer: UnsafeMutablePointer<UInt8>,
+         memo: UnsafeMutablePointer<NumberMemo.Entry>) {
         self.p = p
         self.memo = memo
+        #if DEBUG
+            end = p + room
+            self.buffer = buffer
+        #endif
     }
 
     /// Where the next byte goes.
-    public var position: UnsafeMutablePointer<UInt8> { p }
+    var position: UnsafeMutablePointer<UInt8> { p }
+
+    /// Debug builds: stops when `n` bytes stored at `at` (the cursor by default) would pass the space reserved.
+    @inline(__always)
+    func assertRoom(_ n: Int, at: UnsafeMutablePointer<UInt8>? = nil, _ what: StaticString) {
+        #if DEBUG
+            let at = at ?? p
+            assert(at >= buffer && n >= 0 && at + n <= end,
+                   "JSONCursor.\(what): \(n) bytes here do not fit in the space reserved")
+        #endif
+    }
+
+    /// Debug builds: stops when a load of `n` bytes at `start` would read outside the writer's buffer as far as
+    /// the space reserved (the text written so far, and the room after it).
+    @inline(__always)
+    func assertReadable(_ start: UnsafePointer<UInt8>, _ n: Int, _ what: StaticString) {
+        #if DEBUG
+            assert(start >= UnsafePointer(buffer) && n >= 0 && start + n <= UnsafePointer(end),
+                   "JSONCursor.\(what): reads \(n) bytes outside the writer's buffer")
+        #endif
+    }
 
     /// Writes again the text between two earlier positions (a value formatted once, needed twice). The cursor
     /// must have 8 bytes of room, whatever the text's length (see `copyText`).
     @inline(__always)
-    public mutating func repeatText(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) {
+    mutating func repeatText(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) {
         copyText(from: start, count: end - start)
     }
 
@@ -29,6 +65,11 @@ public struct JSONCursor {
     /// have 8 bytes of room, whatever `count` is (every caller writes a number there, which reserves 32).
     @inline(__always)
     mutating func copyText(from start: UnsafePointer<UInt8>, count: Int) {
+        assertReadable(start, max(count, 8), "copyText")
+        assertRoom(max(count, 8), "copyText")
+        #if DEBUG
+            assert(count >= 0 && start + count <= UnsafePointer(p), "JSONCursor.copyText: the text is not written yet")
+        #endif
         if count <= 8 {
             let text = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
             UnsafeMutableRawPointer(p).storeBytes(of: text, as: UInt64.self)
@@ -43,14 +84,18 @@ public struct JSONCursor {
     /// bytes of room.
     @inline(__always)
     mutating func word(_ text: UInt64, count: Int) {
+        assert(count >= 0 && count <= 8, "JSONCursor.word: at most 8 bytes")
+        assertRoom(8, "word")
         UnsafeMutableRawPointer(p).storeBytes(of: text.littleEndian, as: UInt64.self)
         p += count
     }
 
-    /// The 8 bytes at `start`, as `word` takes them.
+    /// The 8 bytes at `start`, as `word` takes them: `start` is in this writer's buffer, with 8 bytes after it
+    /// that are its text or the space reserved.
     @inline(__always)
-    static func text(at start: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+    func text(at start: UnsafePointer<UInt8>) -> UInt64 {
+        assertReadable(start, 8, "text(at:)")
+        return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
     }
 
     /// Writes `count` bytes that continue the text from `start`, an earlier position in this writer's buffer: byte
@@ -61,7 +106,9 @@ public struct JSONCursor {
     @inline(__always)
     mutating func continueText(from start: UnsafeMutablePointer<UInt8>, count: Int) {
         let period = p - start
+        assertReadable(start, period, "continueText")
         if period >= 8, count <= 128 {
+            assertRoom((count + 7) & ~7, "continueText")  // whole words
             var k = 0
             while k < count {  // each word read lies wholly before the one stored: period >= 8
                 let word = UnsafeRawPointer(start + k).loadUnaligned(as: UInt64.self)
@@ -69,6 +116,7 @@ public struct JSONCursor {
                 k += 8
             }
         } else {
+            assertRoom(count, "continueText")
             var written = 0
             while written < count {  // `written` stays a multiple of the period, so `start` is in phase
                 let n = Swift.min(period + written, count - written)
@@ -80,8 +128,9 @@ public struct JSONCursor {
     }
 
     @inline(__always)
-    public mutating func raw(_ text: StaticString) {
+    mutating func raw(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
+        assertRoom(n, "raw")
         // A memcpy of a constant length (inlined as a few wide moves), not a memmove: the literal never overlaps.
         UnsafeMutableRawPointer(p).copyMemory(from: text.utf8Start, byteCount: n)
         p += n
@@ -90,17 +139,21 @@ public struct JSONCursor {
     /// Takes back the last byte written (a list's comma after its last entry).
     @inline(__always)
     mutating func dropLast() {
+        #if DEBUG
+            assert(p > buffer, "JSONCursor.dropLast: nothing written")
+        #endif
         p -= 1
     }
 
     @inline(__always)
-    public mutating func byte(_ c: UInt8) {
+    mutating func byte(_ c: UInt8) {
+        assertRoom(1, "byte")
         p.pointee = c
         p += 1
     }
 
     @inline(__always)
-    public mutating func int(_ value: Int) {
+    mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         unsigned(value.magnitude)
     }
@@ -110,8 +163,11 @@ public struct JSONCursor {
 
     /// Stores the two digits of `v` (0...99) at `at`: one 16-bit load from the pair table, one store.
     @inline(__always)
-    private static func pair(_ v: UInt, at: UnsafeMutablePointer<UInt8>) {
-        let two = UnsafeRawPointer(digitPairs.utf8Start + Int(truncatingIfNeeded: v) &* 2).loadUnaligned(as: UInt16.self)
+    private func pair(_ v: UInt, at: UnsafeMutablePointer<UInt8>) {
+        assert(v < 100, "JSONCursor.pair: two digits")
+        assertRoom(2, at: at, "pair")
+        let two = UnsafeRawPointer(Self.digitPairs.utf8Start + Int(truncatingIfNeeded: v) &* 2)
+            .loadUnaligned(as: UInt16.self)
         UnsafeMutableRawPointer(at).storeBytes(of: two, as: UInt16.self)
     }
 
@@ -120,21 +176,23 @@ public struct JSONCursor {
     private mutating func upTo4(_ v: UInt) {
         if v < 100 {
             if v < 10 {
+                assertRoom(1, "digit")
                 p[0] = UInt8(truncatingIfNeeded: v) &+ 48
                 p += 1
             } else {
-                Self.pair(v, at: p)
+                pair(v, at: p)
                 p += 2
             }
         } else {
             let (hi, lo) = v.quotientAndRemainder(dividingBy: 100)
             if hi < 10 {
+                assertRoom(1, "digit")
                 p[0] = UInt8(truncatingIfNeeded: hi) &+ 48
-                Self.pair(lo, at: p + 1)
+                pair(lo, at: p + 1)
                 p += 3
             } else {
-                Self.pair(hi, at: p)
-                Self.pair(lo, at: p + 2)
+                pair(hi, at: p)
+                pair(lo, at: p + 2)
                 p += 4
             }
         }
@@ -150,8 +208,8 @@ public struct JSONCursor {
             let (hi, lo) = value.quotientAndRemainder(dividingBy: 10_000)
             upTo4(hi)
             let (a, b) = lo.quotientAndRemainder(dividingBy: 100)
-            Self.pair(a, at: p)
-            Self.pair(b, at: p + 2)
+            pair(a, at: p)
+            pair(b, at: p + 2)
             p += 4
         } else {
             large(value)
@@ -166,16 +224,17 @@ public struct JSONCursor {
             digits += 1
             limit = limit &* 10
         }
+        assertRoom(digits, "large")
         var v = value
-        var end = p + digits
+        var last = p + digits
         while v >= 100 {
             let (q, r) = v.quotientAndRemainder(dividingBy: 100)
             v = q
-            end -= 2
-            Self.pair(r, at: end)
+            last -= 2
+            pair(r, at: last)
         }
         if v >= 10 {
-            Self.pair(v, at: p)
+            pair(v, at: p)
         } else {
             p[0] = UInt8(truncatingIfNeeded: v) &+ 48
         }
@@ -189,7 +248,7 @@ public struct JSONCursor {
     /// (integers, and the halves and quarters that centering and 2x and 4x screens make) costs one multiply, two
     /// conversions and the digit-pair stores. Other numbers are a call away (`decimal`).
     @inline(__always)
-    public mutating func number(_ value: Double) {
+    mutating func number(_ value: Double) {
         // The range test comes first so that the conversion cannot trap; it truncates without a libm call.
         if abs(value) < 1e12 {
             let eighths = value * 8  // exact: a power of two
@@ -218,12 +277,13 @@ public struct JSONCursor {
             unsigned(whole)
             // "." and the fraction's three digits without its trailing zeros: one digit, then a pair or nothing.
             let (first, rest) = fraction.quotientAndRemainder(dividingBy: 100)
+            assertRoom(rest == 0 ? 2 : 4, "decimal")
             p[0] = UInt8(ascii: ".")
             p[1] = UInt8(truncatingIfNeeded: first) &+ 48
             if rest == 0 {
                 p += 2
             } else {
-                Self.pair(rest, at: p + 2)
+                pair(rest, at: p + 2)
                 p += rest % 10 == 0 ? 3 : 4
             }
             return
@@ -239,6 +299,7 @@ public struct JSONCursor {
     /// at least 1/200 away, far outside the rounding interval of a value that size.
     @inline(__always)
     private mutating func eighth(_ eighths: Int) {
+        assertRoom(4, "eighth")  // one 4-byte store, whatever the fraction's length
         let text = UnsafeRawPointer(Self.eighthsText.utf8Start + 4 &* eighths).loadUnaligned(as: UInt32.self)
         UnsafeMutableRawPointer(p).storeBytes(of: text, as: UInt32.self)
         p += 4 &- eighths.trailingZeroBitCount
@@ -249,11 +310,15 @@ public struct JSONCursor {
         if value.isFinite {
             let entry = memo + NumberMemo.slot(value)
             if entry.pointee.bits == value.bitPattern, entry.pointee.count > 0 {
+                assertRoom(Int(entry.pointee.count), "number")
                 withUnsafeBytes(of: entry.pointee.text) { p.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                                                    count: Int(entry.pointee.count)) }
                 p += Int(entry.pointee.count)
             } else {
                 var sink = ASCIISink(base: p)
+                #if DEBUG
+                    sink.end = end
+                #endif
                 value.write(to: &sink)
                 NumberMemo.store(value, text: p, count: sink.count, in: entry)
                 p += sink.count
@@ -307,9 +372,16 @@ enum NumberMemo {
 struct ASCIISink: TextOutputStream {
     let base: UnsafeMutablePointer<UInt8>
     var count = 0
+    #if DEBUG
+        /// The end of the space reserved (debug builds check each store against it).
+        var end: UnsafeMutablePointer<UInt8>?
+    #endif
 
     mutating func write(_ string: String) {
         for byte in string.utf8 where count < 32 {
+            #if DEBUG
+                assert(end.map { base + count < $0 } ?? true, "JSONCursor.number: past the space reserved")
+            #endif
             base[count] = byte
             count += 1
         }

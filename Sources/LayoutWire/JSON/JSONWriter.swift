@@ -53,12 +53,16 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Runs `body` with a cursor over `reserving` bytes of free space, then keeps what it wrote. `body` must not
-    /// write more than it reserved (see `JSONCursor` for what each write takes at most).
+    /// write more than it reserved (see `JSONCursor` for what each write takes at most): unchecked in release
+    /// builds, so internal to LayoutWire; debug builds stop at the first store past it.
     @inline(__always)
-    public mutating func write(reserving bytes: Int, _ body: (inout JSONCursor) -> Void) {
+    mutating func write(reserving bytes: Int, _ body: (inout JSONCursor) -> Void) {
+        assert(bytes >= 0, "JSONWriter.write(reserving:): a negative count")
         reserve(bytes)
-        var cursor = JSONCursor(base + count, memo: memo)
+        var cursor = JSONCursor(base + count, room: bytes, buffer: base, memo: memo)
         body(&cursor)
+        assert(cursor.p >= base + count && cursor.p <= base + count + bytes,
+               "JSONWriter.write(reserving:): wrote \(cursor.p - base - count) bytes of \(bytes) reserved")
         count = cursor.p - base
     }
 
