@@ -14,6 +14,9 @@ public struct ElementList: ElementSink {
     public let unpinned: Bool
     /// The sticky range of each kept element that has one, by its index in `elements` (only when `unpinned`).
     public internal(set) var sticky: [(index: Int, range: StickyRange)] = []
+    /// The pins on both axes of each kept element that has them, by its index in `elements` (only when
+    /// `unpinned`).
+    public internal(set) var pins: [(index: Int, pins: AxisPins)] = []
 
     public init(skip: Int = 0, take: Int = .max, reservingCapacity capacity: Int = 0, unpinned: Bool = false) {
         self.skip = skip
@@ -29,6 +32,13 @@ public struct ElementList: ElementSink {
         return out
     }
 
+    /// The pins of each kept element, or nil (parallel to `elements`).
+    public var pinsByElement: [AxisPins?] {
+        var out = [AxisPins?](repeating: nil, count: elements.count)
+        for p in pins where p.index < out.count { out[p.index] = p.pins }
+        return out
+    }
+
     @inline(__always)
     public mutating func append(_ a: consuming LayoutAttributes) {
         count += 1
@@ -40,6 +50,14 @@ public struct ElementList: ElementSink {
         count += 1
         guard count > skip, count - skip <= take else { return }
         sticky.append((elements.count, range))
+        elements.append(a)
+    }
+
+    /// Appends an element that pins on both axes, given unpinned, with its pins.
+    public mutating func append(_ a: LayoutAttributes, pins p: AxisPins) {
+        count += 1
+        guard count > skip, count - skip <= take else { return }
+        pins.append((elements.count, p))
         elements.append(a)
     }
 
@@ -69,16 +87,20 @@ public struct ElementList: ElementSink {
 }
 
 extension ElementList {
-    /// Gives the kept elements to `sink` in order (each with its sticky range, if any), stopping once `sink.count`
-    /// has grown by more than `limit`: false then, true when all were given.
+    /// Gives the kept elements to `sink` in order (each with its sticky range or pins, if any), stopping once
+    /// `sink.count` has grown by more than `limit`: false then, true when all were given.
     @usableFromInline
     func handOver<Sink: ElementSink & ~Copyable>(to sink: inout Sink, limit: Int) -> Bool {
         let start = sink.count
         var s = 0  // the next sticky range (they are in the order of their elements)
+        var p = 0  // the next pins (likewise)
         for i in elements.indices {
             if s < sticky.count, sticky[s].index == i {
                 sink.append(elements[i], sticky: sticky[s].range)
                 s += 1
+            } else if p < pins.count, pins[p].index == i {
+                sink.append(elements[i], pins: pins[p].pins)
+                p += 1
             } else {
                 sink.append(elements[i])
             }

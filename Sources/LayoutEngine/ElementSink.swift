@@ -15,6 +15,9 @@ public protocol ElementSink: ~Copyable {
     var unpinned: Bool { get }
     /// A pinned element where it sits unpinned, with its sticky range (only when `unpinned`). Default: `append`.
     mutating func append(_ a: LayoutAttributes, sticky range: StickyRange)
+    /// An element that pins along x, y or both (a grid's frozen cell) where it sits unpinned, with its range on
+    /// each axis (only when `unpinned`). Default: `append`.
+    mutating func append(_ a: LayoutAttributes, pins: AxisPins)
     /// Cells (with default attributes) of one section that a layout found out of item order (a round-robin
     /// waterfall finds them by where they start), to be given in item order. Default: sorted by item, then each
     /// given to `appendCell`. `ElementList` counts them in the order found and sorts the ones it keeps, so that
@@ -31,6 +34,9 @@ extension ElementSink where Self: ~Copyable {
 
     @inlinable
     public mutating func append(_ a: LayoutAttributes, sticky range: StickyRange) { append(a) }
+
+    @inlinable
+    public mutating func append(_ a: LayoutAttributes, pins: AxisPins) { append(a) }
 
     public mutating func appendCells(foundOutOfOrder cells: inout [(indexPath: LayoutIndexPath, frame: LayoutRect)]) {
         cells.sort { $0.indexPath.item < $1.indexPath.item }

@@ -48,6 +48,8 @@ public protocol PreparedLayout: Sendable {
     var isBoundsDependent: Bool { get }
     /// Whether cells carry 3D transforms, and may then be drawn outside their frames (default false).
     var transformsCells: Bool { get }
+    /// How the layout is cut into tiles (default: bands along the scroll axis, across the content's width).
+    var tiling: Tiling { get }
     /// Whether more than `limit` elements meet `rect`, told from an index without giving them: true only when it
     /// is so, so that a whole answer past the limit is refused at once (default false: the query finds out).
     func holdsMoreElements(than limit: Int, in rect: LayoutRect) -> Bool
@@ -99,6 +101,8 @@ extension PreparedLayout {
     public var isBoundsDependent: Bool { false }
 
     public var transformsCells: Bool { false }
+
+    public var tiling: Tiling { .alongScrollAxis(acrossUnbounded: false) }
 
     public func holdsMoreElements(than limit: Int, in rect: LayoutRect) -> Bool { false }
 

@@ -4,9 +4,9 @@
 /// (CSS `top: inset` or `bottom: inset`). Pinned headers and footers stick inside the content inset: theirs is
 /// the content inset on their edge's side (`inside`).
 ///
-/// A grid's frozen cells pin along x and y apart, each with a range of its own (`GridPins`): there `inset` is
-/// the content inset on that side plus the cell's distance from the content's edge, as a frozen band of several
-/// rows (columns) sticks as one block inside the inset.
+/// A grid's frozen cells pin along x and y apart, each with a range of its own (`AxisPins`, given to
+/// `ElementSink.append(_:pins:)`): there `inset` is the content inset on that side plus the cell's distance from
+/// the content's edge, as a frozen band of several rows (columns) sticks as one block inside the inset.
 public struct StickyRange: Sendable, Hashable {
     public enum Edge: Sendable, Hashable { case leading, trailing }
     public var edge: Edge
@@ -33,5 +33,18 @@ public struct StickyRange: Sendable, Hashable {
     public func coordinate(leading: Double, length: Double, elementLength: Double) -> Double {
         let v = edge == .leading ? leading + inset : leading + length - inset - elementLength
         return Swift.max(self.min, Swift.min(v, self.max))
+    }
+}
+
+/// How an element pins along x and along y (each nil when it does not pin on that axis), for answers that hold
+/// at every content offset (tiles): a grid's frozen cell. `leading` and `trailing` are physical here: the left
+/// (top) and the right (bottom) edge, mirrored layouts too.
+public struct AxisPins: Sendable, Hashable {
+    public var x: StickyRange?
+    public var y: StickyRange?
+
+    public init(x: StickyRange?, y: StickyRange?) {
+        self.x = x
+        self.y = y
     }
 }

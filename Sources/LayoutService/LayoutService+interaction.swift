@@ -9,7 +9,7 @@ extension LayoutService {
         let point = try QueryParameters.requiredPoint(request, "point")
         let offset = try QueryParameters.point(request, "offset")
         let sectionOffsets = try CompositionalQueries.sectionOffsets(request, layout)
-        let found = if let c = layout as? PreparedCompositionalLayout, !sectionOffsets.isEmpty {
+        let found = if let c = layout as? any OrthogonalSections, !sectionOffsets.isEmpty {
             c.itemIndexPath(at: point, offset: offset, sectionOffsets: sectionOffsets)
         } else {
             layout.itemIndexPath(at: point, offset: offset)
@@ -28,14 +28,14 @@ extension LayoutService {
         let velocity = try QueryParameters.point(request, "velocity")
         let target: LayoutPoint
         if let section = try CompositionalQueries.section(request, layout),
-           let c = layout as? PreparedCompositionalLayout,
+           let c = layout as? any OrthogonalSections,
            let row = c.orthogonalTargetOffset(
-               section: section, proposed: c.compositionalSpec.scrollDirection == .vertical ? proposed.x : proposed.y,
-               velocity: c.compositionalSpec.scrollDirection == .vertical ? velocity.x : velocity.y)
+               section: section, proposed: c.spec.scrollDirection == .vertical ? proposed.x : proposed.y,
+               velocity: c.spec.scrollDirection == .vertical ? velocity.x : velocity.y)
         {
             // An orthogonal row (`section` checked to be one): its own offset along the row (x for a vertical
             // layout), 0 across.
-            target = c.compositionalSpec.scrollDirection == .vertical ? LayoutPoint(x: row, y: 0) : LayoutPoint(x: 0, y: row)
+            target = c.spec.scrollDirection == .vertical ? LayoutPoint(x: row, y: 0) : LayoutPoint(x: 0, y: row)
         } else {
             target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
         }

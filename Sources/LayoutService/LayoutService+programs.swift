@@ -79,9 +79,8 @@ extension LayoutService {
         } catch {
             throw Self.problem(for: error, pointer: "/program")
         }
-        let layoutSpec = LayoutSpec.frames(
-            spec.frames(x: frames.x, y: frames.y, width: frames.width, height: frames.height,
-                        section: frames.section, item: frames.item, kind: frames.kind))
+        let layoutSpec = spec.layoutSpec(x: frames.x, y: frames.y, width: frames.width, height: frames.height,
+                                         section: frames.section, item: frames.item, kind: frames.kind)
         do {
             try layoutSpec.validate(limits: limits.spec)
         } catch {

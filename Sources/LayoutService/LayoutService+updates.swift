@@ -15,7 +15,9 @@ extension LayoutService {
         } catch {
             throw ProblemMapping.problem(for: error)
         }
-        if let grid = old as? PreparedGridLayout { return try gridUpdates(request, id: id, old: grid, batch: batch) }
+        if let old = old as? any RowColumnUpdates {
+            return try rowColumnUpdates(request, id: id, old: old, batch: batch)
+        }
         let spec: LayoutSpec
         let plan: UpdatePlan
         do {
@@ -77,8 +79,8 @@ extension LayoutService {
     /// as if posted); `contentOffsetAdjustment` keeps the first visible cell still on screen.
     func sizes(_ request: HTTPRequest, id: String) throws(Problem) -> HTTPResponse {
         let old = try layout(id)
-        if case .grid = old.spec {
-            throw Problem(.invalidSizeReport, detail: LayoutSpec.gridUpdatesRefused, pointer: "/sizes")
+        if let refused = old.spec.sizeReportsRefused {
+            throw Problem(.invalidSizeReport, detail: refused, pointer: "/sizes")
         }
         let report: SizeReport
         do {

@@ -236,7 +236,7 @@ public final class LayoutService: HTTPHandler {
         case .item(let id, let section, let item):
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in
-                if let c = layout as? PreparedCompositionalLayout {
+                if let c = layout as? any OrthogonalSections {
                     return c.attributesForItem(at: path, sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
                 }
                 return layout.attributesForItem(at: path, offset: offset)
@@ -245,7 +245,7 @@ public final class LayoutService: HTTPHandler {
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "\(kind) view") {
                 (layout, path, offset) throws(Problem) in
-                if let c = layout as? PreparedCompositionalLayout {
+                if let c = layout as? any OrthogonalSections {
                     return c.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset,
                                                             sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
                 }
@@ -348,18 +348,6 @@ public final class LayoutService: HTTPHandler {
         }
     }
 
-    /// The rect query into an answer writer. A flow layout (the common kind) is queried as itself, not through
-    /// `any PreparedLayout`, so that its query is specialized for the writer (Package.swift's `crossModule`) and
-    /// does not call the writer through witness tables for every cell.
-    private static func elements<Writer: ElementSink & ~Copyable>(of layout: any PreparedLayout, in rect: LayoutRect,
-                                                                  offset: LayoutPoint, limit: Int,
-                                                                  into writer: inout Writer) -> Bool {
-        if let flow = layout as? PreparedFlowLayout {
-            return flow.elements(in: rect, offset: offset, limit: limit, into: &writer)
-        }
-        return layout.elements(in: rect, offset: offset, limit: limit, into: &writer)
-    }
-
     /// `GET .../attributes?rect=x,y,w,h[&offset=x,y][&limit=n[&cursor=c]]`: `layoutAttributesForElementsInRect:`,
     /// whole (at most `maxElements`, else a 422) or by pages of `limit` elements (`next` names the next page).
     private func attributes(_ request: HTTPRequest, layout: any PreparedLayout) throws(Problem) -> HTTPResponse {
@@ -396,7 +384,7 @@ public final class LayoutService: HTTPHandler {
             case .full:
                 var answer = RectAnswerWriter(contentSize: layout.contentSize,
                                               offsetAdjustment: layout.wrapAdjustment(for: offset), capacity: 32 << 10)
-                guard Self.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
+                guard RectQuery.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
                     if loopTake < take { return offLoop() }
                     throw tooManyElements()
                 }
@@ -404,7 +392,7 @@ public final class LayoutService: HTTPHandler {
             case .columns:
                 var answer = ColumnsAnswerWriter(contentSize: layout.contentSize,
                                                  offsetAdjustment: layout.wrapAdjustment(for: offset))
-                guard Self.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
+                guard RectQuery.elements(of: layout, in: rect, offset: offset, limit: loopTake, into: &answer) else {
                     if loopTake < take { return offLoop() }
                     throw tooManyElements()
                 }
@@ -416,7 +404,7 @@ public final class LayoutService: HTTPHandler {
         var list = ElementList(skip: skip, take: loopTake, reservingCapacity: min(loopTake, 200))
         // Elements skipped to reach a page count as looked at: paging costs O(skip + limit) per page.
         let (limit, overflow) = skip.addingReportingOverflow(loopTake)
-        let complete = if let c = layout as? PreparedCompositionalLayout {
+        let complete = if let c = layout as? any OrthogonalSections {
             c.elements(in: rect, offset: offset, sectionOffsets: sectionOffsets, limit: overflow ? .max - 1 : limit, into: &list)
         } else {
             layout.elements(in: rect, offset: offset, limit: overflow ? .max - 1 : limit, into: &list)

@@ -42,23 +42,12 @@ extension LayoutService {
         guard spec.hasContent || !styles.isEmpty else { return }
         let measurer = try text.check(styles)
         guard let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0 else { return }
-        let sections = Self.sectionContents(spec)
-        guard TextEndpoints.textBytes(sections.map(\.1)) > limits.maxUncachedTextBytes else { return }
+        let sections = spec.contentSections
+        guard TextEndpoints.textBytes(sections.map(\.contents)) > limits.maxUncachedTextBytes else { return }
         var budget = TextBudget(limit: limits.maxUncachedTextBytes)
         for (s, contents) in sections {
             try TextEndpoints.charge(contents, styles: styles, shaper: shaper, budget: &budget,
                                      at: [.key("sections"), .index(s), .key("contents")])
-        }
-    }
-
-    /// The cells given as content of each section that has them, by section index.
-    private static func sectionContents(_ spec: LayoutSpec) -> [(Int, [CellContent])] {
-        switch spec {
-        case .flow(let f): f.sections.enumerated().compactMap { s in s.element.contents.map { (s.offset, $0) } }
-        case .waterfall(let w): w.sections.enumerated().compactMap { s in s.element.contents.map { (s.offset, $0) } }
-        case .compositional(let c):
-            c.sections.enumerated().compactMap { s in s.element.contents.map { (s.offset, $0) } }
-        case .circle, .wheel, .grid, .frames: []
         }
     }
 }

@@ -76,17 +76,17 @@ extension LayoutService {
                 if limit < limits.maxElements { return nil }  // more than a loop's budget: made off the loop
                 throw tooManyElements("tile \(k)")
             }
-            return encodeTile(list.elements, sticky: list.sticky.isEmpty ? nil : list.stickyRanges, pins: nil,
-                              contentSize: layout.contentSize, format: format)
+            return encodeTile(list, contentSize: layout.contentSize, format: format)
         }
     }
 
-    /// A grid's tile (`row`, `column`): its rect's elements for every content offset, frozen cells with their
-    /// pins (`GridTilePlan`); nil when it needs more than the event loop's budget (made off the loop).
+    /// A tile (`row`, `column`) of a layout tiled along both axes: its rect's elements for every content offset,
+    /// elements that pin with their pins on both axes (`GridTilePlan`); nil when it needs more than the event
+    /// loop's budget (made off the loop).
     private func gridTile(_ request: HTTPRequest, id: String, row: String, column: String, layout: any PreparedLayout)
         throws(Problem) -> HTTPResponse?
     {
-        guard let grid = layout as? PreparedGridLayout, let plan = GridTilePlan.of(grid) else {
+        guard let plan = GridTilePlan.of(layout) else {
             let detail: String
             switch TilePlan.of(layout) {
             case .success: detail = "layout \(id) is tiled along one axis: GET /v1/layouts/{id}/tiles/{k}"
@@ -111,12 +111,12 @@ extension LayoutService {
         let limit = queryLimit(request)
         return try cachedTile(request, TileKey(id: id, k: r, column: c, columns: format == .columns)) {
             () throws(Problem) in
-            guard let tile = grid.tileElements(in: plan.rect(row: r, column: c), limit: limit) else {
+            var list = ElementList(take: limit, reservingCapacity: 256, unpinned: true)
+            guard layout.elements(in: plan.rect(row: r, column: c), offset: .zero, limit: limit, into: &list) else {
                 if limit < limits.maxElements { return nil }  // more than a loop's budget: made off the loop
                 throw tooManyElements("tile \(r)/\(c)")
             }
-            return encodeTile(tile.elements, sticky: nil, pins: tile.pins, contentSize: grid.contentSize,
-                              format: format)
+            return encodeTile(list, contentSize: layout.contentSize, format: format)
         }
     }
 
@@ -163,9 +163,13 @@ extension LayoutService {
         return HTTPResponse(status: 200, headers: headers, body: encoded.plain)
     }
 
-    private func encodeTile(_ elements: [LayoutAttributes], sticky: [StickyRange?]?, pins: [GridPins?]?,
-                            contentSize: LayoutSize, format: QueryParameters.Format) -> EncodedTile
+    /// A tile's elements encoded, each pinned one with its sticky range or its pins on both axes.
+    private func encodeTile(_ list: ElementList, contentSize: LayoutSize, format: QueryParameters.Format)
+        -> EncodedTile
     {
+        let elements = list.elements
+        let sticky = list.sticky.isEmpty ? nil : list.stickyRanges
+        let pins = list.pins.isEmpty ? nil : list.pinsByElement
         var w: JSONWriter
         switch format {
         case .full:

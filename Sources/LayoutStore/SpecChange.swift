@@ -39,10 +39,10 @@ public enum SpecChange: Sendable {
         switch self {
         case .updates(let body):
             guard let batch = try? BatchDecoder.decode(body, for: base, limits: limits, json: json) else { return nil }
-            if case .grid(let grid) = base {
-                guard let (_, spec) = try? grid.applying(batch.gridOperations) else { return nil }
-                return LayoutSpec.grid(spec).normalized()
-            }
+            // A kind whose batches change rows and columns; the others' are planned below.
+            let applied: (update: GridUpdate, spec: LayoutSpec)?
+            do { applied = try base.applying(rowsAndColumns: batch.gridOperations) } catch { return nil }
+            if let applied { return applied.spec.normalized() }
             (operations, contents, frames) = (batch.operations, batch.contents, batch.frames)
         case .sizes(let body):
             guard let report = try? SizeReportDecoder.decode(body, styles: base.textStyles, limits: limits,

@@ -47,7 +47,7 @@ import Testing
     }
 
     /// An element of a tile placed by its pins for the visible bounds at `offset`.
-    static func placed(_ a: LayoutAttributes, _ pins: GridPins?, offset: LayoutPoint, view: LayoutSize)
+    static func placed(_ a: LayoutAttributes, _ pins: AxisPins?, offset: LayoutPoint, view: LayoutSize)
         -> LayoutAttributes
     {
         var p = a
@@ -138,7 +138,7 @@ import Testing
         spec.contentInset = LayoutEdgeInsets(top: 10, left: 3, bottom: 5, right: 0)
         let layout = PreparedGridLayout(spec)
         let tile = try #require(layout.tileElements(in: LayoutRect(x: 0, y: 0, width: 100, height: 100), limit: 1_000))
-        func pins(_ r: Int, _ c: Int) -> GridPins? {
+        func pins(_ r: Int, _ c: Int) -> AxisPins? {
             tile.pins[try! #require(tile.elements.firstIndex { $0.indexPath == LayoutIndexPath(section: r, item: c) })]
         }
         // Row 1 lies at 20 and sticks 20 below the inset's top (10): y = clamp(offset.y + 30, 20, 20 + 160).
@@ -146,7 +146,7 @@ import Testing
         // Row 9 lies at 180 and sticks on the bottom inset: y = clamp(offset.y + 100 - 5 - 20, 180 - 180, 180).
         #expect(pins(9, 4)?.y == StickyRange(edge: .trailing, min: 0, max: 180, inset: 5))
         // Column 5, mirrored, lies at x 0 and sticks inside the left inset: x = clamp(offset.x + 3, 0, 250).
-        #expect(pins(9, 5) == GridPins(x: StickyRange(edge: .leading, min: 0, max: 250, inset: 3),
+        #expect(pins(9, 5) == AxisPins(x: StickyRange(edge: .leading, min: 0, max: 250, inset: 3),
                                        y: StickyRange(edge: .trailing, min: 0, max: 180, inset: 5)))
         #expect(pins(5, 4) == nil)
     }

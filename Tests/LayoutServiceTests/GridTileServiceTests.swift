@@ -22,7 +22,7 @@ import Testing
             + "\(pin(e["stickyX"])) \(pin(e["stickyY"]))"
     }
 
-    static func key(_ a: LayoutAttributes, _ pins: GridPins?) -> String {
+    static func key(_ a: LayoutAttributes, _ pins: AxisPins?) -> String {
         func pin(_ s: StickyRange?) -> String {
             s.map { "\($0.edge == .leading ? "leading" : "trailing")[\($0.min),\($0.max)]+\($0.inset)" } ?? "-"
         }

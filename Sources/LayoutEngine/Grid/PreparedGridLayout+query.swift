@@ -5,7 +5,9 @@ extension PreparedGridLayout {
     static let blocks: [(Int, Int)] = [(1, 1), (0, 1), (2, 1), (1, 0), (1, 2), (0, 0), (0, 2), (2, 0), (2, 2)]
 
     /// Every cell meeting `rect` at `offset`, block by block (`blocks`), each block row by row, a merged range in
-    /// the first of its rows the rect meets, where its first column would be. Frozen cells are given pinned.
+    /// the first of its rows the rect meets, where its first column would be. Frozen cells are given pinned; when
+    /// `out.unpinned` (tiles), where they lie unpinned with their pins on both axes (`unpinnedElements`), whatever
+    /// the offset.
     /// - Complexity: O(log rows + log columns) binary searches of starts per block (whatever the sizes and the
     ///   spacing: a billion columns of size 0 cost as many searches as ten), plus per block with merged ranges
     ///   `GridMergeIndex.forEach`'s cost; then O(1) a cell (O(log) with overrides), and for merged ranges O(a) a
@@ -14,6 +16,7 @@ extension PreparedGridLayout {
     public func elements<S: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int, into out: inout S)
         -> Bool
     {
+        if out.unpinned { return unpinnedElements(in: rect, limit: limit, into: &out) }
         guard rect.width >= 0, rect.height >= 0, rows.count > 0, columns.count > 0 else { return true }
         let start = out.count
         let (rowShifts, columnShifts) = shifts(at: offset)

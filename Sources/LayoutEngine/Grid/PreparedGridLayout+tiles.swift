@@ -1,34 +1,26 @@
-/// How a grid's frozen cell pins along x and along y (each nil when it is not frozen on that axis), for answers
-/// that hold at every content offset (tiles). `leading` and `trailing` are physical here: the left (top) and
-/// the right (bottom) edge, mirrored grids too.
-public struct GridPins: Sendable, Hashable {
-    public var x: StickyRange?
-    public var y: StickyRange?
-
-    public init(x: StickyRange?, y: StickyRange?) {
-        self.x = x
-        self.y = y
-    }
-}
-
 /// The elements of a grid's tile, and the pins of each (parallel to `elements`; nil for the cells that scroll).
 public struct GridTileElements: Sendable {
     public var elements: [LayoutAttributes]
-    public var pins: [GridPins?]
+    public var pins: [AxisPins?]
 }
 
 extension PreparedGridLayout {
-    /// The elements of `rect` for every content offset: every cell that scrolls meeting it, and every frozen cell
-    /// that some place of its pinning range puts there, each where it lies unpinned (a rect query with offset 0
-    /// but for the pinned bands), with its `GridPins`. Placing the frozen cells by their pins for an offset gives
-    /// the rect query at that offset. Order and z as that query's; nil when there are more than `limit`.
-    /// - Complexity: as `elements(in:offset:limit:into:)`.
+    /// `tileElements` into a list: the tile's elements and their pins.
     public func tileElements(in rect: LayoutRect, limit: Int) -> GridTileElements? {
+        var list = ElementList(reservingCapacity: 256, unpinned: true)
+        guard unpinnedElements(in: rect, limit: limit, into: &list) else { return nil }
+        return GridTileElements(elements: list.elements, pins: list.pinsByElement)
+    }
+
+    /// The elements of `rect` for every content offset (the rect query into a sink that is `unpinned`, for
+    /// tiles): every cell that scrolls meeting it, and every frozen cell that some place of its pinning range puts
+    /// there, each where it lies unpinned (a rect query with offset 0 but for the pinned bands), given with its
+    /// `AxisPins` (`ElementSink.append(_:pins:)`). Placing the frozen cells by their pins for an offset gives the
+    /// rect query at that offset. Order and z as that query's; false when there are more than `limit`.
+    /// - Complexity: as `elements(in:offset:limit:into:)`.
+    func unpinnedElements<S: ElementSink & ~Copyable>(in rect: LayoutRect, limit: Int, into out: inout S) -> Bool {
+        guard rect.width >= 0, rect.height >= 0, rows.count > 0, columns.count > 0 else { return true }
         var list = ElementList(reservingCapacity: 256)
-        var pins: [GridPins?] = []
-        guard rect.width >= 0, rect.height >= 0, rows.count > 0, columns.count > 0 else {
-            return GridTileElements(elements: [], pins: [])
-        }
         let inset = gridSpec.contentInset
         for (rb, cb) in Self.blocks where !rows.band(rb).isEmpty && !columns.band(cb).isEmpty {
             let pinY = Self.pin(rows, band: rb, mirrored: false, before: inset.top, after: inset.bottom)
@@ -39,17 +31,17 @@ extension PreparedGridLayout {
             if let p = pinY { r = Self.grown(r, by: p, vertical: true) }
             if let p = pinX { r = Self.grown(r, by: p, vertical: false) }
             let before = list.elements.count
-            guard emitBlock(rb, cb, rect: r, dx: 0, dy: 0, limit: limit, start: 0, into: &list) else { return nil }
-            guard pinX != nil || pinY != nil else {
-                pins.append(contentsOf: repeatElement(nil, count: list.elements.count - before))
-                continue
-            }
+            guard emitBlock(rb, cb, rect: r, dx: 0, dy: 0, limit: limit, start: 0, into: &list) else { return false }
             for a in list.elements[before...] {
-                pins.append(GridPins(x: pinX.map { $0.range(a.frame.x, a.frame.width, content: columns.length) },
-                                     y: pinY.map { $0.range(a.frame.y, a.frame.height, content: rows.length) }))
+                if pinX == nil, pinY == nil {
+                    out.append(a)
+                } else {
+                    out.append(a, pins: AxisPins(x: pinX.map { $0.range(a.frame.x, a.frame.width, content: columns.length) },
+                                                 y: pinY.map { $0.range(a.frame.y, a.frame.height, content: rows.length) }))
+                }
             }
         }
-        return GridTileElements(elements: list.elements, pins: pins)
+        return true
     }
 
     /// How a band of `track` pins on the screen: toward which physical edge, how far it may move, and the

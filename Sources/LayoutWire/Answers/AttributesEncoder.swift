@@ -15,7 +15,7 @@ public enum AttributesEncoder {
 
     /// An element with its sticky range (`"sticky":{"edge","min","max"(,"inset")}`) when it has one, or a grid
     /// cell's pins (`"stickyX"`, `"stickyY"`: `{"edge","min","max","inset"}`) (tiles).
-    public static func write(_ a: LayoutAttributes, sticky: StickyRange?, pins: GridPins? = nil,
+    public static func write(_ a: LayoutAttributes, sticky: StickyRange?, pins: AxisPins? = nil,
                              into w: inout JSONWriter) {
         if sticky == nil, pins == nil, a.isPlainCell {
             var row = PlainCellEncoder.Row()
@@ -121,7 +121,7 @@ public enum AttributesEncoder {
     /// the adjustment is there when the client must move its offset (a wrapping layout left its central band).
     /// `next`: the cursor of the next page, when the answer is one page and more follow.
     public static func writeRectAnswer(contentSize: LayoutSize, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
-                                       pins: [GridPins?]? = nil, offsetAdjustment: LayoutPoint? = nil,
+                                       pins: [AxisPins?]? = nil, offsetAdjustment: LayoutPoint? = nil,
                                        next: String? = nil, into w: inout JSONWriter) {
         writeRectAnswerHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, into: &w)
         elements.withUnsafeBufferPointer { list in
@@ -139,7 +139,7 @@ public enum AttributesEncoder {
     /// it in `row`), any other by `write`. Read in place, field by field: an element passed on by value is copied
     /// out of its list, its kind retained and released after.
     @inline(__always)
-    static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?, pins: GridPins? = nil,
+    static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?, pins: AxisPins? = nil,
                              row: inout PlainCellEncoder.Row, into w: inout JSONWriter) {
         if sticky == nil, pins == nil, e.pointee.category == .cell, e.pointee.zIndex == 0, e.pointee.alpha == 1,
             !e.pointee.isHidden, e.pointee.transform3D.isIdentity, e.pointee.rowSpan == 1, e.pointee.columnSpan == 1

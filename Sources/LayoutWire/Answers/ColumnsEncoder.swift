@@ -6,11 +6,11 @@ public import LayoutEngine
 /// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
 /// `sticky` (`[edge, min, max]`, the inset fourth when it is not 0, or null; see `StickyRange`), `rowSpan` and
 /// `columnSpan` (1; a grid's merged cells), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max,
-/// inset]`, or null; see `GridPins`).
+/// inset]`, or null; see `AxisPins`).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
     public static func writeAnswer(contentSize: LayoutSize, elements: [LayoutAttributes], sticky: [StickyRange?]? = nil,
-                                   pins: [GridPins?]? = nil, offsetAdjustment: LayoutPoint? = nil, next: String? = nil,
+                                   pins: [AxisPins?]? = nil, offsetAdjustment: LayoutPoint? = nil, next: String? = nil,
                                    into w: inout JSONWriter) {
         // Elements read in place: no copy, no retain of each.
         elements.withUnsafeBufferPointer { list in
@@ -20,7 +20,7 @@ public enum ColumnsEncoder {
     }
 
     private static func write(contentSize: LayoutSize, elements: UnsafeBufferPointer<LayoutAttributes>,
-                              sticky: [StickyRange?]?, pins: [GridPins?]?, offsetAdjustment: LayoutPoint?,
+                              sticky: [StickyRange?]?, pins: [AxisPins?]?, offsetAdjustment: LayoutPoint?,
                               next: String?, into w: inout JSONWriter) {
         writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: elements.count, into: &w)
         var cells = true, zero = true, opaque = true, shown = true, identity = true, single = true

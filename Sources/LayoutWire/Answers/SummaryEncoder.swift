@@ -43,7 +43,7 @@ public enum SummaryEncoder {
             w.number(plan.length)
             w.raw(",\"count\":")
             w.int(plan.count)
-            if let c = layout as? PreparedCompositionalLayout { writeOrthogonalSections(c, into: &w) }
+            if let c = layout as? any OrthogonalSections { writeOrthogonalSections(c, into: &w) }
             w.raw("}")
         }
         if let grid = GridTilePlan.of(layout) {
@@ -69,10 +69,10 @@ public enum SummaryEncoder {
         }
     }
 
-    /// The orthogonal sections of a compositional layout, for tiles (which give their rows unscrolled): a client
+    /// The sections whose rows scroll on their own (a compositional layout's orthogonal sections), for tiles (which give their rows unscrolled): a client
     /// moves such a section's cells and badges back by its row offset, and leaves its boundary items (of the kinds
     /// listed) and decorations where they are. Nothing when there is none.
-    static func writeOrthogonalSections(_ layout: PreparedCompositionalLayout, into w: inout JSONWriter) {
+    static func writeOrthogonalSections(_ layout: any OrthogonalSections, into w: inout JSONWriter) {
         var first = true
         for s in 0..<layout.numberOfSections where layout.isOrthogonal(section: s) {
             w.raw(first ? ",\"orthogonalSections\":[{\"section\":" : ",{\"section\":")

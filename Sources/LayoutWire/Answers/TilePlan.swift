@@ -6,8 +6,8 @@ public import LayoutEngine
 /// those bytes.
 ///
 /// Pinned headers and footers are given where they sit unpinned, with their sticky range (`StickyRange`), in
-/// every tile that a place of that range meets. The wheel has no tiles: its attributes change with every offset.
-/// Grids are tiled in two dimensions instead (`GridTilePlan`).
+/// every tile that a place of that range meets. A layout's `tiling` says how it is cut: the wheel has no tiles
+/// (its attributes change with every offset); grids are tiled in two dimensions instead (`GridTilePlan`).
 ///
 /// Compositional layouts (and lists) tile too. An orthogonal section's row scrolls on its own offset, which an
 /// immutable tile cannot know: tiles give such rows unscrolled (section offset 0, as a query without
@@ -23,26 +23,25 @@ public struct TilePlan: Sendable, Equatable {
 
     /// The tiling of a layout, or why it has none.
     public static func of(_ layout: any PreparedLayout) -> Result<TilePlan, TilesRefused> {
-        switch layout.spec {
-        case .wheel:
+        let acrossUnbounded: Bool
+        switch layout.tiling {
+        case .none:
             return .failure(TilesRefused(
-                detail: "the wheel has no tiles: every cell turns with the content offset; query rects with an offset"))
-        case .grid:
+                detail: "the \(layout.spec.name) has no tiles: every cell turns with the content offset; query rects "
+                    + "with an offset"))
+        case .bothAxes:
             return .failure(TilesRefused(
-                detail: "grids are tiled in two dimensions: GET /v1/layouts/{id}/tiles/{row}/{column} (the summary's "
-                    + "tileGrid), not tiles/{k}"))
-        default: break
+                detail: "\(layout.spec.name)s are tiled in two dimensions: GET /v1/layouts/{id}/tiles/{row}/{column} "
+                    + "(the summary's tileGrid), not tiles/{k}"))
+        case .alongScrollAxis(let unbounded): acrossUnbounded = unbounded
         }
         let vertical = layout.spec.scrollDirection == .vertical
         let view = vertical ? layout.viewSize.height : layout.viewSize.width
         let content = vertical ? layout.contentSize.height : layout.contentSize.width
         let length = max(1, view.rounded(.up))
         let count = max(1, Int((content / length).rounded(.up)))
-        // Orthogonal rows, and posted frames, may lie anywhere across the axis.
-        let acrossMargin: Double? = switch layout.spec {
-        case .compositional, .frames: 1e15
-        default: nil
-        }
+        // Elements that may lie anywhere across the axis (orthogonal rows, posted frames).
+        let acrossMargin: Double? = acrossUnbounded ? 1e15 : nil
         return .success(TilePlan(vertical: vertical, length: length, count: count, acrossMargin: acrossMargin))
     }
 

@@ -103,6 +103,12 @@ public struct ProgramSpec: Sendable, Hashable {
     /// The frames a program emitted, as the spec of a frames layout of this view: a cell where `kind` is nil, a
     /// supplementary view of that kind otherwise. Validate it (`LayoutSpec.validate`) before preparing it: its
     /// values are the program's.
+    public func layoutSpec(x: [Double], y: [Double], width: [Double], height: [Double], section: [Int], item: [Int],
+                           kind: [String?]) -> LayoutSpec {
+        .frames(frames(x: x, y: y, width: width, height: height, section: section, item: item, kind: kind))
+    }
+
+    /// `layoutSpec`'s frames layout.
     public func frames(x: [Double], y: [Double], width: [Double], height: [Double], section: [Int], item: [Int],
                        kind: [String?]) -> FramesLayoutSpec {
         var elements = FrameElements(x: x, y: y, width: width, height: height, section: section, item: item)

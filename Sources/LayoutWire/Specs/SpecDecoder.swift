@@ -12,22 +12,13 @@ public enum SpecDecoder {
             throw SpecError(path: [.key("layout")],
                             reason: "is required (\(postedNames.map { "\"\($0)\"" }.joined(separator: ", ")))")
         }
-        let spec: LayoutSpec
         let kind = try layoutName.string()
         if !LayoutSpec.contentKinds.contains(kind), LayoutSpec.names.contains(kind) { try refuseContent(root, kind: kind) }
-        switch kind {
-        case "flow": spec = .flow(try decodeFlow(root, limits: limits))
-        case "waterfall": spec = .waterfall(try decodeWaterfall(root, limits: limits))
-        case "circle": spec = .circle(try decodeCircle(root))
-        case "wheel": spec = .wheel(try decodeWheel(root))
-        case "compositional": spec = .compositional(try decodeCompositional(root, limits: limits))
-        case "list": spec = .compositional(try decodeList(root, limits: limits))
-        case "grid": spec = .grid(try decodeGrid(root))
-        case "frames": spec = .frames(try decodeFrames(root))
-        case let other:
+        guard let found = LayoutKinds.named(kind) else {
             let known = postedNames.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw layoutName.fail("\"\(other)\" is not a known layout (\(known))")
+            throw layoutName.fail("\"\(kind)\" is not a known layout (\(known))")
         }
+        let spec = try found.decode(root, limits)
         do {
             try spec.validate(limits: limits)
         } catch {

@@ -1,0 +1,5 @@
+/// What a compositional layout (and a list) adds to the core: rows that scroll on their own, and tiles that reach
+/// far across the axis, where those rows run.
+extension PreparedCompositionalLayout: OrthogonalSections {
+    public var tiling: Tiling { .alongScrollAxis(acrossUnbounded: true) }
+}
