@@ -20,6 +20,12 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The JavaScript client's modules (clients/js/lib), each served with its declarations at /client/lib/.
+let clientModules = [
+    "elements", "fetch-state", "http-client", "plans", "problem", "scroll-axis", "scroll-mapping", "strategies",
+    "text-cells", "updates", "velocity", "views", "virtualizer", "worker-fetch",
+]
+
 /// Release builds of the engine serialize its generic code, so that the service specializes the rect query for its
 /// answer writers (the query is generic over its sink; the writers live in LayoutWire).
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
@@ -96,7 +102,8 @@ let package = Package(
         .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         // The playground's page and the JavaScript client are embedded at build time (byte arrays, no Foundation);
-        // Playground/layout-client.js links to clients/js/layout-client.js, Playground/*.wasm to examples/programs.
+        // Playground/layout-client.js links to clients/js/layout-client.js, Playground/lib/* to the client's modules
+        // (clients/js/lib) and their declarations (clients/js/types), Playground/*.wasm to examples/programs.
         .target(
             name: "LayoutService",
             dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine", "LayoutPrograms", "TextShaping"],
@@ -106,8 +113,8 @@ let package = Package(
                 .embedInCode("Playground/viewport.js"), .embedInCode("Playground/layout-client.js"),
                 // The example layout programs of examples/programs (links), served for the playground and the docs.
                 .embedInCode("Playground/waterfall.wasm"), .embedInCode("Playground/circle.wasm"),
-                .embedInCode("Playground/calendar.wasm"),
-            ],
+                .embedInCode("Playground/calendar.wasm"), .embedInCode("Playground/layout-client.d.ts"),
+            ] + clientModules.flatMap { [.embedInCode("Playground/lib/\($0).js"), .embedInCode("Playground/lib/\($0).d.ts")] },
             swiftSettings: strict),
         // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h; a no-op on macOS).
         .systemLibrary(name: "CMalloc"),

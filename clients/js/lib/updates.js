@@ -31,14 +31,27 @@ export function applyOffsetAnswer(virtualizer, answer, offset) {
 export async function resizeLayout(virtualizer, {width, height, anchor}) {
   const e = virtualizer.scrollElement;
   const collectionView = {width: width ?? e.clientWidth, height: height ?? e.clientHeight};
-  virtualizer.layoutSize = {...collectionView};
+  virtualizer.layoutSize = {...collectionView};  // a client area changing to it meanwhile asks nothing more
   /** @type {{collectionView: {width: number, height: number}, offset: Point, anchor?: unknown}} */
   const body = {collectionView, offset: virtualizer.offset()};
   if (anchor !== undefined) body.anchor = anchor;
   const answer = await virtualizer.client.bounds(/** @type {string} */ (virtualizer.layoutId), body);
   await virtualizer.setLayout(answer.id, answer);
+  virtualizer.layoutSize = {...collectionView};
   if (answer.contentOffset) virtualizer.scrollToOffset(answer.contentOffset);
   return answer;
+}
+
+/**
+ * The scrolling element's client area changed (a ResizeObserver's callback): a scroll bar came or went with the
+ * content, or the page resized the element. The layout is laid out again at the new size (`resize`), unless it is
+ * laid out at that size already.
+ * @param {Virtualizer} virtualizer
+ */
+export function clientAreaChanged(virtualizer) {
+  const e = virtualizer.scrollElement, width = e.clientWidth, height = e.clientHeight, laid = virtualizer.layoutSize;
+  if (!virtualizer.summary || (width === laid.width && height === laid.height)) return;
+  virtualizer.resize({width, height}).catch((error) => virtualizer.reportError(error));
 }
 
 /**

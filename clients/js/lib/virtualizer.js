@@ -9,7 +9,7 @@ import {ScrollMapping} from "./scroll-mapping.js";
 import {VelocityTracker} from "./velocity.js";
 import {chooseStrategy, GridStrategy, BandStrategy} from "./strategies.js";
 import {ViewLayer} from "./views.js";
-import {animateUpdates, flushSizes, measureSizes, resizeLayout} from "./updates.js";
+import {animateUpdates, clientAreaChanged, flushSizes, measureSizes, resizeLayout} from "./updates.js";
 
 /** @typedef {import("./elements.js").Rect} Rect */
 /** @typedef {import("./elements.js").Point} Point */
@@ -83,7 +83,7 @@ export class Virtualizer extends FetchState {
     this.restTimer = this.sizeTimer = null;
     this.layoutId = layoutId;
     this.readViewSize();
-    /** The client area the layout is laid out for (`resize` sets it). */
+    /** The client area the layout is laid out for (`setLayout`, `resize`). */
     this.layoutSize = {...this.viewSize};
     const doc = scrollElement.ownerDocument || globalThis.document;
     let element = content || /** @type {HTMLElement | null} */ (scrollElement.firstElementChild);
@@ -98,7 +98,7 @@ export class Virtualizer extends FetchState {
     // The client area (scroll bars excluded) as it changes: a scroll bar that comes with the content, the page's
     // own resizing. The layout is laid out again at the new size.
     this.resizeObserver = followClientArea && typeof ResizeObserver === "function"
-      ? new ResizeObserver(() => this.clientAreaChanged()) : null;
+      ? new ResizeObserver(() => clientAreaChanged(this)) : null;
     if (this.resizeObserver) this.resizeObserver.observe(scrollElement);
     this.ready = layoutId ? this.setLayout(layoutId) : Promise.resolve();
   }
@@ -113,9 +113,6 @@ export class Virtualizer extends FetchState {
   /** @returns {Point} the last scroll velocity measured (points/ms) */
   get velocity2() { return this.tracker.velocity; }
   set velocity2(velocity) { this.tracker.velocity = velocity; }
-  /** @returns {{t: number, x: number, y: number}[]} */
-  get trail() { return this.tracker.trail; }
-  set trail(trail) { this.tracker.trail = trail; }
 
   /**
    * Shows another layout (after a re-prepare). Answers its summary.
@@ -134,9 +131,13 @@ export class Virtualizer extends FetchState {
     this.sticky.clear();
     this.liveAnswer = null;
     this.holding = true;  // the views of the last layout stay until the new one can be drawn whole
+    // The layout is taken to be for the client area before its content (the size a page reads to prepare it); the
+    // scroll bars its content brings are then the new layout's, and a client area they change is re-laid out.
+    this.readViewSize();
+    this.layoutSize = {...this.viewSize};
     const size = this.domSize();
     if (this.content.style) { this.content.style.width = size.width + "px"; this.content.style.height = size.height + "px"; }
-    this.readViewSize();  // after the content's size: the scroll bars it brings are the new layout's
+    this.readViewSize();
     this.strategy = chooseStrategy(this);
     this.update();
     return answer;
@@ -145,18 +146,11 @@ export class Virtualizer extends FetchState {
   /** @returns {string} how data is fetched: "grid", "tiles", "bands" (aligned rects, no offset) or "live" */
   get mode() { return this.strategy && this.summary ? this.strategy.mode : "none"; }
 
-  /** Reads the scrolling element's client size (scroll bars excluded): when a layout is shown, and when the
-   * client area changes (`clientAreaChanged`), never on scroll events. */
+  /** Reads the scrolling element's client size (scroll bars excluded): when a layout is shown, never on scroll
+   * events. A client area that changes is laid out again (`clientAreaChanged`). */
   readViewSize() {
     /** @type {Size} */
     this.viewSize = {width: this.scrollElement.clientWidth, height: this.scrollElement.clientHeight};
-  }
-
-  /** The client area changed (ResizeObserver): the layout is laid out again at the new size (`resize`). */
-  clientAreaChanged() {
-    const e = this.scrollElement, width = e.clientWidth, height = e.clientHeight;
-    if (!this.summary || (width === this.layoutSize.width && height === this.layoutSize.height)) return;
-    this.resize({width, height}).catch((error) => this.reportError(error));
   }
 
   /** @returns {"x" | "y"} the scroll axis: the tile's, else the one the content overflows */

@@ -22,6 +22,13 @@ export function resizeLayout(virtualizer: Virtualizer, { width, height, anchor }
     anchor?: unknown;
 }): Promise<any>;
 /**
+ * The scrolling element's client area changed (a ResizeObserver's callback): a scroll bar came or went with the
+ * content, or the page resized the element. The layout is laid out again at the new size (`resize`), unless it is
+ * laid out at that size already.
+ * @param {Virtualizer} virtualizer
+ */
+export function clientAreaChanged(virtualizer: Virtualizer): void;
+/**
  * Sends the queued sizes in one batch, shows the new layout and applies the offset answer.
  * @param {Virtualizer} virtualizer
  * @returns {Promise<any>}

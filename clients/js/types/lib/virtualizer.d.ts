@@ -77,7 +77,7 @@ export class Virtualizer extends FetchState {
     restTimer: ReturnType<typeof setTimeout> | null;
     sizeTimer: ReturnType<typeof setTimeout> | null;
     layoutId: string;
-    /** The client area the layout is laid out for (`resize` sets it). */
+    /** The client area the layout is laid out for (`setLayout`, `resize`). */
     layoutSize: {
         width: number;
         height: number;
@@ -98,17 +98,6 @@ export class Virtualizer extends FetchState {
     set velocity2(arg: import("./elements.js").Point);
     /** @returns {Point} the last scroll velocity measured (points/ms) */
     get velocity2(): import("./elements.js").Point;
-    set trail(arg: {
-        t: number;
-        x: number;
-        y: number;
-    }[]);
-    /** @returns {{t: number, x: number, y: number}[]} */
-    get trail(): {
-        t: number;
-        x: number;
-        y: number;
-    }[];
     /**
      * Shows another layout (after a re-prepare). Answers its summary.
      * @param {string} layoutId
@@ -118,13 +107,11 @@ export class Virtualizer extends FetchState {
     setLayout(layoutId: string, summary?: Summary): Promise<Summary>;
     /** @returns {string} how data is fetched: "grid", "tiles", "bands" (aligned rects, no offset) or "live" */
     get mode(): string;
-    /** Reads the scrolling element's client size (scroll bars excluded): when a layout is shown, and when the
-     * client area changes (`clientAreaChanged`), never on scroll events. */
+    /** Reads the scrolling element's client size (scroll bars excluded): when a layout is shown, never on scroll
+     * events. A client area that changes is laid out again (`clientAreaChanged`). */
     readViewSize(): void;
     /** @type {Size} */
     viewSize: Size;
-    /** The client area changed (ResizeObserver): the layout is laid out again at the new size (`resize`). */
-    clientAreaChanged(): void;
     /** @returns {"x" | "y"} the scroll axis: the tile's, else the one the content overflows */
     get axis(): "x" | "y";
     /** @returns {number} a band's length: the tile's, else a view's (at least 256) */
