@@ -46,18 +46,12 @@ def start(request, window_size, path="/healthz", script_timeout=60):
 # after the scrolling stops included) and `virtualizer` awaits no answer. Both are JavaScript expressions.
 QUIET = r"""
 const done = arguments[arguments.length - 1], scroller = %s, virtualizer = %s;
-let last = performance.now(), ended = true;  // a scroll ends in a scrollend, where the browser has them
-const onScroll = () => { last = performance.now(); ended = !("onscrollend" in scroller); };
-const onScrollEnd = () => { ended = true; };
+let last = performance.now();
+const onScroll = () => { last = performance.now(); };
 scroller.addEventListener("scroll", onScroll);
-scroller.addEventListener("scrollend", onScrollEnd);
 (function wait() {
-  // The re-anchor armed by the last scroll's scrollend (ScrollMapping.settleTimer) has run: else it could run
-  // between the next input and its first scroll event, and move the element under that input.
-  const settling = Boolean((virtualizer.scroll || virtualizer).settleTimer);
-  if (performance.now() - last > 300 && ended && !settling && !virtualizer.inFlight.size && !virtualizer.liveFlight) {
+  if (performance.now() - last > 300 && !virtualizer.inFlight.size && !virtualizer.liveFlight) {
     scroller.removeEventListener("scroll", onScroll);
-    scroller.removeEventListener("scrollend", onScrollEnd);
     return done();
   }
   setTimeout(wait, 50);
@@ -65,7 +59,6 @@ scroller.addEventListener("scrollend", onScrollEnd);
 
 
 def quiet(driver, scroller, virtualizer):
-    """Waits until the page's `scroller` scrolls no more (300 ms without a scroll event, its last scroll ended, the
-    virtualizer's re-anchor after it run) and its `virtualizer` awaits no answer (JavaScript expressions, e.g.
-    "window.mapping.scroller")."""
+    """Waits until the page's `scroller` scrolls no more and its `virtualizer` awaits no answer (JavaScript
+    expressions, e.g. "window.mapping.scroller")."""
     driver.execute_async_script(QUIET % (scroller, virtualizer))
