@@ -20,6 +20,12 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The JavaScript client's modules (clients/js/lib), each served with its declarations at /client/lib/.
+let clientModules = [
+    "elements", "fetch-state", "http-client", "plans", "problem", "scroll-axis", "scroll-mapping", "strategies",
+    "text-cells", "updates", "velocity", "views", "virtualizer", "worker-fetch",
+]
+
 let package = Package(
     name: "layout-service",
     platforms: [.macOS(.v15), .iOS(.v16)],
@@ -92,7 +98,8 @@ let package = Package(
         .target(name: "AccessControl", dependencies: ["HTTPCore", "CCrypto"], swiftSettings: strict),
         // Routes, wire format, problem errors.
         // The playground's page and the JavaScript client are embedded at build time (byte arrays, no Foundation);
-        // Playground/layout-client.js links to clients/js/layout-client.js, Playground/*.wasm to examples/programs.
+        // Playground/layout-client.js links to clients/js/layout-client.js, Playground/lib/* to the client's modules
+        // (clients/js/lib) and their declarations (clients/js/types), Playground/*.wasm to examples/programs.
         .target(
             name: "LayoutService",
             dependencies: ["HTTPCore", "LayoutStore", "LayoutWire", "LayoutEngine", "LayoutPrograms", "TextShaping"],
@@ -102,8 +109,8 @@ let package = Package(
                 .embedInCode("Playground/viewport.js"), .embedInCode("Playground/layout-client.js"),
                 // The example layout programs of examples/programs (links), served for the playground and the docs.
                 .embedInCode("Playground/waterfall.wasm"), .embedInCode("Playground/circle.wasm"),
-                .embedInCode("Playground/calendar.wasm"),
-            ],
+                .embedInCode("Playground/calendar.wasm"), .embedInCode("Playground/layout-client.d.ts"),
+            ] + clientModules.flatMap { [.embedInCode("Playground/lib/\($0).js"), .embedInCode("Playground/lib/\($0).d.ts")] },
             swiftSettings: strict),
         // glibc's mallopt, for the executables: freed memory is kept for reuse (see shim.h; a no-op on macOS).
         .systemLibrary(name: "CMalloc"),

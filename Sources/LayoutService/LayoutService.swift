@@ -172,8 +172,11 @@ public final class LayoutService: HTTPHandler {
         case .playground:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")],
                                 body: Playground.page)
-        case .clientScript:
-            return ClientScript.response(request)
+        case .clientScript(let path):
+            guard let response = ClientScript.response(request, path: path) else {
+                throw Problem(status: 404, detail: "no client file \(path) (\(ClientScript.files.keys.sorted().joined(separator: ", ")))")
+            }
+            return response
         case .exampleProgram(let name):
             guard let response = ExamplePrograms.response(name) else {
                 let names = ExamplePrograms.modules.keys.sorted().joined(separator: ", ")

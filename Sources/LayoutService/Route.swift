@@ -5,7 +5,7 @@ enum Route: Equatable {
     case health
     case ready
     case playground
-    case clientScript
+    case clientScript(path: String)
     case exampleProgram(name: String)
     case render(id: String)
     case layouts
@@ -79,7 +79,8 @@ enum Route: Equatable {
             if equals(0, "readyz") { return .ready }
             return nil
         }
-        if s.count == 2 && equals(0, "client") && equals(1, "layout-client.js") { return .clientScript }
+        if s.count == 2 && equals(0, "client") { return .clientScript(path: text(1)) }
+        if s.count == 3 && equals(0, "client") && equals(1, "lib") { return .clientScript(path: "lib/" + text(2)) }
         if s.count == 3 && equals(0, "playground") && equals(1, "programs") { return .exampleProgram(name: text(2)) }
         guard equals(0, "v1") else { return nil }
         if s.count == 2 && equals(1, "transitions") { return .transitions }
@@ -137,7 +138,7 @@ enum Route: Equatable {
         case .health: "/healthz"
         case .ready: "/readyz"
         case .playground: "/"
-        case .clientScript: "/client/layout-client.js"
+        case .clientScript: "/client/{file}"
         case .exampleProgram: "/playground/programs/{name}"
         case .render: "/v1/layouts/{id}/render.svg"
         case .layouts: "/v1/layouts"

@@ -35,6 +35,33 @@ import Testing
         #expect(client.send("POST", "/client/layout-client.js").status == 405)
     }
 
+    /// Every module of clients/js/lib and every declaration of clients/js/types, as the repository holds them: the
+    /// entry's imports all resolve against the service.
+    @Test func everyModuleAndDeclarationOfTheClientIsServedAsItsFile() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var paths = ["layout-client.d.ts"]
+        for (folder, served) in [("clients/js/lib", "lib/"), ("clients/js/types/lib", "lib/")] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            paths += names.filter { $0.hasSuffix(".js") || $0.hasSuffix(".d.ts") }.map { served + $0 }
+        }
+        #expect(paths.count > 20)
+        for path in paths {
+            let response = client.send("GET", "/client/" + path)
+            #expect(response.status == 200, "\(path)")
+            let file = path.hasSuffix(".d.ts") ? "clients/js/types/" + path : "clients/js/" + path
+            #expect(response.body.bytes == (try Self.repositoryFile(file)), "\(path)")
+            let type = path.hasSuffix(".d.ts") ? "application/typescript; charset=utf-8" : "text/javascript; charset=utf-8"
+            #expect(response.header("Content-Type") == type, "\(path)")
+            let tag = try #require(response.header("ETag"))
+            let again = client.service.handle(HTTPRequest(method: "GET", path: "/client/" + path,
+                                                          headers: [("If-None-Match", tag)]))
+            #expect(again.status == 304, "\(path)")
+        }
+        #expect(client.send("GET", "/client/lib/nothing.js").status == 404)
+        #expect(client.send("GET", "/client/tests/fakes.js").status == 404)
+    }
+
     @Test func thePageHoldsItsStyleExamplesAndScriptAndImportsTheClient() throws {
         let response = client.send("GET", "/")
         #expect(response.status == 200)

@@ -215,6 +215,10 @@ def test_the_text_feed_draws_each_post_as_tall_as_the_service_measured_it(page):
     assert name in browser.execute_script("return playground.examples")
     summary = prepare(browser, name)
     assert summary["items"] == TEXT_FEED_POSTS
+    # The summary line reads the content's size as people read lengths: grouped, two decimals at most.
+    line = browser.execute_script("return document.getElementById('summary').textContent")
+    height_text = "{:,.2f}".format(summary["contentSize"]["height"]).rstrip("0").rstrip(".")
+    assert "content 390 × %s ·" % height_text in line, (line, summary["contentSize"])
     assert browser.execute_script("return document.fonts.check('700 16px Inter') && document.fonts.check('400 14px Inter')")
     height, drawn = summary["contentSize"]["height"], 0
     for fraction in (0.0, 0.5, 1.0):
@@ -242,6 +246,28 @@ def test_badge_labels_fit_their_badges(page):
           .map((n) => [n.firstChild.textContent, n.firstChild.scrollWidth, n.clientWidth])""")
     assert labels
     assert [label for label in labels if label[1] > label[2]] == []  # the label's text is as wide as the badge at most
+
+
+def test_the_calendar_labels_its_seven_days_and_its_events_in_full(page):
+    """The calendar program's day headers are items 0 to 6 of section 0 and its events as narrow as a day's share of
+    390 points (or a share of that, side by side): each label names its item, and fits any box 20 points wide
+    (two digits at the page's 11 px); only events split three or more ways are narrower."""
+    browser, _ = page
+    prepare(browser, "Calendar week (program)")
+    labels = browser.execute_script("""
+        return [...document.querySelectorAll('#content .element')].filter((n) => n.style.display !== 'none')
+          .map((n) => [n.dataset.id, n.firstChild.textContent, n.firstChild.scrollWidth, n.firstChild.clientWidth,
+                       n.getBoundingClientRect().width])""")
+    days = sorted(label[1] for label in labels if label[0].startswith("supplementary/day/"))
+    assert days == ["day %d" % d for d in range(7)], days
+    assert [label for label in labels if label[0].startswith("supplementary/") and label[2] > label[3]] == []
+    events = [label for label in labels if label[0].startswith("cell/")]
+    assert len(events) >= 10
+    assert [e for e in events if e[1] != e[0].split("/")[2]] == []  # an event's label is its item
+    cut = [e for e in events if e[2] > e[3]]
+    assert [e for e in cut if e[4] >= 20] == []
+    assert len(cut) * 4 < len(events), cut  # most events show their label whole
+    screenshot(browser, "calendar")
 
 
 # The playground's client fetches from a worker (workerFetch): its answers, entity tags, 304s, problems, aborts and

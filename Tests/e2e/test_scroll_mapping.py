@@ -35,7 +35,9 @@ const [spec, done] = [arguments[0], arguments[arguments.length - 1]];
   document.body.appendChild(scroller);
   const client = new LayoutClient("");
   const summary = await client.prepare(spec);
-  const virtualizer = new Virtualizer({client, layoutId: summary.id, scrollElement: scroller,
+  // The layout stays at the scroller's box, scroll bars over it: this page tests the scroll mapping alone, not the
+  // client area followed (followClientArea, test_client_scrollbars.py).
+  const virtualizer = new Virtualizer({client, layoutId: summary.id, scrollElement: scroller, followClientArea: false,
     createView: () => document.createElement("div"), updateView: (view, e) => { view.textContent = e.item; }});
   await virtualizer.ready;
   window.mapping = {scroller, virtualizer, summary};
@@ -129,9 +131,14 @@ def test_wheel_steps_and_keys_move_long_content_as_they_move_a_short_page(browse
     assert short[0] == 100 and short[1] == 40
     for dom in (20000, 8000000, 15999400 - 20000):  # near the top, the middle, near the end of the DOM
         got = distances(browser, spec, dom)
-        # As on the short page; PageDown's 0.875 of a view (511.875 here) is snapped to whole pixels by the
-        # browser: 511 or 512 by where it starts. (The DOM moved less: re-anchored once the scrolling stopped.)
-        assert all(abs(a - b) <= (1 if i == 2 else 0) for i, (a, b) in enumerate(zip(got, short))), (dom, got, short)
+        # As on the short page, within what the browser's own scrolling lands on: PageDown's 0.875 of a view
+        # (511.875 here) is snapped to whole pixels, 511 or 512 by where it starts; and from 2^23 pixels on, where
+        # Chromium's scroll offsets (floats) are 1 pixel apart, a key's smooth scroll adds up its rounded frames and
+        # may end a pixel or two past its 40 (seen: the element itself moved 2 + 4 + 12 + 8 + 6 + 6 + 2 + 2 = 42
+        # from 15,964,388, the page writing nothing). (The DOM moved less: re-anchored once the scrolling stopped.)
+        coarse = 2 if dom >= 2 ** 23 else 0
+        tolerance = (0, coarse, max(1, coarse))
+        assert all(abs(a - b) <= tolerance[i] for i, (a, b) in enumerate(zip(got, short))), (dom, got, short)
 
 
 def test_the_ends_are_reached_and_the_thumb_maps_proportionally(browser):

@@ -25,23 +25,55 @@ enum Playground {
     }
 }
 
-/// `GET /client/layout-client.js`: the JavaScript client (clients/js/layout-client.js, embedded at build time),
-/// with a strong `ETag` of its bytes; a matching `If-None-Match` gets a 304. `Cache-Control: no-cache`: browsers
-/// keep it and revalidate, so a new version of the service is picked up at once.
+/// `GET /client/{file}` and `GET /client/lib/{file}`: the JavaScript client, ES modules embedded at build time
+/// (clients/js: layout-client.js, the entry, and lib/*.js) and their declarations (clients/js/types:
+/// layout-client.d.ts and lib/*.d.ts, made by tsc from the modules' JSDoc; scripts/check-client-types), each with a
+/// strong `ETag` of its bytes; a matching `If-None-Match` gets a 304. `Cache-Control: no-cache`: browsers keep
+/// them and revalidate, so a new version of the service is picked up at once.
 enum ClientScript {
-    static let body = HTTPBody(PackageResources.layout_client_js)
+    struct File {
+        let body: HTTPBody
+        let entityTag: String
+        let contentType: String
 
-    static let entityTag: String = {
-        var hash = FNV1a()
-        for byte in PackageResources.layout_client_js { hash.add(byte) }
-        return "\"js-" + hash.hex(suffix: UInt8(ascii: "\""))
+        init(_ name: String, _ bytes: [UInt8]) {
+            body = HTTPBody(bytes)
+            var hash = FNV1a()
+            for byte in bytes { hash.add(byte) }
+            entityTag = "\"js-" + hash.hex(suffix: UInt8(ascii: "\""))
+            contentType = name.hasSuffix(".d.ts") ? "application/typescript; charset=utf-8" : "text/javascript; charset=utf-8"
+        }
+    }
+
+    /// Every file by its path under /client/.
+    static let files: [String: File] = {
+        let list: [(String, [UInt8])] = [
+            ("layout-client.js", PackageResources.layout_client_js),
+            ("layout-client.d.ts", PackageResources.layout_client_d_ts),
+        ("lib/elements.js", PackageResources.elements_js), ("lib/elements.d.ts", PackageResources.elements_d_ts),
+        ("lib/fetch-state.js", PackageResources.fetch_state_js), ("lib/fetch-state.d.ts", PackageResources.fetch_state_d_ts),
+        ("lib/http-client.js", PackageResources.http_client_js), ("lib/http-client.d.ts", PackageResources.http_client_d_ts),
+        ("lib/plans.js", PackageResources.plans_js), ("lib/plans.d.ts", PackageResources.plans_d_ts),
+        ("lib/problem.js", PackageResources.problem_js), ("lib/problem.d.ts", PackageResources.problem_d_ts),
+        ("lib/scroll-axis.js", PackageResources.scroll_axis_js), ("lib/scroll-axis.d.ts", PackageResources.scroll_axis_d_ts),
+        ("lib/scroll-mapping.js", PackageResources.scroll_mapping_js), ("lib/scroll-mapping.d.ts", PackageResources.scroll_mapping_d_ts),
+        ("lib/strategies.js", PackageResources.strategies_js), ("lib/strategies.d.ts", PackageResources.strategies_d_ts),
+        ("lib/text-cells.js", PackageResources.text_cells_js), ("lib/text-cells.d.ts", PackageResources.text_cells_d_ts),
+        ("lib/updates.js", PackageResources.updates_js), ("lib/updates.d.ts", PackageResources.updates_d_ts),
+        ("lib/velocity.js", PackageResources.velocity_js), ("lib/velocity.d.ts", PackageResources.velocity_d_ts),
+        ("lib/views.js", PackageResources.views_js), ("lib/views.d.ts", PackageResources.views_d_ts),
+        ("lib/virtualizer.js", PackageResources.virtualizer_js), ("lib/virtualizer.d.ts", PackageResources.virtualizer_d_ts),
+        ("lib/worker-fetch.js", PackageResources.worker_fetch_js), ("lib/worker-fetch.d.ts", PackageResources.worker_fetch_d_ts),
+        ]
+        return Dictionary(uniqueKeysWithValues: list.map { ($0.0, File($0.0, $0.1)) })
     }()
 
-    static func response(_ request: HTTPRequest) -> HTTPResponse {
-        let headers: [(name: String, value: String)] = [("ETag", entityTag), ("Cache-Control", "no-cache")]
-        if HTTPCaching.matches(request, entityTag) { return HTTPResponse(status: 304, headers: headers) }
-        return HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/javascript; charset=utf-8")] + headers, body: body)
+    /// The file's answer, or nil when there is no such file.
+    static func response(_ request: HTTPRequest, path: String) -> HTTPResponse? {
+        guard let file = files[path] else { return nil }
+        let headers: [(name: String, value: String)] = [("ETag", file.entityTag), ("Cache-Control", "no-cache")]
+        if HTTPCaching.matches(request, file.entityTag) { return HTTPResponse(status: 304, headers: headers) }
+        return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType)] + headers, body: file.body)
     }
 }
 

@@ -27,11 +27,13 @@ $("api-key").value = client.apiKey || "";
 $("api-key").addEventListener("input", () => setApiKey($("api-key").value));
 $("api-key").addEventListener("keydown", (event) => { if (event.key === "Enter") prepare(); });
 
-// A view's label: "section.item" for a cell, "kind section" for a header or footer. A badge (a supplementary item
-// of a cell, too small for a word) shows its cell's item; the CSS ends any label that does not fit with an ellipsis.
-function label(e) {
-  if (e.category === "cell") return `${e.section}.${e.item}`;
-  return e.kind === "badge" ? `${e.item}` : `${e.kind} ${e.section}`;
+// A view's label: "section.item" for a cell, "kind section" for a header or footer; in a layout of one section the
+// item alone names it ("item", "kind item": a program's day headers are items of section 0, and its events are as
+// narrow as a day's share of the width). A badge (a supplementary item of a cell, too small for a word) shows its
+// cell's item; the CSS ends any label that does not fit with an ellipsis.
+function label(e, sections) {
+  if (e.category === "cell") return sections === 1 ? `${e.item}` : `${e.section}.${e.item}`;
+  return e.kind === "badge" ? `${e.item}` : `${e.kind} ${sections === 1 ? e.item : e.section}`;
 }
 
 // Cells given as content (the text examples): the layout's text styles and each section's contents, as prepared (and
@@ -82,7 +84,7 @@ const virtualizer = new Virtualizer({
     }
     // A grid's cell is a block whose one line is as tall as the cell (playground.css).
     view.style.lineHeight = viewport.dataset.layout === "grid" ? `${e.frame.height - 2}px` : "";
-    view.firstChild.textContent = label(e);
+    view.firstChild.textContent = label(e, virtualizer.summary ? virtualizer.summary.sections : 0);
     view.title = e.category === "cell" ? `cell ${e.section}.${e.item}` : `${e.kind} ${e.section}.${e.item}`;
   },
   recycleView(view) { view.dataset.id = ""; },
@@ -151,9 +153,12 @@ async function prepare() {
 
 function showSummary(answer) {
   $("summary").textContent = `id ${answer.id} · ${answer.layout} · content ` +
-    `${answer.contentSize.width} × ${answer.contentSize.height} · ${count(answer.items, "item")} in ` +
+    `${points(answer.contentSize.width)} × ${points(answer.contentSize.height)} · ${count(answer.items, "item")} in ` +
     `${count(answer.sections, "section")}` + (answer.boundsDependent ? " · bounds-dependent" : "");
 }
+
+// A length in points as people read it: grouped, to two decimals at most ("19,180,428", "390", "12.5").
+function points(n) { return n.toLocaleString("en", {maximumFractionDigits: 2}); }
 
 function count(n, noun) {
   return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;

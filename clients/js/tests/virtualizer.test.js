@@ -300,13 +300,14 @@ test("self-sizing reports measured sizes in one batch and applies the offset ans
   const original = virtualizer.createView;
   virtualizer.createView = (e) => Object.assign(original(e), {offsetWidth: 400, offsetHeight: 80});
   scroller.scrollTop = 0;
-  await service.answerAll();
+  // The sizes' POST is answered here from the start: the batch timer may fire while the tiles are still answered.
   const sent = [];
   client.fetch = async (url, init) => {
     if (init.method === "GET") return service.fetch(url, init);
     sent.push({url, body: JSON.parse(init.body)});
     return response(201, {...service.summary(), id: "L3", contentOffsetAdjustment: {x: 0, y: 30}});
   };
+  await service.answerAll();
   await new Promise((r) => setTimeout(r, 100));
   await settle();
   assert.equal(sent.length, 1, "one batch");
@@ -342,6 +343,85 @@ test("applyUpdates animates every before/after pair with the Web Animations API,
   assert.deepEqual(moved.animations[0].keyframes.map((k) => k.top), ["0px", "50px"]);
   assert.equal(moved.dataset.key, "cell/0/1");
   assert.equal(virtualizer.layoutId, "L4");
+});
+
+test("an updateView that throws during applyUpdates rejects it, and every later scroll still draws", async () => {
+  const {service, virtualizer, client, scroll} = setUp();
+  await virtualizer.ready;
+  await service.answerAll();
+  const frame = (y) => ({x: 0, y, width: 400, height: ITEM});
+  const cell = (item, y) => ({category: "cell", section: 0, item, frame: frame(y), zIndex: 0, alpha: 1, hidden: false});
+  client.fetch = async (url, init) => {
+    if (init.method === "GET") return service.fetch(url, init);
+    return response(201, {...service.summary(), id: "L5", animations: [{before: cell(0, 0), after: cell(1, 50)}]});
+  };
+  const updateView = virtualizer.updateView;
+  virtualizer.updateView = () => { throw new Error("the page's updateView failed"); };
+  await assert.rejects(virtualizer.applyUpdates({updates: [{op: "insertItems", indexPaths: [[0, 0]]}]}),
+    /updateView failed/);
+  virtualizer.updateView = updateView;
+  assert.equal(virtualizer.animating, false);
+  const renders = virtualizer.stats.renders;
+  scroll(20000, 1000);
+  await service.answerAll();
+  assert.ok(virtualizer.stats.renders > renders, "a scroll after the failure draws");
+  assert.deepEqual(shown(virtualizer), expected(20000));
+});
+
+test("destroy stops listening: scroll events, the client area's observer, timers", async () => {
+  const observed = [];
+  const saved = globalThis.ResizeObserver;
+  globalThis.ResizeObserver = class {
+    constructor(callback) { this.callback = callback; this.disconnected = false; observed.push(this); }
+    observe(element) { this.element = element; }
+    disconnect() { this.disconnected = true; }
+  };
+  try {
+    const {service, virtualizer, scroller} = setUp();
+    await virtualizer.ready;
+    await service.answerAll();
+    assert.equal(observed.length, 1);
+    assert.equal(observed[0].element, scroller);
+    assert.ok(scroller.listeners.scroll);
+    virtualizer.destroy();
+    assert.ok(observed[0].disconnected);
+    assert.equal(scroller.listeners.scroll, undefined);
+  } finally {
+    globalThis.ResizeObserver = saved;
+  }
+});
+
+test("a client area that changes (a scroll bar came) posts bounds at the new size; the same size posts nothing", async () => {
+  const observed = [];
+  const saved = globalThis.ResizeObserver;
+  globalThis.ResizeObserver = class {
+    constructor(callback) { this.callback = callback; observed.push(this); }
+    observe() {}
+    disconnect() {}
+  };
+  try {
+    const {service, virtualizer, client, scroller} = setUp();
+    await virtualizer.ready;
+    await service.answerAll();
+    const bodies = [];
+    client.fetch = async (url, init) => {
+      if (init.method === "GET") return service.fetch(url, init);
+      bodies.push(JSON.parse(init.body));
+      return response(201, {...service.summary(), id: "L6"});
+    };
+    observed[0].callback();  // the size it was made at: nothing to do
+    assert.equal(bodies.length, 0);
+    scroller.clientWidth = 385;  // a vertical scroll bar 15 wide
+    observed[0].callback();
+    await virtualizer.ready;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(bodies.map((b) => b.collectionView), [{width: 385, height: VIEW}]);
+    assert.equal(virtualizer.layoutId, "L6");
+    observed[0].callback();  // laid out at that size already
+    assert.equal(bodies.length, 1);
+  } finally {
+    globalThis.ResizeObserver = saved;
+  }
 });
 
 test("content longer than a browser allows: wheel steps move it 1:1, a thumb drag proportionally, both ends reachable", async () => {

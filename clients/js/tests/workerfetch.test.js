@@ -76,3 +76,17 @@ test("a worker that cannot start hands its requests, and every later one, to fet
   await workerFetch()("/v1/y");
   assert.deepEqual(fetched.slice(2), ["/v1/x", "/v1/y"]);
 }));
+
+test("destroy terminates the worker: requests waiting for it reject with an AbortError, later ones go by fetch", () => withFakes(async () => {
+  const fetch = workerFetch(), worker = FakeWorker.made[0], controller = new AbortController();
+  const pending = fetch("/tiles/1", {signal: controller.signal});
+  globalThis.fetch = async (url) => ({status: 200, url});
+  fetch.destroy();
+  assert.ok(worker.terminated);
+  assert.equal(worker.onmessage, null);
+  await assert.rejects(pending, {name: "AbortError"});
+  controller.abort();  // its listener is gone: nothing is told to the terminated worker
+  assert.equal(worker.sent.length, 1);
+  assert.deepEqual(await fetch("http://service.example/x"), {status: 200, url: "http://service.example/x"});
+  fetch.destroy();  // twice is harmless
+}));

@@ -1,0 +1,1 @@
+../../../clients/js/types/layout-client.d.ts

@@ -1,0 +1,1 @@
+../../../../clients/js/types/lib/fetch-state.d.ts

@@ -1,0 +1,1 @@
+../../../../clients/js/lib/fetch-state.js

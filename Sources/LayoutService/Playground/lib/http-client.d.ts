@@ -1,0 +1,1 @@
+../../../../clients/js/types/lib/http-client.d.ts

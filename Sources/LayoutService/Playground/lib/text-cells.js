@@ -1,0 +1,1 @@
+../../../../clients/js/lib/text-cells.js

@@ -1,0 +1,10 @@
+export { LayoutClient } from "./lib/http-client.js";
+export { ScrollAxis } from "./lib/scroll-axis.js";
+export { VelocityTracker } from "./lib/velocity.js";
+export { workerFetch } from "./lib/worker-fetch.js";
+export { Virtualizer } from "./lib/virtualizer.js";
+export { ProblemError, NOT_MODIFIED } from "./lib/problem.js";
+export { columnsToElements, answerElements, elementKey, stickyCoordinate, pinnedFrame } from "./lib/elements.js";
+export { AnswerCache, planBands, planTiles, ViewPool } from "./lib/plans.js";
+export { BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy } from "./lib/strategies.js";
+export { TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell } from "./lib/text-cells.js";
