@@ -56,18 +56,25 @@ export function fontFaceRules(catalog, baseURL = "") {
 }
 
 /**
- * Declares the service's fonts in `document` (one `<style>` of `@font-face` rules) and returns the catalog; its
- * `fallback` is the font stack's tail for `drawTextCell`.
+ * Declares the service's fonts in `document` with one `<link rel="stylesheet">` to `GET /v1/fonts.css`, whose
+ * `@font-face` rules name every face (large ones in slices by `unicode-range`, so a page downloads only the slices
+ * its text uses), and returns the catalog (`GET /v1/fonts`) once the stylesheet is loaded; its `fallback` is the
+ * font stack's tail for `drawTextCell`.
  * @param {import("./http-client.js").LayoutClient} client
  * @param {Document} document
  * @param {{signal?: AbortSignal}} options
  * @returns {Promise<FontCatalog>}
  */
 export async function declareFonts(client, document, {signal} = {}) {
-  const catalog = await client.fonts({signal});
-  const style = document.createElement("style");
-  style.textContent = fontFaceRules(catalog, client.baseURL || "");
-  (document.head || document.body).appendChild(style);
+  const link = document.createElement("link");
+  const loaded = new Promise((resolve, reject) => {
+    link.addEventListener("load", () => resolve(undefined));
+    link.addEventListener("error", () => reject(new Error(`the stylesheet ${link.href} did not load`)));
+  });
+  link.rel = "stylesheet";
+  link.href = `${String(client.baseURL || "").replace(/\/$/, "")}/v1/fonts.css`;
+  (document.head || document.body).appendChild(link);
+  const [catalog] = await Promise.all([client.fonts({signal}), loaded]);
   return catalog;
 }
 

@@ -23,17 +23,31 @@ test("every family and weight gets an @font-face rule with the service's file", 
   ]);
 });
 
-test("declareFonts asks GET /v1/fonts and adds one style element", async () => {
+test("declareFonts links GET /v1/fonts.css once, and answers GET /v1/fonts once the stylesheet is loaded", async () => {
   const urls = [];
-  const client = new LayoutClient("http://svc:8080", {fetch: async (url) => { urls.push(url); return response(200, catalog); }});
+  const client = new LayoutClient("http://svc:8080/", {fetch: async (url) => { urls.push(url); return response(200, catalog); }});
   const head = new FakeElement("head");
   const document = {head, createElement: (tag) => new FakeElement(tag)};
-  const answer = await declareFonts(client, document);
+  let answered = false;
+  const answer = declareFonts(client, document).then((a) => { answered = true; return a; });
+  await new Promise((resolve) => setTimeout(resolve, 10));
   assert.deepEqual(urls, ["http://svc:8080/v1/fonts"]);
-  assert.deepEqual(answer.fallback, catalog.fallback);
   assert.equal(head.children.length, 1);
-  assert.equal(head.children[0].tag, "style");
-  assert.match(head.children[0].textContent, /src: url\("http:\/\/svc:8080\/v1\/fonts\/Inter\/700"\)/);
+  const [link] = head.children;
+  assert.equal(link.tag, "link");
+  assert.equal(link.rel, "stylesheet");
+  assert.equal(link.href, "http://svc:8080/v1/fonts.css");
+  assert.equal(answered, false);  // not before the stylesheet is loaded
+  link.listeners.load();
+  assert.deepEqual((await answer).fallback, catalog.fallback);
+});
+
+test("declareFonts fails when the stylesheet does not load", async () => {
+  const client = new LayoutClient("", {fetch: async () => response(200, catalog)});
+  const head = new FakeElement("head");
+  const answer = declareFonts(client, {head, createElement: (tag) => new FakeElement(tag)});
+  head.children[0].listeners.error();
+  await assert.rejects(answer, /\/v1\/fonts\.css did not load/);
 });
 
 test("a content cell is drawn with its padding, media box, spacing, styles and line limit", () => {

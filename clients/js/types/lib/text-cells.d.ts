@@ -13,8 +13,10 @@ export function fontStack(family: string, fallback?: string[]): string;
  */
 export function fontFaceRules(catalog: FontCatalog, baseURL?: string): string;
 /**
- * Declares the service's fonts in `document` (one `<style>` of `@font-face` rules) and returns the catalog; its
- * `fallback` is the font stack's tail for `drawTextCell`.
+ * Declares the service's fonts in `document` with one `<link rel="stylesheet">` to `GET /v1/fonts.css`, whose
+ * `@font-face` rules name every face (large ones in slices by `unicode-range`, so a page downloads only the slices
+ * its text uses), and returns the catalog (`GET /v1/fonts`) once the stylesheet is loaded; its `fallback` is the
+ * font stack's tail for `drawTextCell`.
  * @param {import("./http-client.js").LayoutClient} client
  * @param {Document} document
  * @param {{signal?: AbortSignal}} options
