@@ -206,6 +206,15 @@ def weight_match(desired, weights):
 
 
 @pytest.fixture(scope="module")
+def service():
+    """One service for the module: the page's fonts are loaded from it once."""
+    from conftest import Service
+    s = Service()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
 def page(request, service):
     """The browser with Inter and every face of the fallback stack the styles match loaded; the stack as CSS."""
     browser = chromium.browser(request, extra=["--lang=en-US"], script_timeout=300)
