@@ -2,4 +2,5 @@
 #define CHARFBUZZ_SHIM_H
 #include <hb.h>
 #include <hb-ot.h>
+#include <hb-subset.h>
 #endif

@@ -29,10 +29,14 @@ struct RangeCheck {
         try nonNegative(s.height, at: path + [.index(1)])
     }
 
+    func positive(_ v: Double, at path: [SpecPathComponent]) throws(LayoutError) {
+        try finite(v, at: path)
+        guard v > 0 else { throw .invalidValue(path: path, reason: "must be more than 0") }
+    }
+
     func positive(_ s: LayoutSize, at path: [SpecPathComponent]) throws(LayoutError) {
-        try nonNegative(s, at: path)
-        if s.width == 0 { throw .invalidValue(path: path + [.key("width")], reason: "must be more than 0") }
-        if s.height == 0 { throw .invalidValue(path: path + [.key("height")], reason: "must be more than 0") }
+        try positive(s.width, at: path + [.key("width")])
+        try positive(s.height, at: path + [.key("height")])
     }
 
     func columnCount(_ n: Int, at path: [SpecPathComponent]) throws(LayoutError) {
@@ -56,9 +60,8 @@ struct RangeCheck {
 
     /// For sizes written as `[width, height]` that must both be more than 0.
     func positivePair(_ s: LayoutSize, at path: [SpecPathComponent]) throws(LayoutError) {
-        try nonNegativeSizePair(s, at: path)
-        if s.width == 0 { throw .invalidValue(path: path + [.index(0)], reason: "must be more than 0") }
-        if s.height == 0 { throw .invalidValue(path: path + [.index(1)], reason: "must be more than 0") }
+        try positive(s.width, at: path + [.index(0)])
+        try positive(s.height, at: path + [.index(1)])
     }
 
     /// Kinds are non-empty and distinct; insets are 0 or more (a decoration stays within its section).

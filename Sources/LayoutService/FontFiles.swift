@@ -2,11 +2,21 @@ import HTTPCore
 import Synchronization
 import TextShaping
 
-/// The font files `GET /v1/fonts/{family}/{weight}` serves, read from their files when asked: what they hold in
-/// memory, the files recently served and those still being sent together, stays within `budget` bytes
-/// (`--font-file-bytes`). A face is in memory once, however many connections send it (they share one body). A face
-/// that does not fit beside those being sent is refused (503 `busy`, `Retry-After`), unless none is being sent.
+/// Font files served, made when asked: the faces `GET /v1/fonts/{family}/{weight}` serves (read from their files,
+/// within `--font-file-bytes`) or the slices `GET /v1/fonts/{family}/{weight}/{slice}` serves (subset from them,
+/// within `--font-slice-bytes`). What they hold in memory, the files recently served and those still being sent
+/// together, stays within `budget` bytes. A file is in memory once, however many connections send it (they share
+/// one body). One that does not fit beside those being sent is refused (503 `busy`, `Retry-After`), unless none is
+/// being sent.
 final class FontFiles: Sendable {
+    /// A face (`slice` nil: its whole file) or one of its slices.
+    struct Key: Hashable {
+        let face: ObjectIdentifier
+        let slice: Int?
+
+        init(_ face: FontFace, slice: Int? = nil) { self.face = ObjectIdentifier(face); self.slice = slice }
+    }
+
     private final class Entry {
         /// The body while anything holds it: the recent list or a connection sending it.
         weak var body: HTTPBody?
@@ -17,14 +27,16 @@ final class FontFiles: Sendable {
     }
 
     private struct State {
-        var entries: [ObjectIdentifier: Entry] = [:]
+        var entries: [Key: Entry] = [:]
         var clock = 0
     }
 
     private let state = Mutex(State())
     let budget: Int
+    /// The flag that sets `budget`, named by a refusal.
+    let flag: String
 
-    init(budget: Int) { self.budget = budget }
+    init(budget: Int, flag: String = "--font-file-bytes") { self.budget = budget; self.flag = flag }
 
     /// The bytes of font files in memory now (recent or being sent), and the files among the recent ones.
     var statistics: (bytes: Int, kept: Int) {
@@ -34,18 +46,24 @@ final class FontFiles: Sendable {
         }
     }
 
-    /// Whether the file of `face` is in memory (a request for it reads nothing).
-    func holds(_ face: FontFace) -> Bool { state.withLock { $0.entries[ObjectIdentifier(face)]?.body != nil } }
+    /// Whether the file of `key` is in memory (a request for it makes nothing).
+    func holds(_ key: Key) -> Bool { state.withLock { $0.entries[key]?.body != nil } }
 
-    /// A body sending the file of `face`: the one in memory, or one read now. Throws a 503 when it does not fit the
-    /// budget beside the files being sent, a 500 when its file cannot be read.
+    /// A body sending the file of `face`: the one in memory, or one read now (`body(of:make:)`).
     func body(of face: FontFace) throws(Problem) -> HTTPBody {
-        let key = ObjectIdentifier(face)
-        if let body = state.withLock({ Self.live(&$0, key) }) { return HTTPBody(sharing: body) }
-        guard let read = face.servedBytes() else {
-            throw Problem(status: 500, detail: "the font file \(face.path) cannot be read")
+        try body(of: Key(face)) { () throws(Problem) in
+            guard let read = face.servedBytes() else {
+                throw Problem(status: 500, detail: "the font file \(face.path) cannot be read")
+            }
+            return HTTPBody(adopting: read.baseAddress!, count: read.count, release: FontFace.freeServedBytes)
         }
-        let made = HTTPBody(adopting: read.baseAddress!, count: read.count, release: FontFace.freeServedBytes)
+    }
+
+    /// A body sending the file of `key`: the one in memory, or the one `make` makes now. Throws a 503 when it does
+    /// not fit the budget beside the files being sent, and what `make` throws.
+    func body(of key: Key, make: () throws(Problem) -> HTTPBody) throws(Problem) -> HTTPBody {
+        if let body = state.withLock({ Self.live(&$0, key) }) { return HTTPBody(sharing: body) }
+        let made = try make()
         var dropped: [HTTPBody] = []  // freed outside the lock
         let kept = state.withLock { state -> HTTPBody? in
             if let body = Self.live(&state, key) { return body }  // read meanwhile by another request
@@ -60,14 +78,14 @@ final class FontFiles: Sendable {
         }
         dropped.removeAll()
         guard let kept else {
-            throw Problem(.busy, detail: "font files of \(budget) bytes are being sent (--font-file-bytes); try again",
+            throw Problem(.busy, detail: "font files of \(budget) bytes are being sent (\(flag)); try again",
                           headers: [("Retry-After", "1")])
         }
         return HTTPBody(sharing: kept)
     }
 
     /// The body of `key` in memory, marked recently used.
-    private static func live(_ state: inout State, _ key: ObjectIdentifier) -> HTTPBody? {
+    private static func live(_ state: inout State, _ key: Key) -> HTTPBody? {
         guard let entry = state.entries[key], let body = entry.body else { return nil }
         state.clock += 1
         entry.used = state.clock

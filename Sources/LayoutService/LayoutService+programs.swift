@@ -89,6 +89,9 @@ extension LayoutService {
             throw Problem(.programBadOutput, detail: "the program's elements are not a valid frames layout: "
                           + "\(field): \(error.reason)", pointer: "/program")
         }
+        if let mismatch = spec.cellMismatch(section: frames.section, item: frames.item, kind: frames.kind) {
+            throw Problem(.programBadOutput, detail: mismatch, pointer: "/program")
+        }
         let (_, layout, created) = try Self.storeCall { () throws(ArchiveError) in
             try store.add(layoutSpec.normalized(), as: id)
         }

@@ -26,7 +26,8 @@ public final class LayoutService: HTTPHandler {
     /// fonts a spec's styles may name, which `GET /v1/fonts` serves (nil: styles may name any, none is served).
     public init(store: LayoutStore, limits: ServiceLimits = ServiceLimits(), tileGzip: TileGzip? = nil,
                 fonts: (any ServiceFonts)? = nil) {
-        self.text = TextEndpoints(measurer: store.measurer, fonts: fonts, fontFileBytes: limits.fontFileBytes)
+        self.text = TextEndpoints(measurer: store.measurer, fonts: fonts, fontFileBytes: limits.fontFileBytes,
+                                  fontSliceBytes: limits.fontSliceBytes, gzip: tileGzip)
         self.store = store
         self.limits = limits
         self.crossOrigin = CrossOrigin(origins: limits.corsOrigins)
@@ -207,6 +208,10 @@ public final class LayoutService: HTTPHandler {
             return text.fontList()
         case .font(let family, let weight):
             return try text.fontFile(request, family: family, weight: weight) ?? offLoop()
+        case .fontSlice(let family, let weight, let slice):
+            return try text.fontSlice(request, family: family, weight: weight, slice: slice) ?? offLoop()
+        case .fontStylesheet:
+            return try text.stylesheet(request) ?? offLoop()
         case .measure:
             return try bounded(request) { () throws(Problem) in
                 clientWork(request) { [self] () throws(Problem) in try text.measure(request, limits: limits) }

@@ -28,6 +28,8 @@ enum Route: Equatable {
     case program(id: String)
     case fonts
     case font(family: String, weight: String)
+    case fontSlice(family: String, weight: String, slice: String)
+    case fontStylesheet
     case measure
 
     /// The route a path names, or nil (404). Matches the path's bytes segment by segment: strings are made only
@@ -84,7 +86,9 @@ enum Route: Equatable {
         if equals(1, "programs") { return s.count == 2 ? .programs : s.count == 3 ? .program(id: text(2)) : nil }
         if s.count == 2 && equals(1, "measure") { return .measure }
         if s.count == 2 && equals(1, "fonts") { return .fonts }
+        if s.count == 2 && equals(1, "fonts.css") { return .fontStylesheet }
         if s.count == 4 && equals(1, "fonts") { return .font(family: text(2), weight: text(3)) }
+        if s.count == 5 && equals(1, "fonts") { return .fontSlice(family: text(2), weight: text(3), slice: text(4)) }
         guard equals(1, "layouts") else { return nil }
         switch s.count {
         case 2: return .layouts
@@ -156,6 +160,8 @@ enum Route: Equatable {
         case .program: "/v1/programs/{id}"
         case .fonts: "/v1/fonts"
         case .font: "/v1/fonts/{family}/{weight}"
+        case .fontSlice: "/v1/fonts/{family}/{weight}/{slice}"
+        case .fontStylesheet: "/v1/fonts.css"
         case .measure: "/v1/measure"
         }
     }
@@ -175,7 +181,7 @@ enum Route: Equatable {
         case .scrollTo: ["item", "section", "position", "offset"]
         case .transitions: ["from", "to", "progress", "rect", "offset"]
         case .health, .ready, .playground, .clientScript, .exampleProgram, .layouts, .layout, .updates, .sizes, .bounds, .programs,
-            .program, .fonts, .font, .measure:
+            .program, .fonts, .font, .fontSlice, .fontStylesheet, .measure:
             []
         }
     }

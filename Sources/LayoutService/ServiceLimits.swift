@@ -35,6 +35,8 @@ public struct ServiceLimits: Sendable {
     public var maxUncachedTextBytes = 2 << 20
     /// Bytes of served font files in memory: those recently served and those being sent (`FontFiles`).
     public var fontFileBytes = 64 << 20
+    /// Bytes of served slices of fonts in memory: those recently served and those being sent (`FontFiles`).
+    public var fontSliceBytes = 64 << 20
     /// The deepest JSON nesting accepted in a body.
     public var maxJSONDepth = 64
 

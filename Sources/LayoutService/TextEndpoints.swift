@@ -4,7 +4,8 @@ import LayoutWire
 import Synchronization
 import TextShaping
 
-/// `GET /v1/fonts`, `GET /v1/fonts/{family}/{weight}` and `POST /v1/measure` (docs/api.md, docs/text.md).
+/// `GET /v1/fonts`, `GET /v1/fonts/{family}/{weight}`, its slices `GET /v1/fonts/{family}/{weight}/{slice}`, the
+/// stylesheet `GET /v1/fonts.css` and `POST /v1/measure` (docs/api.md, docs/text.md).
 final class TextEndpoints: Sendable {
     /// What measures text: the store's (`LayoutStore.measurer`), which prepares cells given as content.
     let measurer: (any TextMeasurer)?
@@ -12,12 +13,37 @@ final class TextEndpoints: Sendable {
     let fonts: (any ServiceFonts)?
     /// The served font files in memory, within `--font-file-bytes`.
     let files: FontFiles
+    /// The served slices in memory, within `--font-slice-bytes`.
+    let slices: FontFiles
+    /// Each face's slices, made when first asked for.
+    let plans = FontSlices()
     private let list: [UInt8]
+    /// The stylesheet, plain and gzipped (when gzip is on), made when first asked for (the catalog does not change),
+    /// and its entity tag.
+    private let stylesheetBodies = Mutex<(plain: HTTPBody, gzipped: HTTPBody?)?>(nil)
+    private let stylesheetTag: String
+    /// Held while the stylesheet is made: requests that come meanwhile wait for it rather than make it again.
+    private let makingStylesheet = Mutex(())
+    /// The gzip of answers made once (the stylesheet), as tiles' (`TileGzip`).
+    private let gzip: TileGzip?
 
-    init(measurer: (any TextMeasurer)?, fonts: (any ServiceFonts)?, fontFileBytes: Int) {
+    init(measurer: (any TextMeasurer)?, fonts: (any ServiceFonts)?, fontFileBytes: Int, fontSliceBytes: Int = 64 << 20,
+         gzip: TileGzip? = nil)
+    {
         self.measurer = measurer
         self.fonts = fonts
+        self.gzip = gzip
         self.files = FontFiles(budget: fontFileBytes)
+        self.slices = FontFiles(budget: fontSliceBytes, flag: "--font-slice-bytes")
+        var hash = FNV1a()
+        hash.add("fonts.css " + FontSlicing.version, separator: 0xFF)
+        for family in fonts?.families ?? [] {
+            for weight in family.weights {
+                hash.add(family.name, separator: 0xFF)
+                hash.add(fonts?.face(family: family.name, weight: weight)?.entityTag ?? "", separator: 0xFF)
+            }
+        }
+        stylesheetTag = hash.hex(prefix: UInt8(ascii: "\""), suffix: UInt8(ascii: "\""))
         var w = JSONWriter()
         w.raw("{\"families\":[")
         for (i, family) in (fonts?.families ?? []).enumerated() {
@@ -41,7 +67,9 @@ final class TextEndpoints: Sendable {
     /// The figures of `/metrics` on text: the word cache's and the font cache's (`TextShaper`), the font files in
     /// memory (`FontFiles`).
     var figures: [(name: String, isCounter: Bool, value: Int)] {
-        var out: [(name: String, isCounter: Bool, value: Int)] = [("font_file_bytes", false, files.statistics.bytes)]
+        var out: [(name: String, isCounter: Bool, value: Int)] = [
+            ("font_file_bytes", false, files.statistics.bytes), ("font_slice_bytes", false, slices.statistics.bytes),
+        ]
         if let shaper = measurer as? TextShaper {
             let words = shaper.cacheStatistics, fonts = shaper.fontCacheStatistics
             out += [
@@ -76,17 +104,92 @@ final class TextEndpoints: Sendable {
     func fontFile(_ request: HTTPRequest, family: String, weight rawWeight: String) throws(Problem)
         -> HTTPResponse?
     {
+        let face = try servedFace(family: family, weight: rawWeight)
+        let tag = face.entityTag
+        let caching = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
+        if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: caching) }
+        if request.onEventLoop && !files.holds(.init(face)) { return nil }
+        let body = try files.body(of: face)
+        return HTTPResponse(status: 200, headers: [("Content-Type", face.mediaType)] + caching, body: body)
+    }
+
+    /// The face a path names: the family percent-decoded, the weight its canonical decimal; else a 404.
+    private func servedFace(family: String, weight rawWeight: String) throws(Problem) -> FontFace {
         guard let weight = Int(rawWeight), String(weight) == rawWeight,
             let face = fonts?.face(family: family, weight: weight)
         else {
             throw Problem(status: 404, detail: "no font \"\(family)\" at weight \(rawWeight) (GET /v1/fonts lists them)")
         }
-        let tag = face.entityTag
+        return face
+    }
+
+    /// A slice of a large face (`FontSlicing`): the face cut down by HarfBuzz's subsetter to the slice's code points,
+    /// made when first asked for (O(face), off the event loop) and kept within `--font-slice-bytes`; immutable, with
+    /// an entity tag of the face's file, the slicing rules and the slice. The slice is its canonical decimal, below
+    /// the face's count of slices; a face served whole has none (`404`). Nil on an event loop when the slice (or the
+    /// face's plan) is not in memory.
+    func fontSlice(_ request: HTTPRequest, family: String, weight rawWeight: String, slice rawSlice: String)
+        throws(Problem) -> HTTPResponse?
+    {
+        let face = try servedFace(family: family, weight: rawWeight)
+        guard let slice = Int(rawSlice), slice >= 0, String(slice) == rawSlice else {
+            throw Problem(status: 404, detail: "no slice \"\(rawSlice)\" of \"\(family)\" \(rawWeight) (GET /v1/fonts.css lists them)")
+        }
+        var hash = FNV1a()
+        hash.add(face.entityTag, separator: 0xFF)
+        hash.add("slice " + FontSlicing.version + " " + rawSlice, separator: 0xFF)
+        let tag = hash.hex(prefix: UInt8(ascii: "\""), suffix: UInt8(ascii: "\""))
         let caching = [("ETag", tag), ("Cache-Control", HTTPCaching.cacheControl)]
         if HTTPCaching.matches(request, tag) { return HTTPResponse(status: 304, headers: caching) }
-        if request.onEventLoop && !files.holds(face) { return nil }
-        let body = try files.body(of: face)
+        let key = FontFiles.Key(face, slice: slice)
+        if request.onEventLoop && !(plans.madePlan(for: face) != nil && slices.holds(key)) { return nil }
+        guard let plan = plans.plan(for: face) else {
+            throw Problem(status: 500, detail: "the font file \(face.path) cannot be read")
+        }
+        guard !plan.isWhole, slice < plan.slices.count else {
+            let detail = plan.isWhole
+                ? "\"\(family)\" \(rawWeight) is served whole, at /v1/fonts/{family}/{weight}"
+                : "\"\(family)\" \(rawWeight) has \(plan.slices.count) slices, 0 to \(plan.slices.count - 1)"
+            throw Problem(status: 404, detail: detail + " (GET /v1/fonts.css lists them)")
+        }
+        let body = try slices.body(of: key) { () throws(Problem) in
+            guard let bytes = FontSubsetter.subset(face, codePoints: plan.slices[slice]) else {
+                throw Problem(status: 500, detail: "slice \(slice) of the font file \(face.path) cannot be made")
+            }
+            return HTTPBody(bytes)
+        }
         return HTTPResponse(status: 200, headers: [("Content-Type", face.mediaType)] + caching, body: body)
+    }
+
+    /// The stylesheet declaring every face and slice (`FontStylesheet`): made when first asked for (O(every face),
+    /// off the event loop), then kept. It changes only with the catalog: its entity tag is the faces' files' and
+    /// the slicing rules'; caches revalidate it (`no-cache`). It is gzipped once, when made, and sent gzipped to
+    /// a client that takes it. Nil on an event loop before it is made.
+    func stylesheet(_ request: HTTPRequest) throws(Problem) -> HTTPResponse? {
+        var headers = [("ETag", stylesheetTag), ("Cache-Control", "no-cache")]
+        if HTTPCaching.matches(request, stylesheetTag) { return HTTPResponse(status: 304, headers: headers) }
+        var bodies = stylesheetBodies.withLock { $0 }
+        if bodies == nil {
+            if request.onEventLoop { return nil }
+            bodies = makingStylesheet.withLock { _ in
+                if let made = stylesheetBodies.withLock({ $0 }) { return made }  // made while this one waited
+                let plain = HTTPBody(Array((fonts.map { FontStylesheet.text(of: $0, plans: plans) } ?? "").utf8))
+                let gzipped = gzip.flatMap {
+                    $0.compress(UnsafeRawBufferPointer(start: plain.baseAddress, count: plain.count))
+                }
+                stylesheetBodies.withLock { $0 = (plain, gzipped) }
+                return (plain, gzipped)
+            }
+        }
+        headers.append(("Content-Type", "text/css; charset=utf-8"))
+        if let gzip, let gzipped = bodies!.gzipped {
+            headers.append(("Vary", "Accept-Encoding"))
+            if gzip.accepts(request) {
+                headers.append(("Content-Encoding", "gzip"))
+                return HTTPResponse(status: 200, headers: headers, body: HTTPBody(sharing: gzipped))
+            }
+        }
+        return HTTPResponse(status: 200, headers: headers, body: HTTPBody(sharing: bodies!.plain))
     }
 
     /// The heights of cells given as their content.

@@ -4,8 +4,8 @@
 /// - Complexity: lookup, insert and remove O(1) amortized; an insert evicts from the tail until the total cost
 ///   fits the capacity again.
 ///
-/// Inlinable, as `BytesCache` is: specialized in the modules that use them (generic code called across modules
-/// looks up type metadata at run time, which cost the tile cache more than its lookup).
+/// Inlinable, as `BytesCache` is: specialized in the modules that use them, so a lookup costs its hash and compare
+/// (generic code called across modules looks up type metadata at run time instead).
 @usableFromInline
 struct LRUCache<Key: Hashable, Value> {
     @usableFromInline

@@ -46,8 +46,8 @@ final class SlowClientGuard: @unchecked Sendable {
     static let tick: Int64 = 100_000_000
     static let second: Int64 = 1_000_000_000
     /// How much earlier than the previous answer the kernel may say data last arrived and the connection still be
-    /// quiet: the kernel counts in its own ticks (4 ms at HZ 250, 10 ms at HZ 100), so 2 ms cut idle connections
-    /// whose last bytes were the previous request's (an e2e test failed 2 times in 15 at HZ 250).
+    /// quiet: the kernel counts in its own ticks (4 ms at HZ 250, 10 ms at HZ 100), so a slack under one tick would
+    /// cut idle connections whose last bytes were the previous request's. 15 ms covers a tick at HZ 100.
     static let receiveSlack: Int64 = 15_000_000
 
     init(headSeconds: Double, minBodyBytesPerSecond: Int, bodyRateWindowSeconds: Double = 10,

@@ -106,6 +106,8 @@ public struct ServiceConfiguration: Sendable {
                                                            c.limits.maxUncachedTextBytes, .atLeast(0))
         c.limits.fontFileBytes = try settings.value(flags.fontFileBytes, "font-file-bytes", c.limits.fontFileBytes,
                                                     .atLeast(0))
+        c.limits.fontSliceBytes = try settings.value(flags.fontSliceBytes, "font-slice-bytes", c.limits.fontSliceBytes,
+                                                     .atLeast(0))
         c.limits.maxElements = try settings.value(flags.maxElements, "max-elements", c.limits.maxElements,
                                                   .atLeast(0))
         c.limits.loopElements = try settings.value(flags.loopElements, "loop-elements", c.limits.loopElements,

@@ -28,6 +28,8 @@ public struct ServiceFlags: ParsableArguments {
     public var fontCacheBytes: Int?
     @Option(help: "Memory budget of served font files, bytes: those recently served and those being sent (503 with Retry-After for one that does not fit beside those being sent). [env: LAYOUT_SERVICE_FONT_FILE_BYTES] (default: \(defaults.limits.fontFileBytes))")
     public var fontFileBytes: Int?
+    @Option(help: "Memory budget of served slices of fonts, bytes: those recently served and those being sent (503 with Retry-After for one that does not fit beside those being sent). [env: LAYOUT_SERVICE_FONT_SLICE_BYTES] (default: \(defaults.limits.fontSliceBytes))")
+    public var fontSliceBytes: Int?
     @Option(help: "Memory budget of prepared layouts, bytes (LRU). [env: LAYOUT_SERVICE_CACHE_BYTES] (default: \(defaults.cacheBytes))")
     public var cacheBytes: Int?
     @Option(help: "Memory budget of accepted specs, bytes (LRU): past it, specs leave memory and are read back from the store when needed; the memory store refuses a new spec past it (507). [env: LAYOUT_SERVICE_SPEC_MEMORY_BYTES] (default: \(defaults.specMemoryBytes))")

@@ -256,6 +256,54 @@ import WAT
         #expect(c.json(r)["detail"]?.string?.contains("/elements/width/0") == true)
     }
 
+    /// A module that emits a 1x1 cell at each of `cells` (section, item), as elements from 2048 on.
+    static func cellsModule(_ cells: [(Int, Int)]) throws -> [UInt8] {
+        let stores = cells.enumerated().map { n, cell in
+            let at = 2048 + 48 * n
+            return """
+                (f64.store (i32.const \(at + 16)) (f64.const 1)) (f64.store (i32.const \(at + 24)) (f64.const 1))
+                (i32.store (i32.const \(at + 32)) (i32.const \(cell.0))) (i32.store (i32.const \(at + 36)) (i32.const \(cell.1)))
+                """
+        }
+        return try module(prepare: stores.joined(separator: "\n") + "(call $emit (i32.const 2048) (i32.const \(cells.count)))",
+                          imports: emitImport)
+    }
+
+    /// A program's cells are the spec's items, one each: a program that emits none (the waterfall example without
+    /// heights), too few, or one the spec does not declare is refused with the counts and the cell out of place.
+    @Test func cellsThatAreNotTheSpecsItemsAreBadOutput() throws {
+        let c = Client()
+        let waterfall = try Self.posted(c, try Self.example("waterfall"))
+        let none = c.send("POST", "/v1/layouts", Self.spec(waterfall, parameters: #"{"columnCount": 2}"#))
+        #expect(none.status == 422 && Self.problemType(c, none) == "program-bad-output")
+        #expect(c.json(none)["detail"]?.string
+            == "the spec declares 3 items and the program emitted 0 cells (one cell for each item is expected)")
+        #expect(c.json(none)["pointer"]?.string == "/program")
+        let cases: [([(Int, Int)], [Int], String?)] = [
+            ([(0, 0), (0, 1), (0, 2)], [2], "the spec declares 2 items and the program emitted 3 cells: element 2 is a "
+                + "cell at section 0, item 2, which the spec does not declare"),
+            ([(0, 0), (1, 0)], [2], "the spec declares 2 items and the program emitted 2 cells: element 1 is a cell at "
+                + "section 1, item 0, which the spec does not declare"),
+            // The same cell twice is no valid frames layout, refused before its counts.
+            ([(0, 0), (0, 0)], [2], "the program's elements are not a valid frames layout: /elements/item/1: repeats "
+                + "the index path of element 0"),
+            ([(0, 0), (1, 0)], [1, 2], "the spec declares 3 items and the program emitted 2 cells (one cell for each "
+                + "item is expected)"),
+            ([(1, 1), (0, 0), (1, 0)], [1, 2], nil),
+        ]
+        for (cells, items, detail) in cases {
+            let program = try Self.posted(c, try Self.cellsModule(cells))
+            let r = c.send("POST", "/v1/layouts", Self.spec(program, items: items))
+            if let detail {
+                #expect(r.status == 422 && Self.problemType(c, r) == "program-bad-output")
+                #expect(c.json(r)["detail"]?.string == detail, "\(String(decoding: r.body.bytes, as: UTF8.self))")
+            } else {
+                #expect(r.status == 201 && c.json(r)["items"]?.number == 3,
+                        "\(String(decoding: r.body.bytes, as: UTF8.self))")
+            }
+        }
+    }
+
     /// The archive keeps the frames under the program spec's id: after a restart the layout answers without its
     /// program (deleted here), and the program itself is still there for new specs until it is deleted.
     @Test func theArchiveKeepsProgramsAndTheFramesTheyComputed() throws {

@@ -1,116 +1,50 @@
 import LayoutEngine
-import Synchronization
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 @testable import LayoutStore
 
-/// An archive in memory whose writes fail (with `failure`, as on a full disk) while `failing` is set.
-final class SwitchableArchive: SpecArchive {
-    private let specs = Mutex<[String: (spec: StoredSpec, removed: Bool)]>([:])
-    let failing = Atomic<Bool>(false)
-    let failure = "disk full"
-    let probes = Atomic<Int>(0)
-
-    private func check() throws {
-        if failing.load(ordering: .relaxed) { throw ArchiveError(failure) }
-    }
-
-    func save(id: String, canonicalSpec: [UInt8]) throws {
-        try check()
-        specs.withLock { $0[id] = $0[id].map { ($0.spec, false) } ?? (.whole(canonicalSpec), false) }
-    }
-
-    func save(id: String, base: String, change: [UInt8]) throws -> Bool {
-        try check()
-        return specs.withLock { s in
-            guard s[base] != nil else { return false }
-            s[id] = s[id].map { ($0.spec, false) } ?? (.derived(base: base, change: change), false)
-            return true
-        }
-    }
-
-    func load(id: String) throws -> (spec: StoredSpec, removed: Bool)? { specs.withLock { $0[id] } }
-
-    func remove(id: String) throws {
-        try check()
-        specs.withLock { s in s[id] = s[id].map { ($0.spec, true) } }
-    }
-
-    func probe() throws {
-        probes.add(1, ordering: .relaxed)
-        try check()
-    }
-}
-
-/// Programs in the same archive, failing as its specs do.
-final class SwitchableProgramArchive: SpecArchive, ProgramArchive {
-    let specs = SwitchableArchive()
-    private let programs = Mutex<[String: [UInt8]]>([:])
-
-    func save(id: String, canonicalSpec: [UInt8]) throws { try specs.save(id: id, canonicalSpec: canonicalSpec) }
-    func save(id: String, base: String, change: [UInt8]) throws -> Bool { try specs.save(id: id, base: base, change: change) }
-    func load(id: String) throws -> (spec: StoredSpec, removed: Bool)? { try specs.load(id: id) }
-    func remove(id: String) throws { try specs.remove(id: id) }
-    func probe() throws { try specs.probe() }
-
-    func saveProgram(id: String, bytes: [UInt8]) throws -> Bool {
-        if specs.failing.load(ordering: .relaxed) { throw ArchiveError(specs.failure) }
-        return programs.withLock { p in p.updateValue(bytes, forKey: id) == nil }
-    }
-    func loadProgram(id: String) throws -> [UInt8]? { programs.withLock { $0[id] } }
-    func removeProgram(id: String) throws -> Bool {
-        if specs.failing.load(ordering: .relaxed) { throw ArchiveError(specs.failure) }
-        return programs.withLock { $0.removeValue(forKey: id) != nil }
-    }
+/// A flow layout of `items` items with a size each (16 bytes an item in memory), distinct by `width`.
+func flowSpec(items: Int, width: Double = 390) -> LayoutSpec {
+    .flow(FlowLayoutSpec(collectionView: LayoutSize(width: width, height: 844),
+                         sections: [FlowSectionSpec(items: .sizes(Array(repeating: LayoutSize(width: 10, height: 10),
+                                                                            count: items)))]))
 }
 
 @Suite struct SpecMemoryTests {
-    /// A flow layout of `items` items with a size each (16 bytes an item in memory), distinct by `width`.
-    func spec(items: Int, width: Double = 390) -> LayoutSpec {
-        .flow(FlowLayoutSpec(collectionView: LayoutSize(width: width, height: 844),
-                             sections: [FlowSectionSpec(items: .sizes(Array(repeating: LayoutSize(width: 10, height: 10),
-                                                                                count: items)))]))
-    }
-
     @Test func theEstimateCountsEveryItemSize() {
-        let small = SpecMemory.bytes(of: spec(items: 10))
-        let large = SpecMemory.bytes(of: spec(items: 10_010))
+        let small = SpecMemory.bytes(of: flowSpec(items: 10))
+        let large = SpecMemory.bytes(of: flowSpec(items: 10_010))
         #expect(large - small == 10_000 * 16)
         #expect(small > 10 * 16)
     }
 
     @Test func specsPastTheBudgetLeaveMemoryAndAreReadBackFromTheArchive() throws {
-        let cost = SpecMemory.bytes(of: spec(items: 1000))
+        let cost = SpecMemory.bytes(of: flowSpec(items: 1000))
         // Room for two specs, and a cache too small for any layout: every query needs the spec.
         let store = LayoutStore(capacityBytes: 1, specMemoryBytes: cost * 2 + cost / 2, archive: SwitchableArchive())
-        let ids = try (0..<5).map { try store.add(spec(items: 1000, width: 300 + Double($0))).id }
+        let ids = try (0..<5).map { try store.add(flowSpec(items: 1000, width: 300 + Double($0))).id }
         #expect(store.stats.specs == 2)
         #expect(store.stats.specEvictions == 3)
         #expect(store.stats.specBytes <= store.specMemoryBytes)
         for (n, id) in ids.enumerated() {
             let layout = try #require(try store.layout(id: id))
             #expect(layout.numberOfItems == 1000)
-            #expect(layout.spec == spec(items: 1000, width: 300 + Double(n)))
+            #expect(layout.spec == flowSpec(items: 1000, width: 300 + Double(n)))
             #expect(store.stats.specBytes <= store.specMemoryBytes)
         }
         // A spec that left memory is still known, is posted again as known (200), and is removed for good.
         #expect(try store.knows(id: ids[0]))
-        #expect(try !store.add(spec(items: 1000, width: 300)).created)
+        #expect(try !store.add(flowSpec(items: 1000, width: 300)).created)
         #expect(try store.remove(id: ids[1]))
         #expect(try store.layout(id: ids[1]) == nil)
     }
 
     @Test func theMemoryStoreRefusesASpecPastItsBudget() throws {
-        let cost = SpecMemory.bytes(of: spec(items: 1000))
+        let cost = SpecMemory.bytes(of: flowSpec(items: 1000))
         let store = LayoutStore(capacityBytes: 1 << 30, specMemoryBytes: cost * 2 + cost / 2)
-        let kept = try (0..<2).map { try store.add(spec(items: 1000, width: 300 + Double($0))).id }
-        #expect(throws: ArchiveError.self) { try store.add(spec(items: 1000, width: 400)) }
+        let kept = try (0..<2).map { try store.add(flowSpec(items: 1000, width: 300 + Double($0))).id }
+        #expect(throws: ArchiveError.self) { try store.add(flowSpec(items: 1000, width: 400)) }
         do {
-            _ = try store.add(spec(items: 1000, width: 400))
+            _ = try store.add(flowSpec(items: 1000, width: 400))
         } catch {
             #expect(error.kind == .specMemoryFull)
             #expect(error.message.contains("--spec-memory-bytes"))
@@ -120,100 +54,9 @@ final class SwitchableProgramArchive: SpecArchive, ProgramArchive {
         #expect(store.writeFailure == nil)
         for id in kept { #expect(try store.layout(id: id)?.numberOfItems == 1000) }
         // Known specs are still posted (200), and a removed one makes room.
-        #expect(try !store.add(spec(items: 1000, width: 300)).created)
+        #expect(try !store.add(flowSpec(items: 1000, width: 300)).created)
         #expect(try store.remove(id: kept[0]))
-        #expect(try store.add(spec(items: 1000, width: 400)).created)
+        #expect(try store.add(flowSpec(items: 1000, width: 400)).created)
     }
 
-    @Test func aFailedWriteMakesTheStoreFailingUntilItsProbeSucceeds() throws {
-        let archive = SwitchableArchive()
-        let reports = Mutex<[(StoreOperation, String, Int)]>([])
-        let store = LayoutStore(capacityBytes: 1 << 30, archive: archive,
-                                onStoreError: { op, message, suppressed in reports.withLock { $0.append((op, message, suppressed)) } },
-                                probeInterval: .milliseconds(5))
-        let kept = try store.add(spec(items: 10)).id
-        archive.failing.store(true, ordering: .relaxed)
-        do {
-            _ = try store.add(spec(items: 11))
-            Issue.record("a save was accepted while the archive fails")
-        } catch {
-            #expect(error.kind == .failed)
-            #expect(error.message == "the store could not save the spec: disk full")
-        }
-        #expect(store.writeFailure == "the store could not save the spec: disk full")
-        #expect(reports.withLock { $0.first?.0 } == .save)
-        // The probe keeps failing while the archive does; once it works again, the store recovers without a write.
-        var waited = 0
-        while archive.probes.load(ordering: .relaxed) < 3, waited < 10_000 {
-            usleep(1000)
-            waited += 1
-        }
-        #expect(archive.probes.load(ordering: .relaxed) >= 3)
-        #expect(store.writeFailure != nil)
-        archive.failing.store(false, ordering: .relaxed)
-        waited = 0
-        while store.writeFailure != nil, waited < 10_000 {
-            usleep(1000)
-            waited += 1
-        }
-        #expect(store.writeFailure == nil)
-        #expect(try store.layout(id: kept)?.numberOfItems == 10)
-        #expect(try store.add(spec(items: 11)).created)
-    }
-
-    @Test func aProgramsFailedWriteMakesTheStoreFailingAndCounts() throws {
-        let archive = SwitchableProgramArchive()
-        let reports = Mutex<[StoreOperation]>([])
-        let store = LayoutStore(capacityBytes: 1 << 30, archive: archive,
-                                onStoreError: { op, _, _ in reports.withLock { $0.append(op) } },
-                                probeInterval: .milliseconds(5))
-        let kept = try store.programs.add([1, 2, 3]).id
-        archive.specs.failing.store(true, ordering: .relaxed)
-        do {
-            _ = try store.programs.add([4, 5, 6])
-            Issue.record("a program was saved while the archive fails")
-        } catch {
-            #expect(error.message == "the store could not save the program: disk full")
-        }
-        #expect(throws: ArchiveError.self) { try store.programs.remove(id: kept) }
-        #expect(store.writeFailure == "the store could not remove the program: disk full")
-        #expect(reports.withLock { $0 } == [.saveProgram, .removeProgram])
-        #expect(store.stats.archiveErrors == 2)
-        #expect(StoreOperation.saveProgram.name == "save-program")
-        // Reads still answer; once writes work, the probe makes the store ready again.
-        #expect(try store.programs.bytes(id: kept) == [1, 2, 3])
-        archive.specs.failing.store(false, ordering: .relaxed)
-        var waited = 0
-        while store.writeFailure != nil, waited < 10_000 {
-            usleep(1000)
-            waited += 1
-        }
-        #expect(store.writeFailure == nil)
-        #expect(try store.programs.add([4, 5, 6]).created)
-    }
-
-    @Test func failuresAreReportedAtMostOnceAnIntervalForEachOperation() {
-        let clock = Mutex(ContinuousClock.now)
-        let reports = Mutex<[(StoreOperation, Int)]>([])
-        let health = StoreHealth(report: { op, _, suppressed in reports.withLock { $0.append((op, suppressed)) } },
-                                 probe: nil, reportInterval: .seconds(1), now: { clock.withLock { $0 } })
-        health.failed(.save, "full")
-        health.failed(.save, "full")
-        health.failed(.save, "full")
-        health.failed(.read, "gone")
-        clock.withLock { $0 += .milliseconds(999) }
-        health.failed(.save, "full")
-        clock.withLock { $0 += .milliseconds(2) }
-        health.failed(.save, "full")
-        let told = reports.withLock { $0 }
-        #expect(told.map(\.0) == [.save, .read, .save])
-        #expect(told.map(\.1) == [0, 0, 3])
-        #expect(health.failure == "full")
-        health.failed(.read, "gone")
-        #expect(health.failure == "full")
-        health.wrote()
-        #expect(health.failure == nil)
-        health.failed(.read, "gone")
-        #expect(health.failure == nil)  // a failed read does not make writes fail
-    }
 }

@@ -69,6 +69,30 @@ import Testing
         }
     }
 
+    /// A size that must be more than 0 says so whether it is 0 or negative; an unknown layout's problem lists every
+    /// layout a POST may name, programs included.
+    @Test func problemsSayWhatTheFieldMustBe() {
+        func reason(_ text: String) -> String? {
+            do {
+                _ = try SpecDecoder.decodePosted(Array(text.utf8), limits: SpecLimits())
+                return nil
+            } catch {
+                guard case .spec(let e) = error else { return nil }
+                return "\(e.pointer): \(e.reason)"
+            }
+        }
+        for width in ["0", "-800", "-1e-300"] {
+            #expect(reason(#"{"layout":"flow","collectionView":{"width":"# + width + #","height":1},"sections":[]}"#)
+                == "/collectionView/width: must be more than 0")
+        }
+        #expect(reason(#"{"layout":"waterfall","collectionView":{"width":1,"height":1},"sections":[{"itemSizes":[[-2,1]]}]}"#)
+            == "/sections/0/itemSizes/0/0: must be more than 0")
+        let known = #""flow", "waterfall", "circle", "wheel", "compositional", "list", "grid", "frames", "program""#
+        #expect(reason(#"{"layout":"table","collectionView":{"width":1,"height":1},"sections":[]}"#)
+            == "/layout: \"table\" is not a known layout (\(known))")
+        #expect(reason(#"{"collectionView":{"width":1,"height":1},"sections":[]}"#) == "/layout: is required (\(known))")
+    }
+
     @Test func limitsAreReportedAsLimits() {
         let sections = "[" + Array(repeating: #"{"items":1}"#, count: 5).joined(separator: ",") + "]"
         let text = #"{"layout":"flow","collectionView":{"width":1,"height":1},"sections":"# + sections + "}"

@@ -60,7 +60,8 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var footerHeight: Double = 0
     public var placement: WaterfallPlacement = .shortestColumn
     public var chrome = SectionChromeSpec()
-    public var sections: [WaterfallSectionSpec]    /// Where flings stop (`targetContentOffset`).
+    public var sections: [WaterfallSectionSpec]
+    /// Where flings stop (`targetContentOffset`).
     public var scrollTargetBehavior: ScrollTargetBehavior = .none
     /// `collectionView.contentInset` (see `FlowLayoutSpec.contentInset`).
     public var contentInset: LayoutEdgeInsets = .zero

@@ -83,6 +83,23 @@ public struct ProgramSpec: Sendable, Hashable {
         return w.bytes
     }
 
+    /// What keeps a program's cells (the elements of no `kind`) from being the spec's items, one cell each: nil when
+    /// they are, else the problem's detail, with how many cells were expected and emitted. The frames must have
+    /// passed validation (each index path once), so cells within the declared items, as many as them, are them all.
+    /// O(elements).
+    public func cellMismatch(section: [Int], item: [Int], kind: [String?]) -> String? {
+        let expected = itemCounts.reduce(0, +)
+        let emitted = kind.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
+        let counts = "the spec declares \(expected) items and the program emitted \(emitted) cells"
+        for e in kind.indices where kind[e] == nil {
+            let s = section[e], i = item[e]
+            guard s < itemCounts.count, i < itemCounts[s] else {
+                return "\(counts): element \(e) is a cell at section \(s), item \(i), which the spec does not declare"
+            }
+        }
+        return emitted == expected ? nil : "\(counts) (one cell for each item is expected)"
+    }
+
     /// The frames a program emitted, as the spec of a frames layout of this view: a cell where `kind` is nil, a
     /// supplementary view of that kind otherwise. Validate it (`LayoutSpec.validate`) before preparing it: its
     /// values are the program's.
@@ -106,6 +123,9 @@ public enum PostedSpec: Sendable, Hashable {
 }
 
 extension SpecDecoder {
+    /// The layouts a posted spec may name: the engine's kinds and `program` (a problem lists them).
+    static let postedNames = LayoutSpec.names + ["program"]
+
     /// Parses and decodes a POST body: a `"program"` layout as a `ProgramSpec`, any other as `decode` does.
     public static func decodePosted(_ bytes: [UInt8], limits: SpecLimits, json: JSONLimits = JSONLimits())
         throws(SpecInputError) -> PostedSpec

@@ -10,7 +10,7 @@ public enum SpecDecoder {
         for (key, value) in root.value.members where key == "layout" { layoutName = root.child(key, value) }
         guard let layoutName else {
             throw SpecError(path: [.key("layout")],
-                            reason: "is required (\(LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                            reason: "is required (\(postedNames.map { "\"\($0)\"" }.joined(separator: ", ")))")
         }
         let spec: LayoutSpec
         let kind = try layoutName.string()
@@ -25,7 +25,7 @@ public enum SpecDecoder {
         case "grid": spec = .grid(try decodeGrid(root))
         case "frames": spec = .frames(try decodeFrames(root))
         case let other:
-            let known = LayoutSpec.names.map { "\"\($0)\"" }.joined(separator: ", ")
+            let known = postedNames.map { "\"\($0)\"" }.joined(separator: ", ")
             throw layoutName.fail("\"\(other)\" is not a known layout (\(known))")
         }
         do {
