@@ -21,7 +21,8 @@ FROM debian:12.11-slim
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libpq5 zlib1g libssl3 \
-       libfreetype6 libharfbuzz0b libharfbuzz-subset0 libicu72 fonts-inter fonts-noto-core fonts-noto-cjk libstdc++6 \
+       libfreetype6 libharfbuzz0b libharfbuzz-subset0 libicu72 fonts-inter fonts-noto-core fonts-noto-cjk \
+       fonts-noto-color-emoji fonts-unifont libstdc++6 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layout \
     && mkdir -p /var/lib/layout-service && chown 10001 /var/lib/layout-service

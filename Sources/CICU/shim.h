@@ -3,6 +3,7 @@
 // ICU renames its functions with its version (ubrk_open is a macro for ubrk_open_72): Swift cannot call macros,
 // so the calls the service makes are wrapped here.
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 
 /// A line (UBRK_LINE) or grapheme cluster (UBRK_CHARACTER) break iterator for `locale`, or NULL.
 static inline UBreakIterator *cicu_open(int lines, const char *locale) {
@@ -29,5 +30,10 @@ static inline int32_t cicu_boundaries(UBreakIterator *iterator, const UChar *tex
     // No text stays attached to the iterator past this call.
     ubrk_setText(iterator, NULL, 0, &status);
     return count;
+}
+
+/// The long name of the Unicode block of `c` (`Supplemental_Symbols_And_Pictographs`), or NULL.
+static inline const char *cicu_block_name(UChar32 c) {
+    return u_getPropertyValueName(UCHAR_BLOCK, ublock_getCode(c), U_LONG_PROPERTY_NAME);
 }
 #endif

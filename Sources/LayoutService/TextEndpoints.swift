@@ -202,6 +202,7 @@ final class TextEndpoints: Sendable {
             throw ProblemMapping.problem(for: error)
         }
         let measurer = try check(body.textStyles)
+        try fonts?.checkCoverage(body.contents, styles: body.textStyles, at: [.key("contents")])
         if let shaper = measurer as? TextShaper, limits.maxUncachedTextBytes > 0,
             Self.textBytes([body.contents]) > limits.maxUncachedTextBytes
         {

@@ -3,7 +3,8 @@ import CFreeType
 
 /// The font faces the service measures with and serves: every upright face of the font files under some
 /// directories (`--fonts-dir`), by family and weight as FreeType reads them from the faces (the typographic family
-/// name, the OS/2 weight class), and the fallback families a glyph a style's family lacks is taken from.
+/// name, the OS/2 weight class) with the code points each has glyphs for, and the fallback stack a glyph a style's
+/// family lacks is taken from.
 public final class FontCatalog: Sendable {
     /// A family and the weights it has, ascending.
     public struct Family: Sendable, Equatable {
@@ -11,27 +12,42 @@ public final class FontCatalog: Sendable {
         public let weights: [Int]
     }
 
-    /// The fallback order of the CSS font stack the service reproduces (`'Inter', 'Noto Sans', 'Noto Sans CJK SC'`).
-    public static let defaultFallback = ["Noto Sans", "Noto Sans CJK SC"]
+    /// The families the fallback stack begins with, in order, when the catalog has them: Latin, Greek and Cyrillic;
+    /// the scripts of the feeds and those ICU breaks with a dictionary; Chinese, Japanese and Korean (Han in
+    /// its Simplified Chinese forms: there is no `lang`); emoji. Every other `Noto Sans` family follows (by name),
+    /// then `lastResort`.
+    public static let preferredFallback = [
+        "Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Bengali",
+        "Noto Sans Tamil", "Noto Sans Thai", "Noto Sans Lao", "Noto Sans Khmer", "Noto Sans Myanmar",
+        "Noto Sans CJK SC", "Noto Color Emoji",
+    ]
+    /// The family last in the stack (Debian's fonts-unifont: a glyph for every code point of the Basic
+    /// Multilingual Plane but the private use area and the surrogates).
+    public static let lastResort = "Unifont"
 
-    /// Where Debian's fonts-inter, fonts-noto-core and fonts-noto-cjk put their files (`--fonts-dir`'s default).
+    /// Where Debian's fonts-inter, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji and fonts-unifont put
+    /// their files (`--fonts-dir`'s default).
     public static let defaultDirectories = [
         "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
+        "/usr/share/fonts/opentype/unifont",
     ]
 
     /// The families, by name.
     public let families: [Family]
-    /// The fallback families the catalog has, in order.
+    /// The fallback stack: families in order, each with a glyph no family before it has.
     public let fallback: [String]
     /// The font files read, and those that could not be (unreadable or not fonts).
     public let fileCount: Int
     public let unreadable: [String]
+    /// The code points some family of the fallback stack has (at any of its weights).
+    let stackCoverage: CodePointSet
     private let faces: [String: [Int: FontFace]]
     private let fallbackFaces: [[Int: FontFace]]
 
     /// Reads the font files under `directories` (`.ttf`, `.otf`, `.ttc`, `.otc`). Italic and variable faces are left
-    /// out; of two faces with the same family and weight the first by path is kept.
-    public init(directories: [String], fallback: [String] = FontCatalog.defaultFallback) {
+    /// out; of two faces with the same family and weight the first by path is kept. The fallback stack is
+    /// `fallback` (the families the catalog has) when given, else made from the families read (`stackOrder`).
+    public init(directories: [String], fallback: [String]? = nil) {
         var faces: [String: [Int: FontFace]] = [:]
         var unreadable: [String] = []
         var count = 0
@@ -56,8 +72,37 @@ public final class FontCatalog: Sendable {
         self.fileCount = count
         self.unreadable = unreadable
         self.families = faces.keys.sorted().map { Family(name: $0, weights: faces[$0]!.keys.sorted()) }
-        self.fallback = fallback.filter { faces[$0] != nil }
-        self.fallbackFaces = self.fallback.map { faces[$0]! }
+        let stack = fallback?.filter { faces[$0] != nil } ?? Self.stackOrder(faces)
+        self.fallback = stack
+        self.fallbackFaces = stack.map { faces[$0]! }
+        var covered = CodePointSet()
+        for family in fallbackFaces { for face in family.values { covered.insert(face.coverage.ranges) } }
+        self.stackCoverage = covered
+    }
+
+    /// The fallback stack of `faces`: `preferredFallback`, then every other `Noto Sans` family by name (not its
+    /// CJK, mono, display or UI variants), then `lastResort`, keeping only the families whose regular face has a
+    /// code point none of those kept before it has.
+    static func stackOrder(_ faces: [String: [Int: FontFace]]) -> [String] {
+        let others = faces.keys.sorted().filter { name in
+            name.hasPrefix("Noto Sans ") && !preferredFallback.contains(name)
+                && !["CJK", "Mono", "Display", " UI"].contains { name.contains($0) }
+        }
+        var covered = CodePointSet()
+        var stack: [String] = []
+        for name in preferredFallback + others + [lastResort] {
+            guard let weights = faces[name], let w = matchingWeight(400, among: weights.keys.sorted()) else { continue }
+            let ranges = weights[w]!.coverage.ranges
+            guard ranges.contains(where: { range in range.contains { !covered.contains($0) } }) else { continue }
+            covered.insert(ranges)
+            stack.append(name)
+        }
+        return stack
+    }
+
+    /// The bytes the coverage tables hold: each face's ranges, and the stack's set.
+    public var coverageBytes: Int {
+        faces.values.reduce(stackCoverage.bytes) { sum, weights in weights.values.reduce(sum) { $0 + $1.coverage.bytes } }
     }
 
     /// The faces of a font file (several for a collection), or nil when FreeType cannot open it.
@@ -84,7 +129,8 @@ public final class FontCatalog: Sendable {
             found.append(
                 FontFace(
                     family: String(cString: name), weight: Int(os2.pointee.usWeightClass), path: path, index: index,
-                    isCollection: isCollection, cff: cff, fileSize: identity.size, modified: identity.modified))
+                    isCollection: isCollection, cff: cff, fileSize: identity.size, modified: identity.modified,
+                    coverage: Coverage(ft)))
         }
         return found
     }
@@ -114,6 +160,20 @@ public final class FontCatalog: Sendable {
             if let w = Self.matchingWeight(style.weight, among: weights.keys.sorted()) { stack.append(weights[w]!) }
         }
         return stack
+    }
+
+    /// The first character of `text` that neither `style`'s face nor any family of the fallback stack has a glyph
+    /// for (a control character or a default-ignorable one needs none): its offset in characters (Unicode scalars)
+    /// and its code point. Nil when every character has a glyph.
+    public func uncovered(_ text: String, style: TextStyle) -> (offset: Int, scalar: UInt32)? {
+        let primary = faces[style.family]?[style.weight]?.coverage
+        for (offset, s) in text.unicodeScalars.enumerated() where s.value >= 0x7F || s.value < 0x20 {
+            let v = s.value
+            if v < 0x20 || (0x7F..<0xA0).contains(v) || SegmentShaping.isDefaultIgnorable(v) { continue }
+            if stackCoverage.contains(v) || primary?.contains(v) == true { continue }
+            return (offset, v)
+        }
+        return nil
     }
 
     /// The weight CSS font matching picks for `desired` among `weights` (ascending; CSS Fonts 4, 5.2): from 400

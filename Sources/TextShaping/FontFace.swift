@@ -16,13 +16,16 @@ public final class FontFace: Sendable {
     public let index: Int
     /// The media type of the served bytes: `font/ttf` (TrueType outlines) or `font/otf` (CFF outlines).
     public let mediaType: String
+    /// The code points the face has glyphs for.
+    public let coverage: Coverage
     let isCollection: Bool
     private let fileSize: Int
     private let modified: Int
 
     init(family: String, weight: Int, path: String, index: Int, isCollection: Bool, cff: Bool, fileSize: Int,
-         modified: Int) {
+         modified: Int, coverage: Coverage = Coverage()) {
         self.family = family; self.weight = weight; self.path = path; self.index = index
+        self.coverage = coverage
         self.isCollection = isCollection
         self.mediaType = cff ? "font/otf" : "font/ttf"
         self.fileSize = fileSize; self.modified = modified

@@ -23,7 +23,7 @@ enum SegmentShaping {
                 i += width
             }
             var face = -1
-            for k in 0..<fonts.count where covers(k, &fonts, text, start, end) {
+            for k in 0..<fonts.count where covers(k, fonts, text, start, end) {
                 face = k
                 break
             }
@@ -63,7 +63,7 @@ enum SegmentShaping {
     }
 
     /// Whether the stack's face `k` has a glyph for every character of `text[start..<end]` that needs one.
-    static func covers(_ k: Int, _ fonts: inout ShapingFonts, _ text: UnsafeBufferPointer<UInt16>, _ start: Int,
+    static func covers(_ k: Int, _ fonts: ShapingFonts, _ text: UnsafeBufferPointer<UInt16>, _ start: Int,
                        _ end: Int) -> Bool {
         var i = start
         while i < end {
@@ -129,8 +129,9 @@ struct ShapingFonts {
         return faces[k]
     }
 
-    /// Whether the stack's face `k` has a glyph for `scalar` (false when its file cannot be read).
-    mutating func covers(_ k: Int, _ scalar: UInt32) -> Bool { face(k)?.covers(scalar) ?? false }
+    /// Whether the stack's face `k` has a glyph for `scalar` (its coverage, read with the catalog: no face is loaded
+    /// to choose one).
+    func covers(_ k: Int, _ scalar: UInt32) -> Bool { style.stack[k].coverage.contains(scalar) }
 
     /// The HarfBuzz font of the stack's face `k` at the style's scale, or nil when its file cannot be read.
     mutating func font(_ k: Int) -> OpaquePointer? {

@@ -101,7 +101,7 @@ public final class TextShaper: TextMeasurer {
             graphemes: { i in
                 let start = i == 0 ? 0 : ends[i - 1]
                 let content = UnsafeBufferPointer(rebasing: text[start..<contentEnd(i)])
-                return [0] + clusters.boundaries(content).map { x[start + $0] - x[start] }
+                return [0] + graphemes(content).map { x[start + $0] - x[start] }
             })
     }
 
@@ -113,7 +113,7 @@ public final class TextShaper: TextMeasurer {
         var x = [Double](repeating: 0, count: text.count + 1)
         x.withUnsafeMutableBufferPointer { x in
             cache.widths(of: pieces, in: text, fonts: fonts.number, into: x.baseAddress!) { piece in
-                let advances = SegmentShaping.advances(piece, clusters: clusters.boundaries(piece), fonts: &fonts)
+                let advances = SegmentShaping.advances(piece, clusters: graphemes(piece), fonts: &fonts)
                 var cumulative = [Double](repeating: 0, count: advances.count)
                 var sum = 0.0
                 for (k, a) in advances.enumerated() {
@@ -128,6 +128,11 @@ public final class TextShaper: TextMeasurer {
             }
         }
         return x
+    }
+
+    /// The ends of the extended grapheme clusters of `text` (its length last): ICU's, with Indic conjuncts whole.
+    private func graphemes(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
+        IndicConjuncts.join(clusters.boundaries(text), in: text)
     }
 
     /// The pieces a paragraph is shaped in: each ends after a run of spaces (or at the paragraph's end).

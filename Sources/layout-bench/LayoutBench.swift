@@ -4,7 +4,7 @@ import LayoutStore
 import LayoutWire
 
 /// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --degenerate | --frames |
-/// --frames-square | --frames-updates | --programs | --programs-once SIDE N | --text]`: prints the figures the
+/// --frames-square | --frames-updates | --programs | --programs-once SIDE N | --text | --text-scripts]`: prints the figures the
 /// README quotes.
 @main
 struct LayoutBench {
@@ -19,6 +19,10 @@ struct LayoutBench {
             print(Measure.pad("compositional layouts", 28) + Measure.pad("prepare", 12) + Measure.pad("bytes/item", 12)
                   + Measure.pad("list+JSON", 12) + Measure.pad("elements", 10) + "ns/element (JSON)")
             CompositionalBench.rows(quick: quick)
+            return
+        }
+        if CommandLine.arguments.contains("--text-scripts") {
+            ScriptsBench.rows()
             return
         }
         if CommandLine.arguments.contains("--text") {

@@ -99,10 +99,10 @@ struct LayoutServiceCommand: ParsableCommand {
         logger.info("fonts", metadata: [
             "directories": "\(configuration.fontsDirectories.joined(separator: ":"))",
             "families": "\(fonts.families.count)", "fallback": "\(fonts.fallback.joined(separator: ", "))",
-            "unreadable": "\(fonts.unreadable.count)",
+            "unreadable": "\(fonts.unreadable.count)", "coverage_bytes": "\(fonts.coverageBytes)",
         ])
-        for missing in FontCatalog.defaultFallback where !fonts.fallback.contains(missing) {
-            logger.warning("fallback font family missing: text it would draw is measured in the style's font",
+        for missing in FontCatalog.preferredFallback + [FontCatalog.lastResort] where !fonts.families.contains(where: { $0.name == missing }) {
+            logger.warning("fallback font family missing: text only it has a glyph for is refused (422)",
                            metadata: ["family": "\(missing)"])
         }
         // Freed memory stays in the process (above) until this much was freed by evictions (layouts, specs, fonts):

@@ -20,6 +20,12 @@ import TextShaping
             guard [400, 700].contains(style.weight) else { return ("weight", "Inter has weights 400 and 700") }
             return nil
         }
+
+        /// Every character but those of the private use area has a glyph.
+        func uncovered(_ text: String, style: TextStyle) -> (offset: Int, scalar: UInt32)? {
+            text.unicodeScalars.enumerated().first { (0xE000..<0xF900).contains($0.element.value) }
+                .map { ($0.offset, $0.element.value) }
+        }
     }
 
     static func measuring() -> Client {
@@ -115,6 +121,30 @@ import TextShaping
             #expect(r.status == 422, "\(path)")
             #expect(c.json(r)["type"]?.string == ProblemType.limitExceeded.uri, "\(path)")
             #expect(c.json(r)["pointer"]?.string == pointer, "\(path): \(String(decoding: r.body.bytes, as: UTF8.self))")
+        }
+        #expect(c.service.store.stats.specs == 1)
+    }
+
+    @Test func aCharacterNoFontHasIsA422NamingItsCodePointAndBlock() throws {
+        let c = Self.measuring()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.waterfall()))["id"]?.string)
+        let cell = Self.cell("ab \u{E001}c")
+        let measure = #"{"textStyles":{"body":{"family":"Inter","weight":400,"size":15,"lineHeight":20}},"#
+            + #""width":190,"contents":[\#(Self.cell("fine")),\#(cell)]}"#
+        let layout = Self.waterfall(cell: cell)
+        let report = #"{"sizes":[{"section":0,"item":0,"content":\#(cell)}]}"#
+        for (path, body, pointer) in [
+            ("/v1/measure", measure, "/contents/1/blocks/0/text"),
+            ("/v1/layouts", layout, "/sections/0/contents/0/blocks/0/text"),
+            ("/v1/layouts/\(id)/sizes", report, "/sections/0/contents/0/blocks/0/text"),
+        ] {
+            let r = c.send("POST", path, body)
+            let detail = c.json(r)["detail"]?.string ?? ""
+            #expect(r.status == 422, "\(path)")
+            #expect(c.json(r)["type"]?.string == ProblemType.invalidSpec.uri, "\(path)")
+            #expect(c.json(r)["pointer"]?.string == pointer, "\(path): \(detail)")
+            #expect(detail.contains("character 3 is U+E001"), "\(path): \(detail)")
+            #expect(detail.contains("(Private Use Area)"), "\(path): \(detail)")
         }
         #expect(c.service.store.stats.specs == 1)
     }

@@ -1,14 +1,20 @@
 """Text measured by the service against headless Chromium drawing it (docs/text.md).
 
-The page loads the service's own font files through `@font-face` (`GET /v1/fonts/{family}/{weight}`), draws 3,000
-random cells at random widths from 120 to 600 px with the CSS the service reproduces (`white-space: pre-wrap;
-overflow-wrap: anywhere; word-break: normal; line-height: Npx`, the stack 'Inter', 'Noto Sans', 'Noto Sans CJK SC')
-and reads each cell's height. The service measures the same cells in one `POST /v1/measure`. Their text: English
-prose with punctuation, numbers, hyphenated words, long URLs and words longer than the line; Greek and Cyrillic;
-Chinese and Japanese; mixed scripts; in 3 sizes and 2 weights. At least 99.5% must agree to the pixel; every
-mismatch is printed with its text, width and both heights, and the share that agrees."""
+The page loads the service's own font files through `@font-face` (`GET /v1/fonts/{family}/{weight}`): Inter and
+every family of `GET /v1/fonts`' fallback stack, at the weights the styles match. It draws random cells at random
+widths from 120 to 600 px with the CSS the service reproduces (`white-space: pre-wrap; overflow-wrap: anywhere;
+word-break: normal; line-height: Npx`, the font-family list 'Inter' then the stack), in blocks with no `dir` (the
+base direction left to right), and reads each cell's height. The service measures the same cells in one
+`POST /v1/measure`. Two seeded corpora, in 3 sizes and 2 weights:
+- 3,000 cells of English prose with punctuation, numbers, hyphenated words, long URLs and words longer than the
+  line; Greek and Cyrillic; Chinese and Japanese; mixed scripts: at least 99.5% must agree to the pixel;
+- 1,300 cells of the world's scripts: Arabic, Hebrew, Hindi, Bengali, Tamil, Thai, Korean, Japanese, Traditional
+  Chinese, English with emoji (ZWJ sequences, flags, skin tones), and right-to-left text mixed with English and
+  numbers: at least 99% must agree.
+Every mismatch is printed with its text, width and both heights, and the share that agrees, script by script."""
 import json
 import random
+import urllib.error
 import urllib.request
 
 import pytest
@@ -16,7 +22,6 @@ import pytest
 import chromium  # noqa: E402 (skips the module without a browser)
 
 CELLS = 3000
-FAMILIES = ["Inter", "Noto Sans", "Noto Sans CJK SC"]
 STYLES = {"%s%d" % (name, weight): {"family": "Inter", "weight": weight, "size": size, "lineHeight": line}
           for name, size, line in [("small", 13, 18), ("body", 15, 20), ("title", 22, 28)] for weight in (400, 700)}
 
@@ -90,19 +95,86 @@ def cells(seed=33):
     return out
 
 
-DRAW = r"""
-const [fonts, styles, cells, done] = arguments;
+ARABIC = ("كانت المنارة جميلة جدا في المساء وكل المسافرين الذين يمرون من هنا يتوقفون لالتقاط الصور سنعود غدا "
+          "لنراها مرة أخرى، أليس كذلك؟ الطقس رائع اليوم والبحر هادئ").split()
+HEBREW = ("המגדלור יפה מאוד בשעת השקיעה וכל המטיילים שעוברים כאן עוצרים כדי לצלם נחזור מחר לראות אותו שוב, "
+          "נכון? מזג האוויר נהדר היום והים שקט").split()
+HINDI = ("शाम के समय प्रकाशस्तंभ बहुत सुंदर दिखता है और यहाँ से गुज़रने वाले सभी यात्री तस्वीरें लेने के लिए रुकते हैं। "
+         "हम कल फिर आएंगे क्षत्रिय विद्यार्थी राष्ट्रीय").split()
+BENGALI = ("সন্ধ্যায় বাতিঘরটি খুব সুন্দর দেখায় এবং এখান দিয়ে যাওয়া সব ভ্রমণকারী ছবি তোলার জন্য থামে। "
+           "আমরা আগামীকাল আবার আসব বিশ্ববিদ্যালয়").split()
+TAMIL = ("மாலை நேரத்தில் கலங்கரை விளக்கம் மிகவும் அழகாக இருக்கிறது இங்கு கடந்து செல்லும் அனைத்து பயணிகளும் "
+         "புகைப்படம் எடுக்க நிற்கிறார்கள். நாளை மீண்டும் வருவோம்").split()
+THAI = ("ประภาคารดูสวยงามมากในยามเย็น นักท่องเที่ยวทุกคนที่ผ่านมาที่นี่จะหยุดถ่ายรูป "
+        "พรุ่งนี้เราจะกลับมาดูอีกครั้ง อากาศวันนี้ดีมากและทะเลก็สงบ")
+KOREAN = ("해질녘의 등대는 정말 아름답습니다. 이곳을 지나가는 모든 여행자들은 사진을 찍기 위해 멈춥니다. "
+          "내일 다시 보러 옵시다! 오늘은 날씨가 좋고 바다도 잔잔합니다").split()
+TRADITIONAL = "燈塔在黃昏時分顯得格外美麗，每一位經過這裡的旅行者都會停下來拍照。我們明天再來看看吧！今天天氣很好，海面也很平靜。"
+EMOJI = ["😀", "🎉", "👍🏽", "👋🏿", "🙏🏻", "👨‍👩‍👧", "👩‍💻", "🏳️‍🌈", "🇯🇵", "🇫🇷", "🇧🇷", "❤️", "🔥", "✨", "🌊", "📸"]
+SCRIPTS = {"arabic": ARABIC, "hebrew": HEBREW, "hindi": HINDI, "bengali": BENGALI, "tamil": TAMIL, "korean": KOREAN}
+
+
+def world_paragraph(rng, kind):
+    if kind in SCRIPTS:
+        return " ".join(rng.choice(SCRIPTS[kind]) for _ in range(rng.randint(2, 40)))
+    if kind == "thai":
+        return cjk(rng, THAI, rng.randint(5, 150))
+    if kind == "japanese":
+        return cjk(rng, JAPANESE, rng.randint(5, 120))
+    if kind == "traditional":
+        return cjk(rng, TRADITIONAL, rng.randint(5, 120))
+    if kind == "emoji":
+        words = english(rng, rng.randint(2, 30)).split(" ")
+        for _ in range(rng.randint(1, 6)):
+            at = rng.randrange(len(words) + 1)
+            emoji = "".join(rng.choice(EMOJI) for _ in range(rng.choice([1, 1, 1, 2, 3, 12])))
+            words.insert(at, emoji if rng.random() < 0.7 else words[at - 1] + emoji if at else emoji)
+        return " ".join(words)
+    # right to left mixed with English and numbers
+    rtl = rng.choice([ARABIC, HEBREW])
+    parts = []
+    for _ in range(rng.randint(2, 12)):
+        r = rng.random()
+        parts.append(" ".join(rng.choice(rtl) for _ in range(rng.randint(1, 5))) if r < 0.5
+                     else english(rng, rng.randint(1, 5)) if r < 0.85 else str(rng.randint(1, 99999)))
+    return " ".join(parts)
+
+
+WORLD = ["arabic", "hebrew", "hindi", "bengali", "tamil", "thai", "korean", "japanese", "traditional", "emoji",
+         "mixed"]
+
+
+def world_cells(seed=40, count=1300):
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        kind = WORLD[i % len(WORLD)]
+        text = "\n".join(world_paragraph(rng, kind) for _ in range(rng.choice([1, 1, 1, 2])))
+        out.append({"style": rng.choice(sorted(STYLES)), "width": rng.randint(120, 600), "text": text, "kind": kind})
+    return out
+
+
+LOAD = r"""
+const [fonts, done] = arguments;
 (async () => {
   try {
-    for (const f of fonts) {
+    await Promise.all(fonts.map(async (f) => {
       const face = new FontFace(f.family, `url(/v1/fonts/${encodeURIComponent(f.family)}/${f.weight})`,
                                 {weight: String(f.weight)});
       await face.load();
       document.fonts.add(face);
-    }
+    }));
+    done({loaded: fonts.length});
+  } catch (e) { done({error: String(e)}); }
+})();
+"""
+
+DRAW = r"""
+const [stack, styles, cells, done] = arguments;
+(async () => {
+  try {
     document.body.innerHTML = "";
     document.body.style.margin = "0";
-    const stack = "'Inter', 'Noto Sans', 'Noto Sans CJK SC'";
     const divs = cells.map((c) => {
       const s = styles[c.style];
       const div = document.createElement("div");
@@ -113,35 +185,102 @@ const [fonts, styles, cells, done] = arguments;
       document.body.appendChild(div);
       return div;
     });
+    await document.fonts.ready;
     done({heights: divs.map((d) => d.getBoundingClientRect().height)});
   } catch (e) { done({error: String(e)}); }
 })();
 """
 
 
+def weight_match(desired, weights):
+    """The weight CSS font matching picks (FontCatalog.matchingWeight)."""
+    if desired in weights:
+        return desired
+    below = sorted((w for w in weights if w < desired), reverse=True)
+    above = sorted(w for w in weights if w > desired)
+    if 400 <= desired <= 500:
+        return next((w for w in above if w <= 500), None) or (below[0] if below else None) or above[0]
+    if desired < 400:
+        return (below or above)[0]
+    return (above or below)[0]
+
+
 @pytest.fixture(scope="module")
-def browser(request):
-    return chromium.browser(request, extra=["--lang=en-US"], script_timeout=120)
+def service():
+    """One service for the module: the page's fonts are loaded from it once."""
+    from conftest import Service
+    s = Service()
+    yield s
+    s.stop()
 
 
-def test_heights_agree_with_chromium(service, browser):
+@pytest.fixture(scope="module")
+def page(request, service):
+    """The browser with Inter and every face of the fallback stack the styles match loaded; the stack as CSS."""
+    browser = chromium.browser(request, extra=["--lang=en-US"], script_timeout=300)
     listed = json.load(urllib.request.urlopen(service.url + "/v1/fonts"))
-    assert listed["fallback"] == ["Noto Sans", "Noto Sans CJK SC"]
     weights = {f["family"]: f["weights"] for f in listed["families"]}
-    fonts = [{"family": f, "weight": w} for f in FAMILIES for w in (400, 700)]
-    assert all(f["weight"] in weights[f["family"]] for f in fonts)
-    sample = cells()
+    families = ["Inter"] + listed["fallback"]
+    fonts = sorted({(f, weight_match(w, weights[f])) for f in families for w in (400, 700)})
+    browser.get(service.url + "/healthz")
+    loaded = browser.execute_async_script(LOAD, [{"family": f, "weight": w} for f, w in fonts])
+    assert "error" not in loaded, loaded.get("error")
+    stack = ", ".join("'%s'" % f for f in families)
+    return browser, stack, listed["fallback"]
+
+
+def agreement(service, page, sample):
+    """The cells of `sample` that agree with Chromium, as (cell, served, drawn, agrees) each; mismatches printed."""
+    browser, stack, _ = page
     body = {"textStyles": STYLES, "widths": [c["width"] for c in sample],
             "contents": [{"blocks": [{"style": c["style"], "text": c["text"]}]} for c in sample]}
     request = urllib.request.Request(service.url + "/v1/measure", data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
-    served = json.load(urllib.request.urlopen(request, timeout=60))["heights"]
-    browser.get(service.url + "/healthz")
-    drawn = browser.execute_async_script(DRAW, fonts, STYLES, sample)
+    served = json.load(urllib.request.urlopen(request, timeout=120))["heights"]
+    drawn = browser.execute_async_script(DRAW, stack, STYLES, sample)
     assert "error" not in drawn, drawn.get("error")
-    mismatches = [(c, s, d) for c, s, d in zip(sample, served, drawn["heights"]) if abs(s - d) > 0.5]
-    for c, s, d in mismatches:
-        print("mismatch: width %d, %s, service %g, chromium %g: %r" % (c["width"], c["style"], s, d, c["text"]))
-    agreed = 1 - len(mismatches) / len(sample)
-    print("%d cells, %.2f%% agree with Chromium to the pixel" % (len(sample), 100 * agreed))
+    out = [(c, s, d, abs(s - d) <= 0.5) for c, s, d in zip(sample, served, drawn["heights"])]
+    for c, s, d, agrees in out:
+        if not agrees:
+            print("mismatch: %s, width %d, %s, service %g, chromium %g: %r" % (c.get("kind", "-"), c["width"],
+                                                                              c["style"], s, d, c["text"]))
+    return out
+
+
+def test_the_stack_covers_the_scripts_and_ends_with_unifont(page):
+    _, _, fallback = page
+    for family in ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Bengali",
+                   "Noto Sans Tamil", "Noto Sans Thai", "Noto Sans CJK SC", "Noto Color Emoji"]:
+        assert family in fallback
+    assert fallback[0] == "Noto Sans" and fallback[-1] == "Unifont"
+
+
+def test_heights_agree_with_chromium(service, page):
+    sample = cells()
+    out = agreement(service, page, sample)
+    agreed = sum(a for *_, a in out) / len(out)
+    print("%d cells, %.2f%% agree with Chromium to the pixel" % (len(out), 100 * agreed))
     assert agreed >= 0.995
+
+
+def test_the_worlds_scripts_agree_with_chromium(service, page):
+    out = agreement(service, page, world_cells())
+    for kind in WORLD:
+        mine = [a for c, *_, a in out if c["kind"] == kind]
+        print("%-12s %4d cells, %6.2f%% agree" % (kind, len(mine), 100 * sum(mine) / len(mine)))
+    agreed = sum(a for *_, a in out) / len(out)
+    print("%d cells of the world's scripts, %.2f%% agree with Chromium to the pixel" % (len(out), 100 * agreed))
+    assert agreed >= 0.99
+
+
+def test_a_character_no_font_has_is_refused(service):
+    body = {"textStyles": STYLES, "width": 200, "contents": [{"blocks": [{"style": "body400", "text": "ok"}]},
+                                                              {"blocks": [{"style": "body400", "text": "a \ue001"}]}]}
+    request = urllib.request.Request(service.url + "/v1/measure", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 422
+    problem = json.load(refused.value)
+    assert problem["pointer"] == "/contents/1/blocks/0/text"
+    assert "U+E001" in problem["detail"] and "(Private Use Area)" in problem["detail"]
