@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "ServiceConfiguration",
             dependencies: [
-                "MicroHTTPServer", "LayoutService", "LayoutEngine", "AccessControl", "HTTPCompression", "TextShaping",
+                "MicroHTTPServer", "LayoutService", "LayoutEngine", "AccessControl", "HTTPCompression",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -187,7 +187,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ServiceConfigurationTests",
-            dependencies: ["ServiceConfiguration", "MicroHTTPServer", "LayoutService", "AccessControl"]),
+            dependencies: ["ServiceConfiguration", "MicroHTTPServer", "LayoutService", "AccessControl", "TextShaping"]),
         .testTarget(
             name: "MicroHTTPServerTests",
             dependencies: [

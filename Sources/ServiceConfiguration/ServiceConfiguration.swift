@@ -2,7 +2,6 @@ public import AccessControl
 import HTTPCompression
 import LayoutEngine
 public import LayoutService
-import TextShaping
 public import Logging
 public import MicroHTTPServer
 
@@ -17,13 +16,17 @@ public struct ServiceConfiguration: Sendable {
     public var store = Store.sqlite
     /// The sqlite store's directory.
     public var dataDirectory = "./data"
-    /// The directories of the font files text is measured with and served from (docs/text.md): Debian's
-    /// fonts-inter, fonts-noto-core and fonts-noto-cjk.
-    public var fontsDirectories = FontCatalog.defaultDirectories
+    /// The directories of the font files text is measured with and served from (docs/text.md): where Debian's
+    /// fonts-inter, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji and fonts-unifont put them (TextShaping's
+    /// `FontCatalog.defaultDirectories`, which the tests compare).
+    public var fontsDirectories = [
+        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
+        "/usr/share/fonts/opentype/unifont",
+    ]
     /// Memory budget of the widths of shaped words.
     public var wordCacheBytes = 64 << 20
     /// Memory budget of the fonts kept for shaping (faces, sizes, styles).
-    public var fontCacheBytes = TextShaper.defaultFontCacheBytes
+    public var fontCacheBytes = 64 << 20
     /// Memory budget of prepared layouts.
     public var cacheBytes = 512 << 20
     /// Memory budget of specs (past it they are read back from the store; the memory store refuses new ones).

@@ -1,6 +1,7 @@
 import Foundation
 import ServiceConfiguration
 import Testing
+import TextShaping
 
 /// `ServiceConfiguration.resolve`: flag, else environment variable, else default; errors name what was given.
 @Suite struct ServiceConfigurationTests {
@@ -9,6 +10,14 @@ import Testing
     {
         try ServiceConfiguration.resolve(
             flags: ServiceFlags.parse(arguments), environment: environment, processors: { 3 })
+    }
+
+    /// The text defaults are written out here (the options do not link the text libraries): they are TextShaping's.
+    @Test func theTextDefaultsAreTextShapings() {
+        let defaults = ServiceConfiguration()
+        #expect(defaults.fontsDirectories == FontCatalog.defaultDirectories)
+        #expect(defaults.wordCacheBytes == TextShaper.defaultCacheBytes)
+        #expect(defaults.fontCacheBytes == TextShaper.defaultFontCacheBytes)
     }
 
     /// The error `resolve` throws, or nil.
