@@ -44,7 +44,7 @@ def test_each_route_refuses_an_unlisted_parameter_and_openapi_lists_what_it_take
         if template == "/metrics":
             continue  # answered in front of the service's routes (docs/operations.md), with no parameters to read
         path = template.format(id=layout_id, k=0, section=0, item=0, kind="header", name="waterfall.wasm",
-                                   family="Inter", weight=400, slice=0, row=0, column=0)
+                                   family="Inter", weight=400, slice=0, row=0, column=0, file="elements.js")
         status, body = send(service.url + path + "?unlisted=1", method)
         assert status == 400, (method, path, status, body[:200])
         problem = json.loads(body)
