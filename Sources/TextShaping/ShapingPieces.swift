@@ -9,14 +9,6 @@
 ///   then cached a few characters at a time, as spaced text is word by word.
 /// Chosen from the characters alone (no break iterator), so counting a request's budget stays cheap.
 enum ShapingPieces {
-    /// The ends of the pieces of `text` (a paragraph): ascending, its length last; none for empty text.
-    static func ends(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
-        guard !text.isEmpty else { return [] }
-        var ends: [Int] = []
-        for i in 1...text.count where i == text.count || endsBefore(text, i) { ends.append(i) }
-        return ends
-    }
-
     /// Whether a piece ends before `text[i]` (0 < i < count) in a paragraph.
     @inline(__always)
     static func endsBefore(_ text: UnsafeBufferPointer<UInt16>, _ i: Int) -> Bool {

@@ -139,11 +139,12 @@ public final class TextShaper: TextMeasurer {
     static func pieces(_ text: UnsafeBufferPointer<UInt16>) -> [Range<Int>] {
         var pieces: [Range<Int>] = []
         var start = 0
-        for end in ShapingPieces.ends(text) {
-            pieces.append(start..<end)
-            start = end
+        for i in 1..<max(1, text.count) where ShapingPieces.endsBefore(text, i) {
+            pieces.append(start..<i)
+            start = i
         }
-        return pieces.isEmpty ? [0..<0] : pieces
+        pieces.append(start..<text.count)
+        return pieces
     }
 
     /// The scale HarfBuzz sets a font to for a size (16.16 fixed point, as Chromium sets it): sizes of one scale

@@ -11,11 +11,11 @@ import Testing
     static let installed = TextShaperTests.installed
 
     func ends(_ text: String) -> [Int] {
-        Array(text.utf16).withUnsafeBufferPointer { ShapingPieces.ends($0) }
+        Array(text.utf16).withUnsafeBufferPointer { TextShaper.pieces($0).map(\.upperBound) }
     }
 
     @Test func piecesEndAfterSpacesAndBetweenIdeographsAndThaiClusters() {
-        #expect(ends("") == [])
+        #expect(ends("") == [0])
         #expect(ends("ab  cd e") == [4, 7, 8])
         #expect(ends("漢字かなカナ漢") == [1, 2, 6, 7])  // Noto Sans CJK kerns kana: a run of kana is one piece
         #expect(ends("漢a字 b") == [4, 5])  // Latin next to an ideograph stays in its piece
@@ -35,11 +35,9 @@ import Testing
         return units.withUnsafeBufferPointer { all in
             let whole = SegmentShaping.advances(all, clusters: clusters.boundaries(all), fonts: &fonts)
             var pieces: [Double] = []
-            var start = 0
-            for end in ShapingPieces.ends(all) {
-                let piece = UnsafeBufferPointer(rebasing: all[start..<end])
+            for range in TextShaper.pieces(all) {
+                let piece = UnsafeBufferPointer(rebasing: all[range])
                 pieces += SegmentShaping.advances(piece, clusters: clusters.boundaries(piece), fonts: &fonts)
-                start = end
             }
             return (whole, pieces)
         }
