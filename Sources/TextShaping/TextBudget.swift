@@ -1,14 +1,15 @@
 public import LayoutEngine
 
-/// A request's budget of text to shape: the UTF-8 bytes of its words (a word with its trailing spaces, in a style)
-/// that the word cache does not hold, each distinct one counted once, as measuring it would shape them
-/// (`--max-uncached-text-bytes`). Counted before anything is measured, so a request past it costs no shaping.
+/// A request's budget of text to shape: the UTF-8 bytes of its pieces (`ShapingPieces`: a word with its trailing
+/// spaces, or a few characters of a script written without spaces, in a style) that the word cache does not hold,
+/// each distinct one counted once, as measuring it would shape them (`--max-uncached-text-bytes`). Counted before
+/// anything is measured, so a request past it costs no shaping.
 public struct TextBudget {
     /// The bytes allowed.
     public let limit: Int
     /// The bytes counted so far.
     public private(set) var spent = 0
-    /// The words counted (hashes of the style and the word): a word repeated in the request is shaped once. At
+    /// The pieces counted (hashes of the style and the piece): a piece repeated in the request is shaped once. At
     /// most one an uncached byte counted.
     private var counted: Set<Int> = []
 
@@ -23,9 +24,9 @@ public struct TextBudget {
 }
 
 extension TextShaper {
-    /// Counts into `budget` the words of `text` in `style` that the word cache does not hold and the budget has not
-    /// counted yet; returns false once the budget is exceeded (counting stops there). Costs a hash and a lookup a
-    /// word: no shaping, no font loaded.
+    /// Counts into `budget` the pieces of `text` in `style` that the word cache does not hold and the budget has
+    /// not counted yet; returns false once the budget is exceeded (counting stops there). Costs a hash and a lookup
+    /// a piece: no shaping, no font loaded.
     public func charge(_ text: String, style: TextStyle, to budget: inout TextBudget) -> Bool {
         guard !budget.isExceeded else { return false }
         guard !text.isEmpty else { return true }

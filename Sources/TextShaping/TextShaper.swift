@@ -105,9 +105,9 @@ public final class TextShaper: TextMeasurer {
             })
     }
 
-    /// The width of the paragraph up to each of its units (`count + 1` of them), word by word: the text is shaped
-    /// in pieces that end after a run of spaces (kerning and ligatures do not reach across spaces), each piece's
-    /// widths from the cache when it was shaped before.
+    /// The width of the paragraph up to each of its units (`count + 1` of them), piece by piece: the text is shaped
+    /// in pieces whose shaping does not reach across their ends (`ShapingPieces`: words, and a few characters at a
+    /// time of the scripts written without spaces), each piece's widths from the cache when it was shaped before.
     private func positions(_ text: UnsafeBufferPointer<UInt16>, _ fonts: inout ShapingFonts) -> [Double] {
         let pieces = Self.pieces(text)
         var x = [Double](repeating: 0, count: text.count + 1)
@@ -135,15 +135,15 @@ public final class TextShaper: TextMeasurer {
         IndicConjuncts.join(clusters.boundaries(text), in: text)
     }
 
-    /// The pieces a paragraph is shaped in: each ends after a run of spaces (or at the paragraph's end).
+    /// The pieces a paragraph is shaped in (`ShapingPieces`).
     static func pieces(_ text: UnsafeBufferPointer<UInt16>) -> [Range<Int>] {
         var pieces: [Range<Int>] = []
         var start = 0
-        for i in 1...max(1, text.count)
-        where i == text.count || (BreakOpportunities.isSpace(text[i - 1]) && !BreakOpportunities.isSpace(text[i])) {
+        for i in 1..<max(1, text.count) where ShapingPieces.endsBefore(text, i) {
             pieces.append(start..<i)
             start = i
         }
+        pieces.append(start..<text.count)
         return pieces
     }
 

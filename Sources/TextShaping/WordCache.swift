@@ -154,9 +154,9 @@ final class WordCache: @unchecked Sendable {
         }
     }
 
-    /// Calls `missing` with the hash of each piece of `text` (a piece ends after a run of spaces, at a line break or
-    /// at the end: the pieces measuring shapes) that the cache does not hold in `fonts` (nil: it holds none of
-    /// them), and the piece. One read lock for the whole text, nothing allocated.
+    /// Calls `missing` with the hash of each piece of `text` (the pieces measuring shapes, `ShapingPieces`, each
+    /// paragraph's: a line break ends one too) that the cache does not hold in `fonts` (nil: it holds none of them),
+    /// and the piece. One read lock for the whole text, nothing allocated.
     func forEachMissingPiece(of text: UnsafeBufferPointer<UInt16>, fonts: Int?,
                              _ missing: (Int, UnsafeBufferPointer<UInt16>) -> Void) {
         pthread_rwlock_rdlock(lock)
@@ -164,8 +164,7 @@ final class WordCache: @unchecked Sendable {
         let empty = table.slots.isEmpty
         var start = 0
         for i in 0...text.count {
-            let ends = i == text.count || text[i] == 0x0A
-                || (i > start && text[i - 1] == 0x20 || i > start && text[i - 1] == 0x09) && text[i] != 0x20 && text[i] != 0x09
+            let ends = i == text.count || text[i] == 0x0A || i > start && ShapingPieces.endsBefore(text, i)
             guard ends else { continue }
             if i > start {
                 let piece = UnsafeBufferPointer(rebasing: text[start..<i])
