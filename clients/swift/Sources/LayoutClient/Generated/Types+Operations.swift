@@ -127,7 +127,7 @@ public enum Operations {
             }
         }
     }
-    /// The JavaScript client (LayoutClient, Virtualizer), one ES module with no dependencies.
+    /// The JavaScript client (LayoutClient, Virtualizer), the entry of its ES modules (no dependencies).
     ///
     /// Import it from the service (`import {LayoutClient, Virtualizer} from "/client/layout-client.js"`). The
     /// `ETag` is a hash of its bytes; `Cache-Control: no-cache` makes browsers revalidate it, and a matching
@@ -299,6 +299,467 @@ public enum Operations {
             public static var allCases: [Self] {
                 [
                     .textJavascript
+                ]
+            }
+        }
+    }
+    /// The JavaScript client's TypeScript declarations (tsc's, from the modules' JSDoc).
+    ///
+    /// - Remark: HTTP `GET /client/layout-client.d.ts`.
+    /// - Remark: Generated from `#/paths//client/layout-client.d.ts/get(javascriptClientTypes)`.
+    public enum JavascriptClientTypes {
+        public static let id: Swift.String = "javascriptClientTypes"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/client/layout-client.d.ts/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JavascriptClientTypes.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JavascriptClientTypes.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.JavascriptClientTypes.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.JavascriptClientTypes.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/client/layout-client.d.ts/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/client/layout-client.d.ts/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag:
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.JavascriptClientTypes.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/client/layout-client.d.ts/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/client/layout-client.d.ts/GET/responses/200/content/application\/typescript`.
+                    case applicationTypescript(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationTypescript`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationTypescript`.
+                    /// - SeeAlso: `.applicationTypescript`.
+                    public var applicationTypescript: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationTypescript(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.JavascriptClientTypes.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.JavascriptClientTypes.Output.Ok.Headers = .init(),
+                    body: Operations.JavascriptClientTypes.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The declarations; they import those of /client/lib/.
+            ///
+            /// - Remark: Generated from `#/paths//client/layout-client.d.ts/get(javascriptClientTypes)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.JavascriptClientTypes.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.JavascriptClientTypes.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//client/layout-client.d.ts/get(javascriptClientTypes)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.JavascriptClientTypes.Output.NotModified)
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//client/layout-client.d.ts/get(javascriptClientTypes)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.JavascriptClientTypes.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationTypescript
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/typescript":
+                    self = .applicationTypescript
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationTypescript:
+                    return "application/typescript"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationTypescript
+                ]
+            }
+        }
+    }
+    /// A module of the JavaScript client, or its declarations, as layout-client.js imports them.
+    ///
+    /// - Remark: HTTP `GET /client/lib/{file}`.
+    /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)`.
+    public enum JavascriptClientModule {
+        public static let id: Swift.String = "javascriptClientModule"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/client/lib/{file}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/client/lib/{file}/GET/path/file`.
+                @frozen public enum FilePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case elements_js = "elements.js"
+                    case elements_d_ts = "elements.d.ts"
+                    case fetchState_js = "fetch-state.js"
+                    case fetchState_d_ts = "fetch-state.d.ts"
+                    case httpClient_js = "http-client.js"
+                    case httpClient_d_ts = "http-client.d.ts"
+                    case plans_js = "plans.js"
+                    case plans_d_ts = "plans.d.ts"
+                    case problem_js = "problem.js"
+                    case problem_d_ts = "problem.d.ts"
+                    case scrollAxis_js = "scroll-axis.js"
+                    case scrollAxis_d_ts = "scroll-axis.d.ts"
+                    case scrollMapping_js = "scroll-mapping.js"
+                    case scrollMapping_d_ts = "scroll-mapping.d.ts"
+                    case strategies_js = "strategies.js"
+                    case strategies_d_ts = "strategies.d.ts"
+                    case textCells_js = "text-cells.js"
+                    case textCells_d_ts = "text-cells.d.ts"
+                    case updates_js = "updates.js"
+                    case updates_d_ts = "updates.d.ts"
+                    case velocity_js = "velocity.js"
+                    case velocity_d_ts = "velocity.d.ts"
+                    case views_js = "views.js"
+                    case views_d_ts = "views.d.ts"
+                    case virtualizer_js = "virtualizer.js"
+                    case virtualizer_d_ts = "virtualizer.d.ts"
+                    case workerFetch_js = "worker-fetch.js"
+                    case workerFetch_d_ts = "worker-fetch.d.ts"
+                }
+                /// - Remark: Generated from `#/paths/client/lib/{file}/GET/path/file`.
+                public var file: Operations.JavascriptClientModule.Input.Path.FilePayload
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - file:
+                public init(file: Operations.JavascriptClientModule.Input.Path.FilePayload) {
+                    self.file = file
+                }
+            }
+            public var path: Operations.JavascriptClientModule.Input.Path
+            /// - Remark: Generated from `#/paths/client/lib/{file}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JavascriptClientModule.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.JavascriptClientModule.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.JavascriptClientModule.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.JavascriptClientModule.Input.Path,
+                headers: Operations.JavascriptClientModule.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/client/lib/{file}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/client/lib/{file}/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag:
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.JavascriptClientModule.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/client/lib/{file}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/client/lib/{file}/GET/responses/200/content/text\/javascript`.
+                    case textJavascript(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textJavascript`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textJavascript`.
+                    /// - SeeAlso: `.textJavascript`.
+                    public var textJavascript: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textJavascript(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/javascript",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/client/lib/{file}/GET/responses/200/content/application\/typescript`.
+                    case applicationTypescript(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationTypescript`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationTypescript`.
+                    /// - SeeAlso: `.applicationTypescript`.
+                    public var applicationTypescript: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationTypescript(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/typescript",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.JavascriptClientModule.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.JavascriptClientModule.Output.Ok.Headers = .init(),
+                    body: Operations.JavascriptClientModule.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The module (text/javascript) or its declarations (application/typescript).
+            ///
+            /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.JavascriptClientModule.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.JavascriptClientModule.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.JavascriptClientModule.Output.NotModified)
+            /// The client's copy is current.
+            ///
+            /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.JavascriptClientModule.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case textJavascript
+            case applicationTypescript
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/javascript":
+                    self = .textJavascript
+                case "application/typescript":
+                    self = .applicationTypescript
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .textJavascript:
+                    return "text/javascript"
+                case .applicationTypescript:
+                    return "application/typescript"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .textJavascript,
+                    .applicationTypescript,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -626,7 +1087,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/updates/post(batchUpdates)/responses/503`.
@@ -1747,7 +2208,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/{id}/bounds/post(changeBounds)/responses/503`.
@@ -4004,7 +4465,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)/responses/503`.
@@ -4067,6 +4528,671 @@ public enum Operations {
                     .applicationProblemJson,
                     .fontTtf,
                     .fontOtf
+                ]
+            }
+        }
+    }
+    /// A slice of a large face, by Unicode range, as `GET /v1/fonts.css` declares it (docs/text.md).
+    ///
+    /// The face cut down by HarfBuzz's subsetter to the slice's code points (with the glyphs its layout tables reach
+    /// from them, every feature kept): a font file of its own. Immutable, with an `ETag`. Only faces of more than
+    /// 1 MiB are sliced; a face served whole has no slices (404).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts/{family}/{weight}/{slice}`.
+    /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)`.
+    public enum FontSlice {
+        public static let id: Swift.String = "fontSlice"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// A family, percent-encoded (`Noto%20Sans%20CJK%20SC`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/path/family`.
+                public var family: Swift.String
+                /// Its decimal as `GET /v1/fonts` lists it.
+                ///
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/path/weight`.
+                public var weight: Swift.Int
+                /// The slice's number, its decimal (`07` is a 404), below the face's count of slices.
+                ///
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/path/slice`.
+                public var slice: Swift.Int
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - family: A family, percent-encoded (`Noto%20Sans%20CJK%20SC`).
+                ///   - weight: Its decimal as `GET /v1/fonts` lists it.
+                ///   - slice: The slice's number, its decimal (`07` is a 404), below the face's count of slices.
+                public init(
+                    family: Swift.String,
+                    weight: Swift.Int,
+                    slice: Swift.Int
+                ) {
+                    self.family = family
+                    self.weight = weight
+                    self.slice = slice
+                }
+            }
+            public var path: Operations.FontSlice.Input.Path
+            /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FontSlice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FontSlice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.FontSlice.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.FontSlice.Input.Path,
+                headers: Operations.FontSlice.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag:
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.FontSlice.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/responses/200/content/font\/ttf`.
+                    case fontTtf(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.fontTtf`.
+                    ///
+                    /// - Throws: An error if `self` is not `.fontTtf`.
+                    /// - SeeAlso: `.fontTtf`.
+                    public var fontTtf: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .fontTtf(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "font/ttf",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/fonts/{family}/{weight}/{slice}/GET/responses/200/content/font\/otf`.
+                    case fontOtf(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.fontOtf`.
+                    ///
+                    /// - Throws: An error if `self` is not `.fontOtf`.
+                    /// - SeeAlso: `.fontOtf`.
+                    public var fontOtf: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .fontOtf(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "font/otf",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FontSlice.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.FontSlice.Output.Ok.Headers = .init(),
+                    body: Operations.FontSlice.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The slice's font file.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.FontSlice.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.FontSlice.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client's copy (`If-None-Match`) is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.FontSlice.Output.NotModified)
+            /// The client's copy (`If-None-Match`) is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.FontSlice.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such layout or element.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The spec store failed (I/O, a full disk, its database unreachable, or not answering within
+            /// `--store-timeout-seconds`: `store-unavailable`, whose `detail` names the failure), or a POST found no room in
+            /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
+            /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
+            /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case fontTtf
+            case fontOtf
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "font/ttf":
+                    self = .fontTtf
+                case "font/otf":
+                    self = .fontOtf
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .fontTtf:
+                    return "font/ttf"
+                case .fontOtf:
+                    return "font/otf"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .fontTtf,
+                    .fontOtf
+                ]
+            }
+        }
+    }
+    /// One stylesheet declaring every face and slice with `@font-face` and its `unicode-range` (docs/text.md).
+    ///
+    /// A rule a line: `@font-face { font-family: '<family>'; font-weight: <weight>; src: url('<path>')
+    /// format('opentype'|'truetype'); unicode-range: U+...; }`, the path relative to the service (a face served
+    /// whole names `/v1/fonts/{family}/{weight}`, a slice `/v1/fonts/{family}/{weight}/{slice}`). It changes only
+    /// with the catalog: an `ETag`, `Cache-Control: no-cache`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts.css`.
+    /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)`.
+    public enum FontStylesheet {
+        public static let id: Swift.String = "fontStylesheet"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/fonts.css/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FontStylesheet.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.FontStylesheet.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.FontStylesheet.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.FontStylesheet.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// No key, an `Authorization` header that is not `Bearer SECRET`, or an unknown (or revoked) key
+            /// (`unauthorized`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key lacks the operation's scope, or (without keys) a DELETE (`forbidden`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Forbidden)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The key's (or, without a key, the client address's) requests a minute or POST body bytes a minute are spent
+            /// (`quota-exceeded`); retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.QuotaExceeded)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.QuotaExceeded {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/fonts.css/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/fonts.css/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag:
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.FontStylesheet.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/fonts.css/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/fonts.css/GET/responses/200/content/text\/css`.
+                    case textCss(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.textCss`.
+                    ///
+                    /// - Throws: An error if `self` is not `.textCss`.
+                    /// - SeeAlso: `.textCss`.
+                    public var textCss: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .textCss(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.FontStylesheet.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.FontStylesheet.Output.Ok.Headers = .init(),
+                    body: Operations.FontStylesheet.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The stylesheet.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.FontStylesheet.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.FontStylesheet.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// Creates a new `NotModified`.
+                public init() {}
+            }
+            /// The client's copy (`If-None-Match`) is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.FontStylesheet.Output.NotModified)
+            /// The client's copy (`If-None-Match`) is current.
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            public static var notModified: Self {
+                .notModified(.init())
+            }
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.FontStylesheet.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request target holds a control character (a NUL, escaped as `%00` or sent as it is, or another one in the
+            /// path): `malformed-request`, `parameter` `path` or `query`; the connection is closed.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case textCss
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "text/css":
+                    self = .textCss
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .textCss:
+                    return "text/css"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .textCss
                 ]
             }
         }
@@ -4387,7 +5513,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/measure/post(measure)/responses/503`.
@@ -5639,7 +6765,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/post(createProgram)/responses/503`.
@@ -6012,7 +7138,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/get(getProgram)/responses/503`.
@@ -6282,7 +7408,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/programs/{id}/delete(deleteProgram)/responses/503`.
@@ -6865,7 +7991,7 @@ public enum Operations {
             /// `--max-post-bytes-in-flight` within `--post-queue-seconds` (or the queue of `--post-queue-length` was full:
             /// `busy`), or a program run or text measure found no thread of `--client-work-threads` within
             /// `--post-queue-seconds` (or their queue was full: `busy`), or a font file found no room in `--font-file-bytes`
-            /// beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
+            /// (a slice in `--font-slice-bytes`) beside those being sent (`busy`); nothing was half-stored. Retry after `Retry-After`.
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/layouts/post(createLayout)/responses/503`.

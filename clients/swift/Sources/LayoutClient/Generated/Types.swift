@@ -22,7 +22,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /`.
     /// - Remark: Generated from `#/paths///get(playground)`.
     func playground(_ input: Operations.Playground.Input) async throws -> Operations.Playground.Output
-    /// The JavaScript client (LayoutClient, Virtualizer), one ES module with no dependencies.
+    /// The JavaScript client (LayoutClient, Virtualizer), the entry of its ES modules (no dependencies).
     ///
     /// Import it from the service (`import {LayoutClient, Virtualizer} from "/client/layout-client.js"`). The
     /// `ETag` is a hash of its bytes; `Cache-Control: no-cache` makes browsers revalidate it, and a matching
@@ -32,6 +32,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /client/layout-client.js`.
     /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)`.
     func javascriptClient(_ input: Operations.JavascriptClient.Input) async throws -> Operations.JavascriptClient.Output
+    /// The JavaScript client's TypeScript declarations (tsc's, from the modules' JSDoc).
+    ///
+    /// - Remark: HTTP `GET /client/layout-client.d.ts`.
+    /// - Remark: Generated from `#/paths//client/layout-client.d.ts/get(javascriptClientTypes)`.
+    func javascriptClientTypes(_ input: Operations.JavascriptClientTypes.Input) async throws -> Operations.JavascriptClientTypes.Output
+    /// A module of the JavaScript client, or its declarations, as layout-client.js imports them.
+    ///
+    /// - Remark: HTTP `GET /client/lib/{file}`.
+    /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)`.
+    func javascriptClientModule(_ input: Operations.JavascriptClientModule.Input) async throws -> Operations.JavascriptClientModule.Output
     /// performBatchUpdates; a new layout, and how to animate to it.
     ///
     /// UIKit's index rules: deletes, reloads and a move's `from` name index paths before the batch; inserts and a
@@ -136,6 +146,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/fonts/{family}/{weight}`.
     /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/get(fontFile)`.
     func fontFile(_ input: Operations.FontFile.Input) async throws -> Operations.FontFile.Output
+    /// A slice of a large face, by Unicode range, as `GET /v1/fonts.css` declares it (docs/text.md).
+    ///
+    /// The face cut down by HarfBuzz's subsetter to the slice's code points (with the glyphs its layout tables reach
+    /// from them, every feature kept): a font file of its own. Immutable, with an `ETag`. Only faces of more than
+    /// 1 MiB are sliced; a face served whole has no slices (404).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts/{family}/{weight}/{slice}`.
+    /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)`.
+    func fontSlice(_ input: Operations.FontSlice.Input) async throws -> Operations.FontSlice.Output
+    /// One stylesheet declaring every face and slice with `@font-face` and its `unicode-range` (docs/text.md).
+    ///
+    /// A rule a line: `@font-face { font-family: '<family>'; font-weight: <weight>; src: url('<path>')
+    /// format('opentype'|'truetype'); unicode-range: U+...; }`, the path relative to the service (a face served
+    /// whole names `/v1/fonts/{family}/{weight}`, a slice `/v1/fonts/{family}/{weight}/{slice}`). It changes only
+    /// with the catalog: an `ETag`, `Cache-Control: no-cache`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts.css`.
+    /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)`.
+    func fontStylesheet(_ input: Operations.FontStylesheet.Input) async throws -> Operations.FontStylesheet.Output
     /// The heights of cells given as their content, without a layout (docs/text.md).
     ///
     /// One width for every cell (`width`) or one a cell (`widths`). A cell's height is its top padding, its
@@ -309,7 +340,7 @@ extension APIProtocol {
     public func playground(headers: Operations.Playground.Input.Headers = .init()) async throws -> Operations.Playground.Output {
         try await playground(Operations.Playground.Input(headers: headers))
     }
-    /// The JavaScript client (LayoutClient, Virtualizer), one ES module with no dependencies.
+    /// The JavaScript client (LayoutClient, Virtualizer), the entry of its ES modules (no dependencies).
     ///
     /// Import it from the service (`import {LayoutClient, Virtualizer} from "/client/layout-client.js"`). The
     /// `ETag` is a hash of its bytes; `Cache-Control: no-cache` makes browsers revalidate it, and a matching
@@ -320,6 +351,26 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//client/layout-client.js/get(javascriptClient)`.
     public func javascriptClient(headers: Operations.JavascriptClient.Input.Headers = .init()) async throws -> Operations.JavascriptClient.Output {
         try await javascriptClient(Operations.JavascriptClient.Input(headers: headers))
+    }
+    /// The JavaScript client's TypeScript declarations (tsc's, from the modules' JSDoc).
+    ///
+    /// - Remark: HTTP `GET /client/layout-client.d.ts`.
+    /// - Remark: Generated from `#/paths//client/layout-client.d.ts/get(javascriptClientTypes)`.
+    public func javascriptClientTypes(headers: Operations.JavascriptClientTypes.Input.Headers = .init()) async throws -> Operations.JavascriptClientTypes.Output {
+        try await javascriptClientTypes(Operations.JavascriptClientTypes.Input(headers: headers))
+    }
+    /// A module of the JavaScript client, or its declarations, as layout-client.js imports them.
+    ///
+    /// - Remark: HTTP `GET /client/lib/{file}`.
+    /// - Remark: Generated from `#/paths//client/lib/{file}/get(javascriptClientModule)`.
+    public func javascriptClientModule(
+        path: Operations.JavascriptClientModule.Input.Path,
+        headers: Operations.JavascriptClientModule.Input.Headers = .init()
+    ) async throws -> Operations.JavascriptClientModule.Output {
+        try await javascriptClientModule(Operations.JavascriptClientModule.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// performBatchUpdates; a new layout, and how to animate to it.
     ///
@@ -512,6 +563,37 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// A slice of a large face, by Unicode range, as `GET /v1/fonts.css` declares it (docs/text.md).
+    ///
+    /// The face cut down by HarfBuzz's subsetter to the slice's code points (with the glyphs its layout tables reach
+    /// from them, every feature kept): a font file of its own. Immutable, with an `ETag`. Only faces of more than
+    /// 1 MiB are sliced; a face served whole has no slices (404).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts/{family}/{weight}/{slice}`.
+    /// - Remark: Generated from `#/paths//v1/fonts/{family}/{weight}/{slice}/get(fontSlice)`.
+    public func fontSlice(
+        path: Operations.FontSlice.Input.Path,
+        headers: Operations.FontSlice.Input.Headers = .init()
+    ) async throws -> Operations.FontSlice.Output {
+        try await fontSlice(Operations.FontSlice.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// One stylesheet declaring every face and slice with `@font-face` and its `unicode-range` (docs/text.md).
+    ///
+    /// A rule a line: `@font-face { font-family: '<family>'; font-weight: <weight>; src: url('<path>')
+    /// format('opentype'|'truetype'); unicode-range: U+...; }`, the path relative to the service (a face served
+    /// whole names `/v1/fonts/{family}/{weight}`, a slice `/v1/fonts/{family}/{weight}/{slice}`). It changes only
+    /// with the catalog: an `ETag`, `Cache-Control: no-cache`.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/fonts.css`.
+    /// - Remark: Generated from `#/paths//v1/fonts.css/get(fontStylesheet)`.
+    public func fontStylesheet(headers: Operations.FontStylesheet.Input.Headers = .init()) async throws -> Operations.FontStylesheet.Output {
+        try await fontStylesheet(Operations.FontStylesheet.Input(headers: headers))
     }
     /// The heights of cells given as their content, without a layout (docs/text.md).
     ///
