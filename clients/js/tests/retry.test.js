@@ -3,20 +3,13 @@
 // answers the service never gives (a 503 without Retry-After).
 import {test, before, after} from "node:test";
 import assert from "node:assert/strict";
-import {spawn, execFileSync} from "node:child_process";
-import {existsSync, mkdtempSync, writeFileSync, rmSync} from "node:fs";
-import {createServer} from "node:net";
+import {execFileSync} from "node:child_process";
+import {mkdtempSync, writeFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
-import {join, dirname} from "node:path";
-import {fileURLToPath} from "node:url";
+import {join} from "node:path";
 import {LayoutClient, ProblemError} from "../layout-client.js";
 import {response} from "./fakes.js";
-
-// The service binary: LAYOUT_SERVICE_BIN (scripts/test sets it), else the root package's debug or release build.
-const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-const bin = [process.env.LAYOUT_SERVICE_BIN, join(root, ".build/debug/layout-service"),
-  join(root, ".build/release/layout-service")].find((path) => path && existsSync(path));
-const skip = bin ? false : "no layout-service binary: run swift build at the repository's root (or set LAYOUT_SERVICE_BIN)";
+import {bin, skip, startService} from "./service.js";
 
 // 60,000 POST body bytes a minute: 1,000 a second. A spec of 500-900 bytes right after the bucket is emptied needs
 // under a second of refill (Retry-After: 1) and has it after the wait.
@@ -24,15 +17,6 @@ const BYTES_PER_MINUTE = 60000;
 const KEYS = ["paced", "hogged", "aborted", "long"];
 let service, base, dir;
 const secrets = {};
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    }).on("error", reject);
-  });
-}
 
 before(async () => {
   if (skip) return;
@@ -45,15 +29,7 @@ before(async () => {
     lines.push(`${line} post-bytes-per-minute=${BYTES_PER_MINUTE}`);
   }
   writeFileSync(join(dir, "keys"), lines.join("\n") + "\n");
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  service = spawn(bin, ["--host", "127.0.0.1", "--port", String(port), "--store", "memory",
-    "--api-keys-file", join(dir, "keys"), "--log-level", "warning"], {stdio: "ignore"});
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${base}/healthz`)).ok) return; } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`layout-service did not start on ${base}`);
+  ({base, process: service} = await startService(["--api-keys-file", join(dir, "keys")]));
 });
 
 after(() => {

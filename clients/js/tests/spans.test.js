@@ -3,35 +3,13 @@
 // and against a columnar answer written out as ColumnsEncoder writes it.
 import {test, before, after} from "node:test";
 import assert from "node:assert/strict";
-import {spawn} from "node:child_process";
-import {existsSync} from "node:fs";
-import {createServer} from "node:net";
-import {join, dirname} from "node:path";
-import {fileURLToPath} from "node:url";
 import {LayoutClient, columnsToElements, elementKey} from "../layout-client.js";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-const bin = [process.env.LAYOUT_SERVICE_BIN, join(root, ".build/debug/layout-service"),
-  join(root, ".build/release/layout-service")].find((path) => path && existsSync(path));
-const skip = bin ? false : "no layout-service binary: run swift build at the repository's root (or set LAYOUT_SERVICE_BIN)";
+import {skip, startService} from "./service.js";
 let service, base;
 
 before(async () => {
   if (skip) return;
-  const port = await new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    }).on("error", reject);
-  });
-  base = `http://127.0.0.1:${port}`;
-  service = spawn(bin, ["--host", "127.0.0.1", "--port", String(port), "--store", "memory", "--log-level", "warning"],
-    {stdio: "ignore"});
-  for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${base}/healthz`)).ok) return; } catch { /* not listening yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`layout-service did not start on ${base}`);
+  ({base, process: service} = await startService());
 });
 
 after(() => { if (service) service.kill(); });
