@@ -48,6 +48,9 @@ PROGRAM_SLACK_MS = 250  # what a program's POST may take beyond its deadline
 TEXT_POST_MS = 10_000  # a POST of text (a measure, a layout given as content) is answered within this
 STYLE_GROWTH_BYTES = 64 << 20  # anonymous memory 20,000 styles may leave, beyond the word cache's budget
 FONT_GROWTH_BYTES = 200 << 20  # anonymous memory serving every face twice may leave
+SLICE_MS = 2_000  # a font slice (subset on first request) or the stylesheet (made on first request) within this
+FONT_SLICE_BYTES = 16 << 20  # the harness's --font-slice-bytes: the slices its fetches keep
+SUBSET_GROWTH_BYTES = 64 << 20  # beyond them, what subsetting leaves (its working memory, which malloc keeps)
 WORD_CACHE_BYTES = 16 << 20  # the harness's --word-cache-bytes
 SPEC_MEMORY_BYTES = 8 << 30  # the memory store keeps every spec the harness posts (a few GB at most)
 QUERY_TIMEOUT_SECONDS = 10  # a query not answered by then is over its bound (and no more of its case are sent)
@@ -66,7 +69,7 @@ class Service:
         self.proc = subprocess.Popen(
             [binary, "--host", "127.0.0.1", "--port", str(self.port), "--store", "memory", "--data-dir", self.dir,
              "--program-deadline-ms", str(PROGRAM_DEADLINE_MS), "--word-cache-bytes", str(WORD_CACHE_BYTES),
-             "--spec-memory-bytes", str(SPEC_MEMORY_BYTES), *args],
+             "--spec-memory-bytes", str(SPEC_MEMORY_BYTES), "--font-slice-bytes", str(FONT_SLICE_BYTES), *args],
             stdout=self.log, stderr=subprocess.STDOUT,
             env={**os.environ, "LAYOUT_SERVICE_DRAIN_ACCEPT_SECONDS": "0"})
         deadline = time.time() + 30
@@ -338,8 +341,14 @@ def text_cases(rng, n):
               "sections": [{"contents": [{"blocks": [{"style": "s", "text": t}]} for t in texts]}]}
     measure = {"textStyles": style, "width": 200,
                "contents": [{"blocks": [{"style": "s", "text": t}]} for t in texts]}
+    # Text written without spaces is shaped and cached an ideograph at a time: as many distinct ideographs as the
+    # unified block has, in texts of the same sizes (each piece shaped once, then looked up).
+    han = ["".join(chr(rng.randint(0x4E00, 0x9FFF)) for _ in range(len(t) // 3)) for t in texts]
+    han_measure = {"textStyles": style, "width": 200,
+                   "contents": [{"blocks": [{"style": "s", "text": t}]} for t in han]}
     return [Case("text", "a layout of %d texts of distinct words" % len(texts), layout, text=True),
-            Case("text", "a measure of %d texts of distinct words" % len(texts), measure, text=True)]
+            Case("text", "a measure of %d texts of distinct words" % len(texts), measure, text=True),
+            Case("text", "a measure of %d texts of random ideographs" % len(han), han_measure, text=True)]
 
 
 KINDS = {"flow": flow_cases, "waterfall": waterfall_cases, "ring": ring_cases,
@@ -597,6 +606,34 @@ def measure_fonts(service, report):
                FONT_GROWTH_BYTES / 2 ** 20, "MB")
 
 
+def measure_slices(service, report, long):
+    """The stylesheet, then every slice it names of its first sliced faces (all of them with --long), each subset on
+    its first request: each within SLICE_MS, and what they leave within --font-slice-bytes and SUBSET_GROWTH_BYTES."""
+    start = time.monotonic()
+    status, body, _, _ = service.request("GET", "/v1/fonts.css")
+    report.add("fonts", "GET /v1/fonts.css (made on this request)", (time.monotonic() - start) * 1000, SLICE_MS, "ms")
+    if status != 200:
+        return
+    faces = {}
+    for path in re.findall(r"url\('(/v1/fonts/[^/']+/\d+)/(\d+)'\)", body.decode()):
+        faces.setdefault(path[0], []).append(path[1])
+    paths = [face + "/" + k for face in list(faces)[:None if long else 2] for k in faces[face]]
+    before = service.rss_anon()
+    slowest = 0.0
+    for path in paths:
+        start = time.monotonic()
+        s, data, _, _ = service.request("GET", path)
+        slowest = max(slowest, (time.monotonic() - start) * 1000)
+        if s != 200 or not data:
+            report.add("fonts", "GET %s answered %s" % (path, s), math.inf, 0, "")
+            return
+    report.add("fonts", "the slowest of %d slices of %d faces (subset on first request)" % (len(paths), min(
+        len(faces), len(paths))), slowest, SLICE_MS, "ms")
+    growth = service.rss_anon() - before
+    report.add("fonts", "anonymous memory after them", growth / 2 ** 20,
+               (FONT_SLICE_BYTES + SUBSET_GROWTH_BYTES) / 2 ** 20, "MB")
+
+
 def run(binary, long=False, seed=20261206, only=None, args=(), n=None):
     """Runs the harness on a new service and returns its report; `n` (the largest item count) is the limits' by
     default."""
@@ -611,6 +648,7 @@ def run(binary, long=False, seed=20261206, only=None, args=(), n=None):
             measure_styles(service, report, rng)
         if not only or "fonts" in only:
             measure_fonts(service, report)
+            measure_slices(service, report, long)
         for kind, cases in KINDS.items():
             if only and kind not in only:
                 continue
