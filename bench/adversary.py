@@ -341,9 +341,10 @@ def text_cases(rng, n):
               "sections": [{"contents": [{"blocks": [{"style": "s", "text": t}]} for t in texts]}]}
     measure = {"textStyles": style, "width": 200,
                "contents": [{"blocks": [{"style": "s", "text": t}]} for t in texts]}
-    # Text written without spaces is shaped and cached an ideograph at a time: as many distinct ideographs as the
-    # unified block has, in texts of the same sizes (each piece shaped once, then looked up).
-    han = ["".join(chr(rng.randint(0x4E00, 0x9FFF)) for _ in range(len(t) // 3)) for t in texts]
+    # Text written without spaces is shaped and cached an ideograph at a time: random ideographs of the unified
+    # block (each piece shaped once, then looked up), in a body of the same size (an ideograph is 6 bytes of JSON,
+    # \uXXXX, as json.dumps writes it).
+    han = ["".join(chr(rng.randint(0x4E00, 0x9FFF)) for _ in range(len(t) // 6)) for t in texts]
     han_measure = {"textStyles": style, "width": 200,
                    "contents": [{"blocks": [{"style": "s", "text": t}]} for t in han]}
     return [Case("text", "a layout of %d texts of distinct words" % len(texts), layout, text=True),
