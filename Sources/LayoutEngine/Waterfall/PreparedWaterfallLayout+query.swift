@@ -88,3 +88,14 @@ extension PreparedWaterfallLayout {
         return chrome.decoration(section: s, band: sections[s].band, d)
     }
 }
+
+extension PreparedWaterfallLayout {
+    /// The first column of the item's window as placed: 0 is the leading column (the right one when mirrored), so
+    /// it is what the item's `itemColumns` entry says to place it there again. Nil when there is no such item. O(1).
+    public func placedColumn(at indexPath: LayoutIndexPath) -> Int? {
+        guard sections.indices.contains(indexPath.section) else { return nil }
+        let section = sections[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
+        return Int(itemColumn[section.firstItem + indexPath.item])
+    }
+}
