@@ -46,6 +46,25 @@ import Testing
         #expect(layout.spec == .waterfall(spec))  // the spec as given: updates start from it
     }
 
+    @Test func spanningWaterfallCellsAreMeasuredAtTheirSpansWidth() throws {
+        // Three columns (390 - 2 x 10) / 3 wide: 123.33...; a span of 2 is 2 x 123.33 + 10 = 256.67 wide, a span
+        // past the count the full 390.
+        var spec = WaterfallLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), sections: [
+            WaterfallSectionSpec(items: .lengths([0, 0, 0]))
+        ])
+        spec.columnCount = 3
+        spec.sections[0].contents = [Self.body(390), Self.body(390), Self.body(390)]
+        spec.sections[0].itemSpans = [1, 2, 7]
+        spec.textStyles = Self.styles
+        let layout = try prepared(.waterfall(spec))
+        let column = (390.0 - 20) / 3
+        #expect(cells(layout) == [
+            LayoutRect(x: 0, y: 0, width: column, height: 80),  // 390 characters at 123.33: 4 lines
+            LayoutRect(x: column + 10, y: 0, width: 2 * column + 10, height: 40),  // at 256.67: 2 lines
+            LayoutRect(x: 0, y: 90, width: 390, height: 20),  // at 390: 1 line, under the tallest column
+        ])
+    }
+
     @Test func flowCellsAreTheItemWidthOrTheLines() throws {
         var spec = FlowLayoutSpec(collectionView: LayoutSize(width: 390, height: 844), sections: [
             FlowSectionSpec(items: .count(2)), FlowSectionSpec(items: .count(1)),

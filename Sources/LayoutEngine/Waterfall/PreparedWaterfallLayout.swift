@@ -104,7 +104,8 @@ public struct PreparedWaterfallLayout: SectionedLayout {
             var used = n
             if spans != nil || explicit != nil {
                 used = 0
-                for i in 0..<n where used < columns {
+                for i in 0..<n {
+                    if used >= columns { break }
                     let span = WaterfallLayoutSpec.span(spans, i, columns: columns)
                     used += span + (WaterfallLayoutSpec.firstColumn(explicit, i, span: span, columns: columns) ?? 0)
                 }
