@@ -152,9 +152,9 @@ extension LayoutService {
 
     /// Registers an updated spec as if posted (same id), hashed and prepared from the old layout's prefix (what
     /// precedes `unchangedBefore` is the old layout's; a frames layout keeps the old index, given the batch's
-    /// `plan` and `frames`), and archived as `change` on top of the old spec.
+    /// `plan` and `frames`), and archived as `change` on top of the old spec (whole without one).
     func register(_ spec: LayoutSpec, updating id: String, unchangedBefore first: (section: Int, item: Int),
-                  plan: UpdatePlan? = nil, frames: FrameUpdates? = nil, change: SpecChange)
+                  plan: UpdatePlan? = nil, frames: FrameUpdates? = nil, change: SpecChange?)
         throws(Problem) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
         try Self.storeCall { () throws(ArchiveError) in

@@ -26,8 +26,9 @@ struct MasonryProgramTests {
             }
         }
         let bySize = spec.sections.contains { if case .sizes = $0.items { true } else { false } }
+        guard case .fixed(let columns) = spec.columnCount else { preconditionFailure("a fixed count") }
         let json = """
-            {"columnCount": \(spec.columnCount), "columnSpacing": \(spec.columnSpacing), \
+            {"columnCount": \(columns), "columnSpacing": \(spec.columnSpacing), \
             "itemSpacing": \(spec.itemSpacing), \
             "sectionInset": [\(inset.top), \(inset.left), \(inset.bottom), \(inset.right)], \
             "headerHeight": \(spec.headerHeight), "footerHeight": \(spec.footerHeight), \

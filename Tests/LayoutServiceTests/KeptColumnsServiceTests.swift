@@ -40,7 +40,8 @@ import Testing
     @Test(arguments: [
         #"{"updates":[{"op":"insertItems","indexPaths":[[1,9500]],"sizes":[[10,40]],"spans":[2],"columns":[1]}],"keepColumns":true}"#,
         #"{"updates":[{"op":"insertItems","indexPaths":[[1,9500],[1,2]],"spans":[3,1],"columns":[-1,2]}]}"#,
-        #"{"updates":[{"op":"moveItem","from":[1,9999],"to":[0,0]},{"op":"reloadSections","sections":[1]}],"keepColumns":true}"#,
+        #"{"updates":[{"op":"moveItem","from":[1,9999],"to":[0,0]},{"op":"deleteItems","indexPaths":[[1,5]]}],"keepColumns":true}"#,
+        #"{"updates":[{"op":"reloadSections","sections":[0]}],"keepColumns":true}"#,
     ])
     func aBatchsLayoutIsItsSpecPostedWhole(_ batch: String) throws {
         let c = Client()

@@ -111,11 +111,17 @@ extension WaterfallLayoutSpec {
     /// items by its rule again, its `itemColumns` reset to -1 (columns of another count say nothing of these).
     /// - Complexity: O(sections).
     mutating func resetColumns(whereCountsChangeFrom before: WaterfallLayoutSpec) {
-        for s in sections.indices where sections[s].itemColumns != nil
-            && columns(ofSection: s).count != before.columns(ofSection: s).count
-        {
+        for s in sections.indices where sections[s].itemColumns != nil && columnCount(ofSection: s) != before.columnCount(ofSection: s) {
             sections[s].itemColumns = nil
         }
+    }
+
+    /// Section `s`'s column count at this spec's view size (across it, less the section's insets).
+    func columnCount(ofSection s: Int) -> Int {
+        let inset = sections[s].sectionInset ?? sectionInset
+        let across = scrollDirection == .vertical
+            ? collectionView.width - inset.left - inset.right : collectionView.height - inset.top - inset.bottom
+        return columns(ofSection: s, available: across)
     }
 }
 
