@@ -189,7 +189,15 @@ def waterfall_cases(rng, n):
               "footerHeight": tiny(rng), "sectionHeadersPinToVisibleBounds": True,
               "sectionFootersPinToVisibleBounds": True,
               "sections": [{"itemHeights": [0] * rng.randint(0, 3)} for _ in range(min(n // 10, 100000))]}
+    # Every tenth item spanning 2 of 1,024 columns (a scan of the columns each), against the same items in 2.
+    spans = dict(wide, sections=[{"itemHeights": heights, "itemSpans": [2 if i % 10 == 9 else 1 for i in range(n)]}])
+    # Explicit columns that send every other item back to column 0 under taller ones: starts decrease, the
+    # section is sorted by start.
+    back = dict(wide, itemSpacing=10,
+                sections=[{"itemHeights": heights, "itemColumns": [0 if i % 2 else 1023 for i in range(n)]}])
     return [Case("waterfall", "1,024 columns", wide, plain=plain),
+            Case("waterfall", "1,024 columns, every tenth item spanning 2", spans, plain=dict(spans, columnCount=2)),
+            Case("waterfall", "explicit columns, starts decreasing", back, plain=plain),
             Case("waterfall", "equal heights, every column tied", equal, plain=dict(equal, columnCount=2)),
             Case("waterfall", "many sections, everything pinned", pinned)]
 

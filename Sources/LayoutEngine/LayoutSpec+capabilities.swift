@@ -18,6 +18,16 @@ extension LayoutSpec {
         return (update, .grid(spec))
     }
 
+    /// Whether the content runs from the right along a horizontal scroll axis: a right-to-left flow or waterfall
+    /// scrolling horizontally, mirrored along that axis (its pinned headers stick to the view's right).
+    public var isMirroredAlongScrollAxis: Bool {
+        switch self {
+        case .flow(let f): f.layoutDirection == .rightToLeft && f.scrollDirection == .horizontal
+        case .waterfall(let w): w.layoutDirection == .rightToLeft && w.scrollDirection == .horizontal
+        case .compositional, .circle, .wheel, .grid, .frames: false
+        }
+    }
+
     /// Why the layout takes no size reports (a grid sizes its rows and columns by batch updates); nil when it
     /// takes them.
     public var sizeReportsRefused: String? {

@@ -3,7 +3,7 @@ import LayoutEngine
 import LayoutStore
 import LayoutWire
 
-/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --grid | --degenerate | --frames |
+/// `swift run -c release layout-bench [--quick] [--updates | --bounds | --waterfall | --grid | --degenerate | --frames |
 /// --frames-square | --frames-updates | --programs | --programs-once SIDE N | --text | --text-scripts]`: prints the figures the
 /// README quotes.
 @main
@@ -31,6 +31,10 @@ struct LayoutBench {
         }
         if CommandLine.arguments.contains("--degenerate") {
             DegenerateBench.rows()
+            return
+        }
+        if CommandLine.arguments.contains("--waterfall") {
+            WaterfallBench.rows(n: quick ? 100_000 : 1_000_000)
             return
         }
         if CommandLine.arguments.contains("--grid") {

@@ -236,9 +236,8 @@ import Testing
                     continue
                 }
                 guard !clamped else { continue }
-                // A right-to-left horizontal flow pins its headers at the right.
-                var atEnd = false
-                if case .flow(let f) = spec, f.layoutDirection == .rightToLeft, !scroll.vertical { atEnd = true }
+                // A right-to-left horizontal layout pins its headers at the right.
+                let atEnd = spec.isMirroredAlongScrollAxis
                 switch axisPositions.firstIndex(of: position)! {
                 case 0: #expect(Self.close(start, at + b + (atEnd ? 0 : pinned)), "seed \(seed) \(position)")
                 case 1: #expect(Self.close(start + length / 2, at + b + (view - b - a) / 2), "seed \(seed) \(position)")
@@ -255,8 +254,7 @@ import Testing
                 var pinned = 0.0
                 if let h = layout.attributesForSupplementaryView(ofKind: "header", at: LayoutIndexPath(section: s, item: 0), offset: o),
                    h.zIndex > 0 { pinned = scroll.length(h.frame) }
-                var atEnd = false
-                if case .flow(let f) = spec, f.layoutDirection == .rightToLeft, !scroll.vertical { atEnd = true }
+                let atEnd = spec.isMirroredAlongScrollAxis
                 let shown = start >= scroll.v(o) + scroll.before(inset) + (atEnd ? 0 : pinned)
                     && end <= scroll.v(o) + scroll.view(layout.viewSize) - scroll.after(inset) - (atEnd ? pinned : 0)
                 if shown { #expect(scroll.v(t) == scroll.v(layout.scrollRange.clamp(o)), "seed \(seed) nearest") }
@@ -406,8 +404,8 @@ import Testing
             for (x, y) in zip(before, after) {
                 let moved = a.vertical ? LayoutRect(x: x.frame.x, y: x.frame.y + room, width: x.frame.width, height: x.frame.height)
                     : LayoutRect(x: x.frame.x + room, y: x.frame.y, width: x.frame.width, height: x.frame.height)
-                // A right-to-left horizontal flow mirrors across the content's width, which grew by the room.
-                if case .flow(let f) = spec, f.layoutDirection == .rightToLeft, !a.vertical { continue }
+                // A right-to-left horizontal layout mirrors across the content's width, which grew by the room.
+                if spec.isMirroredAlongScrollAxis { continue }
                 #expect(abs(moved.x - y.frame.x) < 1e-9 && abs(moved.y - y.frame.y) < 1e-9, "seed \(seed)")
             }
         }

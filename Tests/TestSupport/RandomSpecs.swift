@@ -123,6 +123,15 @@ extension RandomSpecs {
         spec.footerHeight = rng.length(0...50)
         spec.placement = Bool.random(using: &rng) ? .shortestColumn : .roundRobin
         spec.chrome = chrome(&rng)
+        // Spans (some past the count, so full width) and explicit columns in some sections, right to left.
+        for i in spec.sections.indices where Int.random(in: 0..<3, using: &rng) == 0 {
+            let n = spec.sections[i].items.count
+            spec.sections[i].itemSpans = (0..<n).map { _ in [1, 1, 1, 2, 3, 9].randomElement(using: &rng)! }
+            if Bool.random(using: &rng) {
+                spec.sections[i].itemColumns = (0..<n).map { _ in [-1, -1, -1, 0, 1, 4].randomElement(using: &rng)! }
+            }
+        }
+        if Int.random(in: 0..<3, using: &rng) == 0 { spec.layoutDirection = .rightToLeft }
         return spec
     }
 

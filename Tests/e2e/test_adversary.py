@@ -30,6 +30,13 @@ def test_every_worst_case_is_within_its_bound(report):
         "%s %s: %.2f %s, bound %.2f" % f for f in report.failures)
 
 
+def test_waterfall_spans_in_1024_columns_prepare_within_3x_the_same_items_in_2(report):
+    """Issue #42's case: 1,000,000 items in 1,024 columns, every tenth spanning 2, against the same in 2 columns."""
+    rows = [r for r in report.rows if r[0] == "waterfall" and "every tenth item spanning 2" in r[1]]
+    assert rows, "the harness did not measure the waterfall with spans"
+    assert all(value <= bound for _, _, value, bound, _, _ in rows), rows
+
+
 def repeat(port, request, serial, stopping, count):
     """A client repeating one request on its own connection until `stopping` is set: a GET of a prepared layout,
     or a POST of a spec (made distinct each time, so that it is prepared each time). A process of its own, so that

@@ -36,10 +36,9 @@ extension SectionedLayout {
         chrome.spec.pinHeaders ? band(ofSection: section)?.headerLength ?? 0 : 0
     }
 
-    /// A right-to-left horizontal flow is mirrored along its scroll axis.
+    /// A right-to-left horizontal layout is mirrored along its scroll axis.
     func mirroredAlongScrollAxis(_ e: ScrollExtent) -> ScrollExtent {
-        guard case .flow(let flow) = spec, flow.layoutDirection == .rightToLeft, flow.scrollDirection == .horizontal
-        else { return e }
+        guard spec.isMirroredAlongScrollAxis else { return e }
         return ScrollExtent(contentSize.width - e.end, e.length)
     }
 }

@@ -37,13 +37,12 @@ extension PreparedLayout {
     }
 
     /// How much of the visible area's edges pinned elements cover over the cell: its section's pinned header
-    /// (at the view's right in a right-to-left horizontal flow), by default.
+    /// (at the view's right in a right-to-left horizontal layout), by default.
     public func scrollCover(ofItem path: LayoutIndexPath) -> LayoutEdgeInsets {
         let pinned = pinnedHeaderLength(ofSection: path.section)
         guard pinned > 0 else { return .zero }
         if spec.scrollDirection == .vertical { return LayoutEdgeInsets(top: pinned, left: 0, bottom: 0, right: 0) }
-        let pinnedAtEnd = if case .flow(let f) = spec { f.layoutDirection == .rightToLeft } else { false }
-        return pinnedAtEnd ? LayoutEdgeInsets(top: 0, left: 0, bottom: 0, right: pinned)
+        return spec.isMirroredAlongScrollAxis ? LayoutEdgeInsets(top: 0, left: 0, bottom: 0, right: pinned)
             : LayoutEdgeInsets(top: 0, left: pinned, bottom: 0, right: 0)
     }
 

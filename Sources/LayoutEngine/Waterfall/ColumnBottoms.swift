@@ -2,8 +2,9 @@
 /// holds the shorter of its two children (a tie to the left child, the lower column), so the root is the shortest
 /// column with ties to the lowest, as a scan from column 0 keeping the first strict minimum finds it.
 ///
-/// Finding the shortest is O(1) and moving a column's bottom O(log columns). Each node stands for a window of
-/// adjacent columns, so the tree can also answer for a window (the highest bottom in it) the same way.
+/// Finding the shortest is O(1) and moving a column's bottom O(log columns); moving the bottoms of s adjacent
+/// columns together O(s + log columns). The lowest window of s ≥ 2 adjacent columns (by the highest bottom in it)
+/// is a scan of the leaves, O(columns).
 struct ColumnBottoms {
     struct Entry {
         var bottom: Double
@@ -15,6 +16,8 @@ struct ColumnBottoms {
     private var nodes: [Entry]
     private let leaves: Int
     let count: Int
+    /// `lowestWindow`'s running maxima, allocated by the first window wider than two columns.
+    private var scratch: [Double] = []
 
     /// `count` columns (1 or more) all ending at `bottom`.
     init(count: Int, bottom: Double) {
@@ -46,6 +49,78 @@ struct ColumnBottoms {
                 let (a, b) = (n[2 * node], n[2 * node + 1])
                 n[node] = a.bottom <= b.bottom ? a : b
                 node /= 2
+            }
+        }
+    }
+
+    /// Columns `first..<first + span` all end at `bottom` now: their leaves, then the nodes above them, level by
+    /// level (the parents of a run of nodes are a run half as long). O(span + log columns).
+    mutating func set(_ first: Int, span: Int, _ bottom: Double) {
+        if span == 1 { return set(first, bottom) }
+        let leaves = leaves
+        nodes.withUnsafeMutableBufferPointer { n in
+            var lo = leaves + first
+            var hi = lo + span - 1
+            for node in lo...hi { n[node].bottom = bottom }
+            while lo > 1 {
+                lo /= 2
+                hi /= 2
+                for node in lo...hi {
+                    let (a, b) = (n[2 * node], n[2 * node + 1])
+                    n[node] = a.bottom <= b.bottom ? a : b
+                }
+            }
+        }
+    }
+
+    /// The highest bottom of columns `first..<first + span`. O(span).
+    func highest(_ first: Int, span: Int) -> Double {
+        var h = -Double.infinity
+        for c in first..<(first + span) { h = max(h, nodes[leaves + c].bottom) }
+        return h
+    }
+
+    /// The first column of the window of `span` adjacent columns whose highest bottom is the least, the lowest of
+    /// those tied; `span` is at most `count`. O(1) for one column; else O(count): a sliding maximum over the leaves
+    /// (van Herk, Gil and Werman: blocks of `span` columns, each column's maximum to its block's end and from its
+    /// block's start, so that a window's maximum is the larger of its first column's and its last's).
+    mutating func lowestWindow(span: Int) -> Int {
+        if span == 1 { return shortest }
+        if span >= count { return 0 }
+        let (leaves, count) = (leaves, count)
+        if span == 2 {
+            return nodes.withUnsafeBufferPointer { n in
+                var best = 0
+                var key = max(n[leaves].bottom, n[leaves + 1].bottom)
+                var previous = n[leaves + 1].bottom
+                for c in 1..<(count - 1) {
+                    let next = n[leaves + c + 1].bottom
+                    let k = max(previous, next)
+                    if k < key { (key, best) = (k, c) }
+                    previous = next
+                }
+                return best
+            }
+        }
+        if scratch.count < 2 * count { scratch = [Double](repeating: 0, count: 2 * count) }
+        return nodes.withUnsafeBufferPointer { n in
+            scratch.withUnsafeMutableBufferPointer { w in
+                // w[c]: the maximum from c's block's start to c; w[count + c]: from c to its block's end.
+                for c in 0..<count {
+                    let b = n[leaves + c].bottom
+                    w[c] = c % span == 0 ? b : max(w[c - 1], b)
+                }
+                for c in stride(from: count - 1, through: 0, by: -1) {
+                    let b = n[leaves + c].bottom
+                    w[count + c] = c % span == span - 1 || c == count - 1 ? b : max(w[count + c + 1], b)
+                }
+                var best = 0
+                var key = Double.infinity
+                for c in 0...(count - span) {
+                    let k = max(w[count + c], w[c + span - 1])
+                    if k < key { (key, best) = (k, c) }
+                }
+                return best
             }
         }
     }

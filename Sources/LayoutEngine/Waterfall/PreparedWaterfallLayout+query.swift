@@ -3,10 +3,26 @@ extension PreparedWaterfallLayout {
     ///   between the first reaching item's start and the rect (at most a column's worth per column).
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
+        guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
+        let (list, complete) = mirror.elements(in: rect, offset: offset, limit: limit, unpinned: out.unpinned) {
+            unmirroredElements(in: $0, offset: $1, limit: limit, into: &$2)
+        }
+        return list.handOver(to: &out, limit: limit) && complete
+    }
+
+    var mirror: ContentMirror {
+        ContentMirror(width: contentSize.width, viewWidth: waterfallSpec.collectionView.width,
+                      alongScrollAxis: !axes.vertical)
+    }
+
+    /// The elements as computed, left to right.
+    func unmirroredElements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
+                                                           into out: inout Sink) -> Bool {
         let (vMin, vMax) = axes.vRange(rect)
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
         let startCount = out.count
-        // Round robin scans by start; answers go in item order (`ElementSink.appendCells(foundOutOfOrder:)`).
+        // A section whose starts decrease is scanned by start; answers go in item order
+        // (`ElementSink.appendCells(foundOutOfOrder:)`).
         var found: [(indexPath: LayoutIndexPath, frame: LayoutRect)] = []
         return visitBands(count: sections.count, from: vMin, to: vMax, limit: limit, { sections[$0].band }) { s in
             let section = sections[s]
@@ -21,7 +37,7 @@ extension PreparedWaterfallLayout {
             var p = lo
             var stopped = false
             while p < section.itemCount {
-                let item = section.sorted ? Int(order[section.firstItem + p]) : p
+                let item = section.sorted ? Int(order[section.orderFirst + p]) : p
                 let index = section.firstItem + item
                 if itemV[index] > vMax { break }
                 // Items looked at count against the limit too (millions can start at one place).
@@ -56,10 +72,13 @@ extension PreparedWaterfallLayout {
         }
     }
 
+    /// An item's frame as computed (unmirrored): its columns' length across, or its span's.
     @inline(__always)
     func cellFrame(_ section: WaterfallSectionFrame, _ index: Int) -> LayoutRect {
-        axes.frame(u: section.columnU(itemColumn[index]), v: itemV[index], lengthU: section.columnLength,
-                   lengthV: itemLength[index])
+        let across = section.spanFirst < 0 ? section.columnLength
+            : section.spannedLength(Int(itemSpan[section.spanFirst + index - section.firstItem]))
+        return axes.frame(u: section.columnU(itemColumn[index]), v: itemV[index], lengthU: across,
+                          lengthV: itemLength[index])
     }
 
     /// O(1).
@@ -67,15 +86,21 @@ extension PreparedWaterfallLayout {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let section = sections[indexPath.section]
         guard indexPath.item >= 0, indexPath.item < section.itemCount else { return nil }
-        return .cell(indexPath, cellFrame(section, section.firstItem + indexPath.item))
+        let frame = cellFrame(section, section.firstItem + indexPath.item)
+        return .cell(indexPath, isMirrored ? mirror.rect(frame) : frame)
     }
 
     public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
-        return chrome.supplementary(kind, section: indexPath.section, band: sections[indexPath.section].band,
-                                    offset: offset)
+        guard isMirrored else {
+            return chrome.supplementary(kind, section: indexPath.section, band: sections[indexPath.section].band,
+                                        offset: offset)
+        }
+        return mirror.attributes(chrome.supplementary(kind, section: indexPath.section,
+                                                      band: sections[indexPath.section].band,
+                                                      offset: mirror.offset(offset)))
     }
 
     public func attributesForDecorationView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
@@ -85,7 +110,8 @@ extension PreparedWaterfallLayout {
         let s = indexPath.section
         let list = waterfallSpec.sections[s].decorations ?? waterfallSpec.chrome.decorations
         guard let d = list.first(where: { $0.kind == kind }) else { return nil }
-        return chrome.decoration(section: s, band: sections[s].band, d)
+        let a = chrome.decoration(section: s, band: sections[s].band, d)
+        return isMirrored ? mirror.attributes(a) : a
     }
 }
 
