@@ -171,12 +171,32 @@ import Testing
                         if column != given.columns[here] ?? -1 { wrong.append("\(here) inserted, column \(column)") }
                     default:
                         // A reloaded section's items take -1.
-                        if out.sections[k].itemColumns != nil { wrong.append("reloaded section \(k) keeps columns") }
+                        if column != -1 { wrong.append("\(here) of reloaded section \(k) keeps column \(column)") }
                     }
                 }
             }
             if !wrong.isEmpty { break }
         }
         #expect(checked > 3000)
+    }
+}
+
+/// A bounds change keeps a section's `itemColumns` while its column count stays, and resets them to -1 (the rule
+/// places its items again) when an adaptive count changes.
+@Suite struct BoundsResetColumnsTests {
+    @Test(arguments: [(330.0, true), (250.0, false), (440.0, false), (320.0, true)])
+    func columnsResetOnlyWhenTheCountChanges(_ width: Double, _ kept: Bool) {
+        var spec = WaterfallLayoutSpec(collectionView: LayoutSize(width: 320, height: 600), sections: [
+            WaterfallSectionSpec(items: .lengths([100, 60, 50])),
+            WaterfallSectionSpec(items: .lengths([10, 20]), columnCount: .fixed(2)),
+        ])
+        spec.columnCount = .adaptive(minimumWidth: 100, maximum: WaterfallLayoutSpec.maxColumns)
+        spec.sections[0].itemColumns = [2, 1, 0]
+        spec.sections[1].itemColumns = [1, 0]
+        let resized = LayoutSpec.waterfall(spec).withViewport(Viewport(size: LayoutSize(width: width, height: 600)))
+        guard case .waterfall(let out) = resized else { return }
+        // 3 columns of at least 100 (10 apart) fit 320 and 330; 2 fit 250, 4 fit 440.
+        #expect((out.sections[0].itemColumns != nil) == kept)
+        #expect(out.sections[1].itemColumns == [1, 0])  // a fixed count never changes
     }
 }

@@ -57,21 +57,19 @@ extension WaterfallLayoutSpec {
 
     /// `keepColumns`: this spec (the result of `plan` on the layout `placed` describes) with every item that existed
     /// before the batch in the first column it had there (`placed`, by its old index path), written into
-    /// `itemColumns`. Inserted items keep the column given to them (-1 when none); the items of reloaded sections,
-    /// and sections given whole, take -1 or what they were given.
+    /// `itemColumns`. Inserted items keep the column given to them (-1 when none); the other items of reloaded
+    /// sections take -1, and sections given whole what they were given.
     /// - Complexity: O(items) of the sections the batch keeps, one `placed` each.
     public func keepingColumns(_ plan: UpdatePlan, placed: (LayoutIndexPath) -> Int?) -> WaterfallLayoutSpec {
         var out = self
         for (k, p) in plan.sections.enumerated() where p.content == nil {
-            if p.reloaded {
-                out.sections[k].itemColumns = nil
-                continue
-            }
             let given = sections[k].itemColumns
             var columns: [Int] = []
             columns.reserveCapacity(p.count)
             for run in p.runs {
                 switch run {
+                case .old(_, let r) where p.reloaded, .reloaded(_, let r, _) where p.reloaded:
+                    columns.append(contentsOf: repeatElement(-1, count: r.count))
                 case .old(let s, let r), .reloaded(let s, let r, _):
                     for i in r { columns.append(placed(LayoutIndexPath(section: s, item: i)) ?? -1) }
                 case .inserted(let n, _):
