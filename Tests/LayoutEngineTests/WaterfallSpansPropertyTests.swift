@@ -13,7 +13,7 @@ import Testing
         case .fixed(let n): return n
         case .adaptive(let w, let maximum):
             var best = 1
-            for n in 1...(maximum ?? 1024) where Double(n) * w + Double(n - 1) * spacing <= available + 1e-9 { best = n }
+            for n in 1...maximum where Double(n) * w + Double(n - 1) * spacing <= available + 1e-9 { best = n }
             return best
         }
     }
@@ -96,8 +96,8 @@ import Testing
             case 2: return .fixed([1, 2, 300, 1024].randomElement(using: &rng)!)
             case 3:
                 return .adaptive(minimumWidth: [1, 0.5, 7, 33.3, 90, 150, 5000].randomElement(using: &rng)!,
-                                 maximum: Bool.random(using: &rng) ? WaterfallLayoutSpec.maxColumns : Int.random(in: 1...12, using: &rng))
-            default: return .adaptive(minimumWidth: Double.random(in: 1...400, using: &rng), maximum: WaterfallLayoutSpec.maxColumns)
+                                 maximum: Bool.random(using: &rng) ? 1024 : Int.random(in: 1...12, using: &rng))
+            default: return .adaptive(minimumWidth: Double.random(in: 1...400, using: &rng), maximum: 1024)
             }
         }
         func items() -> WaterfallItems {

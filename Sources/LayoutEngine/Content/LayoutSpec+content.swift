@@ -135,24 +135,18 @@ extension FlowLayoutSpec {
 }
 
 extension WaterfallLayoutSpec {
-    /// The column's width of section `s` (vertical layouts).
-    func columnWidth(ofSection s: Int) -> Double {
-        let section = sections[s]
-        let inset = section.sectionInset ?? sectionInset
-        let available = collectionView.width - inset.left - inset.right
-        return Self.columnLength(available, columns: columns(ofSection: s, available: available),
-                                 spacing: section.columnSpacing ?? columnSpacing)
-    }
-
-    /// The spec with every content section's items as heights at its column's width.
+    /// The spec with every content section's items as heights at their width: the column's, or their span's.
     func resolvingContent(_ measurer: some TextMeasurer) -> WaterfallLayoutSpec {
         var out = self
         for (i, s) in sections.enumerated() {
             guard let contents = s.contents else { continue }
-            let width = columnWidth(ofSection: i)
+            let (count, length, spacing) = columns(ofSection: i)
+            let spans = s.itemSpans
             let styles = textStyles
             out.sections[i].items = .lengths(measurer.heights(count: contents.count) {
-                contents[$0].height(width: width, styles: styles, measurer: measurer)
+                let width = Self.spannedLength(Self.span(spans, $0, columns: count), columnLength: length,
+                                               spacing: spacing)
+                return contents[$0].height(width: width, styles: styles, measurer: measurer)
             })
         }
         return out

@@ -9,7 +9,7 @@ extension WaterfallLayoutSpec {
         let across = scrollDirection == .vertical
             ? collectionView.width - inset.left - inset.right : collectionView.height - inset.top - inset.bottom
         let spacing = section.columnSpacing ?? columnSpacing
-        let count = (section.columnCount ?? columnCount).count(available: across, spacing: spacing)
+        let count = columns(ofSection: s, available: across)
         return (count, Self.columnLength(across, columns: count, spacing: spacing), spacing)
     }
 
@@ -30,12 +30,5 @@ extension WaterfallLayoutSpec {
     static func firstColumn(_ explicit: [Int]?, _ i: Int, span: Int, columns: Int) -> Int? {
         guard let explicit, explicit[i] >= 0 else { return nil }
         return min(explicit[i], columns - span)
-    }
-
-    /// The length across of item `i` of section `s` (vertical layouts: its width), its span's columns.
-    func spannedLength(ofSection s: Int, item i: Int) -> Double {
-        let (count, length, spacing) = columns(ofSection: s)
-        return Self.spannedLength(Self.span(sections[s].itemSpans, i, columns: count), columnLength: length,
-                                  spacing: spacing)
     }
 }
