@@ -23,7 +23,7 @@ let strict: [SwiftSetting] = [
 /// The JavaScript client's modules (clients/js/lib), each served with its declarations at /client/lib/.
 let clientModules = [
     "elements", "fetch-state", "http-client", "plans", "problem", "scroll-axis", "scroll-mapping", "strategies",
-    "text-cells", "updates", "velocity", "views", "virtualizer", "worker-fetch",
+    "text-cells", "updates", "velocity", "views", "virtualizer", "waterfall-updates", "worker-fetch",
 ]
 
 let package = Package(
@@ -106,7 +106,8 @@ let package = Package(
             resources: [
                 .embedInCode("Playground/playground.html"), .embedInCode("Playground/playground.css"),
                 .embedInCode("Playground/examples.js"), .embedInCode("Playground/playground.js"),
-                .embedInCode("Playground/viewport.js"), .embedInCode("Playground/layout-client.js"),
+                .embedInCode("Playground/viewport.js"), .embedInCode("Playground/kept-columns.js"),
+                .embedInCode("Playground/layout-client.js"),
                 // The example layout programs of examples/programs (links), served for the playground and the docs.
                 .embedInCode("Playground/waterfall.wasm"), .embedInCode("Playground/circle.wasm"),
                 .embedInCode("Playground/calendar.wasm"), .embedInCode("Playground/layout-client.d.ts"),

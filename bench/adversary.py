@@ -13,6 +13,8 @@ and measures on a running service:
   (Tests/e2e/test_adversary.py);
 - every preparation (a POST) against its plain twin (the same kind and item count, ordinary parameters), the
   least of two tries each: at most `PREPARE_RATIO` times the twin (a spec the service refuses, in its time too);
+- a waterfall's size report with `keepColumns` on a million items (every column written into the new spec, stored
+  whole): at most `PREPARE_RATIO` times the POST of the spec it makes;
 - a program that loops: its POST is answered within the deadline it was given (and the slack `PROGRAM_SLACK_MS`);
 - a POST of text (a layout given as content, a measure) of 30 MB of distinct words: answered within
   `TEXT_POST_MS`, whatever its status;
@@ -644,6 +646,34 @@ def measure_slices(service, report, long):
                (FONT_SLICE_BYTES + SUBSET_GROWTH_BYTES) / 2 ** 20, "MB")
 
 
+def measure_kept_columns(service, report, rng, n):
+    """A size report with `"keepColumns": true` on a waterfall of `n` items (every tenth spanning two of 3
+    columns), its first item resized so that every item moves: every item's column is written into the new spec,
+    which is stored whole. Bound: 3 times the POST of the spec it makes (nudged: prepared again), its plain twin."""
+    heights = [rng.choice([40, 80, 120, 200]) for _ in range(n)]
+    spec = {"layout": "waterfall", "collectionView": {"width": 390, "height": 844}, "columnCount": 3,
+            "sections": [{"itemHeights": heights, "itemSpans": [2 if i % 10 == 9 else 1 for i in range(n)]}]}
+    status, summary, _ = post(service, spec)
+    if status not in (200, 201):
+        raise SystemExit("broken baseline: the waterfall with spans answered %s %s" % (status, summary))
+    report_body = {"sizes": [{"section": 0, "item": 0, "width": 100, "height": 333}], "keepColumns": True}
+    status, body, rid, _ = service.request("POST", "/v1/layouts/%s/sizes" % summary["id"], report_body, timeout=120)
+    if status not in (200, 201):
+        report.add("waterfall", "keepColumns size report: answered %s %s" % (status, body[:200]), math.inf, 0, "x")
+        return
+    kept = json.loads(body)["id"]
+    status, body, _, _ = service.request("GET", "/v1/layouts/%s" % kept, timeout=120)
+    made = json.loads(body)["spec"]
+    twins = [post(service, nudge(made, k)) for k in (1, 2)]
+    for s, doc, _ in twins:
+        if s not in (200, 201):
+            raise SystemExit("broken baseline: the spec a kept-columns report made answered %s %s" % (s, doc))
+    times = service.times()
+    base = min(times.get(r, math.inf) for _, _, r in twins)
+    report.add("waterfall", "keepColumns size report on %d items (x the POST of its spec's %.1f ms)" % (n, base),
+               times.get(rid, math.inf) / base, PREPARE_RATIO, "x")
+
+
 def run(binary, long=False, seed=20261206, only=None, args=(), n=None):
     """Runs the harness on a new service and returns its report; `n` (the largest item count) is the limits' by
     default."""
@@ -665,6 +695,8 @@ def run(binary, long=False, seed=20261206, only=None, args=(), n=None):
             for round_ in range(3 if long else 1):
                 for case in cases(rng, n if kind in ("frames", "waterfall", "flow") else n // 10):
                     measure_case(service, case, rng, report, count)
+            if kind == "waterfall":
+                measure_kept_columns(service, report, rng, n)
     finally:
         service.stop()
     return report

@@ -18,15 +18,17 @@ extension LayoutService {
         if let old = old as? any RowColumnUpdates {
             return try rowColumnUpdates(request, id: id, old: old, batch: batch)
         }
-        let spec: LayoutSpec
+        var spec: LayoutSpec
         let plan: UpdatePlan
         do {
             plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
-            spec = try old.spec.applying(plan, contents: batch.contents, frames: batch.frames)
+            spec = try old.spec.applying(plan, contents: batch.contents, frames: batch.frames,
+                                         placements: batch.placements)
         } catch {
             throw Self.inconsistentBatch(error)
         }
-        let first = Self.firstChange(plan, old)
+        var first = Self.firstChange(plan, old)
+        if batch.keepColumns { try Self.keepColumns(&spec, &first, of: old, plan: plan) }
         do {
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch {
@@ -36,8 +38,10 @@ extension LayoutService {
         // The anchor is checked before anything is stored; it is an index path before the batch.
         let placement = batch.offsetGiven || batch.anchor != .firstVisible
             ? try Self.placement(of: batch.anchor, in: old, at: batch.offset) : nil
+        // A batch that keeps columns is stored whole: replaying it would need the old layout's placement.
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first, plan: plan,
-                                                 frames: batch.frames, change: .updates(request.body))
+                                                 frames: batch.frames,
+                                                 change: batch.keepColumns ? nil : .updates(request.body))
         var animations: UpdateAnimations?
         if let rect = batch.rect {
             animations = UpdateAnimations.make(old: old, new: new, plan: plan, rect: rect, offset: batch.offset,
@@ -84,18 +88,19 @@ extension LayoutService {
         }
         let report: SizeReport
         do {
-            report = try SizeReportDecoder.decode(request.body, styles: old.spec.textStyles, limits: limits.spec,
+            report = try SizeReportDecoder.decode(request.body, for: old.spec, limits: limits.spec,
                                                   json: JSONLimits(maxDepth: limits.maxJSONDepth))
         } catch {
             throw ProblemMapping.problem(for: error)
         }
-        let spec: LayoutSpec
-        let first: (section: Int, item: Int)
+        var spec: LayoutSpec
+        var first: (section: Int, item: Int)
         do {
             let batch = SelfSizing.batch(report.sizes, contents: report.contents)
             let plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
             spec = try old.spec.applying(plan, contents: batch.contents)
             first = Self.firstChange(plan, old)
+            if report.keepColumns { try Self.keepColumns(&spec, &first, of: old, plan: plan) }
             try spec.validate(limits: limits.spec, unchangedBefore: first)
         } catch let error as BatchError {
             throw Problem(.invalidSizeReport, detail: error.reason, pointer: "/sizes")
@@ -109,13 +114,26 @@ extension LayoutService {
         try checkText(spec)  // a layout given as content is measured again whole
         let placement = try Self.placement(of: report.anchor, in: old, at: report.offset)
         let (newID, new, created) = try register(spec, updating: id, unchangedBefore: first,
-                                                 change: .sizes(request.body))
+                                                 change: report.keepColumns ? nil : .sizes(request.body))
         let adjustment = SelfSizing.offsetAdjustment(old: old, new: new, offset: report.offset,
                                                      direction: spec.scrollDirection)
         var w = JSONWriter(capacity: 512)
         UpdateEncoder.writeSizesAnswer(id: newID, layout: new, contentOffsetAdjustment: adjustment,
                                        contentOffset: new.contentOffset(keeping: placement, from: old), into: &w)
         return Self.registered(newID, created: created, w)
+    }
+
+    /// `keepColumns`: every old item of the waterfall `spec` was made from keeps the first column it had in `old`
+    /// (written into `spec`'s `itemColumns`); `first` moves to the first section whose columns that changes.
+    static func keepColumns(_ spec: inout LayoutSpec, _ first: inout (section: Int, item: Int),
+                            of old: any PreparedLayout, plan: UpdatePlan) throws(Problem)
+    {
+        guard let (kept, changed) = spec.keepingColumns(of: old, plan: plan) else {
+            throw Problem(.invalidSpec, detail: "/keepColumns: \(BatchDecoder.keepColumnsRefused)",
+                          pointer: "/keepColumns")
+        }
+        spec = kept
+        if let changed, changed <= first.section { first = (changed, 0) }
     }
 
     /// The answer naming a registered layout: `201` when it is new, `200` when it was known, with its `Location`;
@@ -134,9 +152,9 @@ extension LayoutService {
 
     /// Registers an updated spec as if posted (same id), hashed and prepared from the old layout's prefix (what
     /// precedes `unchangedBefore` is the old layout's; a frames layout keeps the old index, given the batch's
-    /// `plan` and `frames`), and archived as `change` on top of the old spec.
+    /// `plan` and `frames`), and archived as `change` on top of the old spec (whole without one).
     func register(_ spec: LayoutSpec, updating id: String, unchangedBefore first: (section: Int, item: Int),
-                  plan: UpdatePlan? = nil, frames: FrameUpdates? = nil, change: SpecChange)
+                  plan: UpdatePlan? = nil, frames: FrameUpdates? = nil, change: SpecChange?)
         throws(Problem) -> (id: String, layout: any PreparedLayout, created: Bool)
     {
         try Self.storeCall { () throws(ArchiveError) in

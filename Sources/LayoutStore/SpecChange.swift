@@ -36,24 +36,30 @@ public enum SpecChange: Sendable {
         let operations: [BatchOperation]
         var contents = ItemContents()
         var frames: FrameUpdates?
+        var placements = ItemPlacements()
+        // A change that keeps columns is never stored as one (it takes the old layout's placement): the service
+        // stores its spec whole.
         switch self {
         case .updates(let body):
-            guard let batch = try? BatchDecoder.decode(body, for: base, limits: limits, json: json) else { return nil }
+            guard let batch = try? BatchDecoder.decode(body, for: base, limits: limits, json: json), !batch.keepColumns
+            else { return nil }
             // A kind whose batches change rows and columns; the others' are planned below.
             let applied: (update: GridUpdate, spec: LayoutSpec)?
             do { applied = try base.applying(rowsAndColumns: batch.gridOperations) } catch { return nil }
             if let applied { return applied.spec.normalized() }
-            (operations, contents, frames) = (batch.operations, batch.contents, batch.frames)
+            (operations, contents, frames, placements) = (batch.operations, batch.contents, batch.frames, batch.placements)
         case .sizes(let body):
             guard let report = try? SizeReportDecoder.decode(body, styles: base.textStyles, limits: limits,
-                                                                  json: json) else { return nil }
+                                                                  json: json), !report.keepColumns
+            else { return nil }
             (operations, contents) = SelfSizing.batch(report.sizes, contents: report.contents)
         case .bounds(let body):
             guard let request = try? BoundsDecoder.decode(body, json: json) else { return nil }
             return base.withViewport(request.viewport(from: base.viewport)).normalized()
         }
         guard let plan = try? UpdatePlan.make(oldCounts: base.sectionCounts, operations: operations),
-              let spec = try? base.applying(plan, contents: contents, frames: frames) else { return nil }
+              let spec = try? base.applying(plan, contents: contents, frames: frames, placements: placements)
+        else { return nil }
         return spec.normalized()
     }
 }

@@ -69,7 +69,7 @@ def screenshot(browser, name):
     browser.save_screenshot(os.path.join(ARTIFACTS, "playground-%s.png" % name.lower().replace(" ", "-")))
 
 
-EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Circle", "Wheel", "Pinned headers", "100k-item feed",
+EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Waterfall with banners", "Circle", "Wheel", "Pinned headers", "100k-item feed",
             "Compositional photo grid", "App Store page", "Badges", "Settings list", "Calendar week (program)"]
 
 
@@ -89,6 +89,46 @@ def test_each_example_renders_exactly_what_the_api_returns(page, name):
             assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), (name, key)
             assert got[key][1].startswith("matrix3d(") == has_transform, (name, key)
     screenshot(browser, name)
+
+
+def whole(service, layout_id):
+    """Every cell's frame of a layout, by key, from the API."""
+    summary = json.load(urllib.request.urlopen("%s/v1/layouts/%s" % (service.url, layout_id)))
+    size = summary["contentSize"]
+    return {k: v[0] for k, v in api(service, layout_id, "0,0,%s,%s" % (size["width"], size["height"]), "0,0").items()
+            if k.startswith("cell/")}
+
+
+def test_banners_span_the_feed_and_grown_cells_keep_their_columns(page):
+    browser, service = page
+    summary = prepare(browser, "Waterfall with banners")
+    scroll_and_wait(browser, 0, 1500)
+    before = rendered(browser)
+    banners = [k for k in before if k.startswith("cell/") and int(k.split("/")[2]) % 9 == 4]
+    assert banners and all(before[k][0][0] == 6 and before[k][0][2] == 378 for k in banners), banners
+    grown = browser.execute_async_script(
+        "playground.keptColumns.grow(true).then((a) => arguments[0](a))")
+    assert grown["id"] != summary["id"]
+    after = rendered(browser)
+    moved = 0
+    for key, (frame, _) in before.items():
+        if key in after:
+            assert (after[key][0][0], after[key][0][2]) == (frame[0], frame[2]), key  # x and width kept
+            moved += after[key][0][1] != frame[1] or after[key][0][3] != frame[3]
+    assert moved > 3, moved
+    rect, offset = browser.execute_script(
+        "const d = document.getElementById('viewport').dataset; return [d.queryRect, d.queryOffset]")
+    want = api(service, grown["id"], rect, offset)
+    assert set(rendered(browser)) == set(want)
+    # Every cell of the layout kept its column; the same growth without keepColumns moves some to others.
+    old, kept = whole(service, summary["id"]), whole(service, grown["id"])
+    assert all((kept[k][0], kept[k][2]) == (old[k][0], old[k][2]) for k in old)
+    prepare(browser, "Waterfall with banners")
+    scroll_and_wait(browser, 0, 1500)
+    free = browser.execute_async_script("playground.keptColumns.grow(false).then((a) => arguments[0](a))")
+    loose = whole(service, free["id"])
+    assert any(loose[k][0] != old[k][0] for k in old)
+    screenshot(browser, "waterfall kept columns")
 
 
 def test_nodes_are_recycled_while_scrolling_a_100k_item_feed(page):

@@ -6,7 +6,8 @@
 //     AbortSignal; problem answers reject with a ProblemError; 429 and 503 answers are retried after the wait
 //     they ask for), the elements of either answer format (elements.js), band and tile plans and the answer cache
 //     (plans.js), the scroll velocity (velocity.js), the capped-axis mapping (scroll-axis.js), the fetch strategies
-//     (strategies.js), workerFetch (worker-fetch.js).
+//     (strategies.js), workerFetch (worker-fetch.js), a waterfall's batch and size-report bodies with spans,
+//     columns and keepColumns (waterfall-updates.js).
 //   DOM: Virtualizer (virtualizer.js, with scroll-mapping.js, views.js and updates.js): keeps a scrolling element's
 //     DOM to what its viewport plus an overscan shows. Text cells (text-cells.js). See docs/clients.md.
 
@@ -20,3 +21,4 @@ export {BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy} 
 export {workerFetch} from "./lib/worker-fetch.js";
 export {Virtualizer} from "./lib/virtualizer.js";
 export {TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell} from "./lib/text-cells.js";
+export {insertItems, batch, sizeReport} from "./lib/waterfall-updates.js";

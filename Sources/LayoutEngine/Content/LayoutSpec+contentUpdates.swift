@@ -18,11 +18,11 @@ extension LayoutSpec {
     /// Content for an item of a section not given as content, or a content section's item without content, is a
     /// `BatchError`.
     /// - Complexity: O(items of content sections) on top of `applying(plan)`.
-    public func applying(_ plan: UpdatePlan, contents given: ItemContents, frames: FrameUpdates? = nil)
-        throws(BatchError) -> LayoutSpec
+    public func applying(_ plan: UpdatePlan, contents given: ItemContents, frames: FrameUpdates? = nil,
+                         placements: ItemPlacements = ItemPlacements()) throws(BatchError) -> LayoutSpec
     {
         let old = self
-        var out = try applying(plan, frames: frames)
+        var out = try applying(plan, frames: frames, placements: placements)
         guard old.hasContent || !given.isEmpty else { return out }
         var usedInserted = 0
         var usedReloaded = 0

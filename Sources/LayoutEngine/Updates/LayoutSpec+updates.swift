@@ -3,13 +3,18 @@ extension LayoutSpec {
     /// one), new items taking the size given or their section's item size. A section whose items all have its item
     /// size stays a count.
     /// - Complexity: O(items) for the copied size lists (a copy, run by run); O(sections + runs) for the rest.
-    /// A frames layout takes its new cells' fields from `frames` (without them, nothing can be inserted).
-    public func applying(_ plan: UpdatePlan, frames: FrameUpdates? = nil) throws(BatchError)
-        -> LayoutSpec
+    /// A frames layout takes its new cells' fields from `frames` (without them, nothing can be inserted); a
+    /// waterfall its inserted items' spans and columns from `placements` (other kinds take none).
+    public func applying(_ plan: UpdatePlan, frames: FrameUpdates? = nil, placements: ItemPlacements = ItemPlacements())
+        throws(BatchError) -> LayoutSpec
     {
+        let isWaterfall: Bool = if case .waterfall = self { true } else { false }
+        guard placements.isEmpty || isWaterfall else {
+            throw BatchError(operation: 0, reason: ItemPlacements.onlyWaterfalls)
+        }
         switch self {
         case .flow(let flow): return .flow(try flow.applying(plan))
-        case .waterfall(let waterfall): return .waterfall(try waterfall.applying(plan))
+        case .waterfall(let waterfall): return .waterfall(try waterfall.applying(plan, placements: placements))
         case .compositional(let c): return .compositional(c.applying(plan))
         case .circle(var circle):
             circle.items = try Self.singleSection(plan)
@@ -88,7 +93,7 @@ extension FlowLayoutSpec {
 }
 
 extension WaterfallLayoutSpec {
-    func applying(_ plan: UpdatePlan) throws(BatchError) -> WaterfallLayoutSpec {
+    func applying(_ plan: UpdatePlan, placements: ItemPlacements) throws(BatchError) -> WaterfallLayoutSpec {
         let vertical = scrollDirection == .vertical
         // A length cannot become a size (its width is unknown) nor a size a length (it depends on the column).
         func givesLengths(_ items: WaterfallItems) -> Bool { if case .lengths = items { true } else { false } }
@@ -123,6 +128,7 @@ extension WaterfallLayoutSpec {
             }
             return section
         }
+        try out.placeItems(plan, from: self, given: placements)
         return out
     }
 }

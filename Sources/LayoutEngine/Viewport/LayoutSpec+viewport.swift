@@ -31,14 +31,16 @@ extension LayoutSpec {
 
     /// The same spec at another view size and inset (a rotation, a resized window): what
     /// `POST /v1/layouts/{id}/bounds` lays out. The result must pass `validate` again (a waterfall's scaled sizes
-    /// depend on the width).
+    /// depend on the width). A waterfall section whose adaptive column count changes forgets its `itemColumns`.
     public func withViewport(_ v: Viewport) -> LayoutSpec {
         switch self {
         case .flow(var s):
             (s.collectionView, s.contentInset) = (v.size, v.contentInset)
             return .flow(s)
         case .waterfall(var s):
+            let before = s
             (s.collectionView, s.contentInset) = (v.size, v.contentInset)
+            s.resetColumns(whereCountsChangeFrom: before)
             return .waterfall(s)
         case .circle(var s):
             (s.collectionView, s.contentInset) = (v.size, v.contentInset)

@@ -5,14 +5,14 @@ import HTTPCore
 /// resource files of this folder, embedded in the binary at build time (`resources: [.embedInCode(...)]` in
 /// Package.swift): the binary loads nothing from elsewhere.
 enum Playground {
-    /// playground.html with playground.css, and examples.js + playground.js + viewport.js (one module) spliced
-    /// in. Built once and shared by every answer (bodies are immutable).
+    /// playground.html with playground.css, and examples.js + playground.js + viewport.js + kept-columns.js (one
+    /// module) spliced in. Built once and shared by every answer (bodies are immutable).
     static let page = HTTPBody(
         splice(
             splice(PackageResources.playground_html, "/* playground.css */", PackageResources.playground_css),
             "/* playground.js */",
             PackageResources.examples_js + Array("\n".utf8) + PackageResources.playground_js + Array("\n".utf8)
-                + PackageResources.viewport_js))
+                + PackageResources.viewport_js + Array("\n".utf8) + PackageResources.kept_columns_js))
 
     /// `bytes` with the first occurrence of `marker` replaced by `insert` (unchanged when it is absent).
     static func splice(_ bytes: [UInt8], _ marker: StaticString, _ insert: [UInt8]) -> [UInt8] {
@@ -63,6 +63,8 @@ enum ClientScript {
         ("lib/velocity.js", PackageResources.velocity_js), ("lib/velocity.d.ts", PackageResources.velocity_d_ts),
         ("lib/views.js", PackageResources.views_js), ("lib/views.d.ts", PackageResources.views_d_ts),
         ("lib/virtualizer.js", PackageResources.virtualizer_js), ("lib/virtualizer.d.ts", PackageResources.virtualizer_d_ts),
+        ("lib/waterfall-updates.js", PackageResources.waterfall_updates_js),
+        ("lib/waterfall-updates.d.ts", PackageResources.waterfall_updates_d_ts),
         ("lib/worker-fetch.js", PackageResources.worker_fetch_js), ("lib/worker-fetch.d.ts", PackageResources.worker_fetch_d_ts),
         ]
         return Dictionary(uniqueKeysWithValues: list.map { ($0.0, File($0.0, $0.1)) })

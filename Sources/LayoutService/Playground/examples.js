@@ -74,6 +74,13 @@ const examples = {
       itemSpacing: 6, headerHeight: 36, sectionHeadersPinToVisibleBounds: true,
       sectionInset: {top: 6, left: 6, bottom: 6, right: 6},
       sections: [0, 1, 2].map(() => ({itemHeights: Array.from({length: 60}, () => Math.round(60 + r() * 180))}))}; },
+  // Banners across the feed (itemSpans: every ninth item full width, every thirteenth two columns); its Grow buttons
+  // report taller cells with and without keepColumns (kept-columns.js).
+  "Waterfall with banners": () => { const r = rng(13);
+    return {layout: "waterfall", collectionView: {width: 390, height: 600}, columnCount: 3, columnSpacing: 6,
+      itemSpacing: 6, sectionInset: {top: 6, left: 6, bottom: 6, right: 6},
+      sections: [{itemHeights: Array.from({length: 300}, (_, i) => (i % 9 === 4 ? 90 : Math.round(60 + r() * 180))),
+        itemSpans: Array.from({length: 300}, (_, i) => (i % 9 === 4 ? 3 : i % 13 === 7 ? 2 : 1))}]}; },
   "Circle": () => ({layout: "circle", collectionView: {width: 390, height: 390},
     itemSize: {width: 44, height: 44}, sections: [{items: 24}]}),
   "Wheel": () => ({layout: "wheel", collectionView: {width: 320, height: 240},

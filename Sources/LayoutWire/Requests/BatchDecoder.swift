@@ -17,6 +17,10 @@ public struct BatchRequest: Sendable {
     public var contents = ItemContents()
     /// For a frames layout: the new cells' fields (nil for other kinds).
     public var frames: FrameUpdates?
+    /// A waterfall's inserted items' spans and columns (`"spans"`, `"columns"` of `insertItems`).
+    public var placements = ItemPlacements()
+    /// `"keepColumns": true`: every old item of a waterfall keeps the first column it had.
+    public var keepColumns = false
 }
 
 public enum BatchDecoder {
@@ -40,17 +44,18 @@ public enum BatchDecoder {
     static func decode(_ root: SpecReader, for spec: LayoutSpec, limits: SpecLimits) throws(SpecError)
         -> BatchRequest
     {
-        let m = try root.object(allowed: ["updates", "rect", "offset", "anchor"], required: ["updates"])
+        let m = try root.object(allowed: ["updates", "rect", "offset", "anchor", "keepColumns"], required: ["updates"])
         var operations: [BatchOperation] = []
         var gridOperations: [GridBatchOperation] = []
         var contents = ItemContents()
+        var placements = ItemPlacements()
         var frames: FrameUpdates?
         if case .frames = spec { frames = FrameUpdates() }
         if case .grid = spec {
             gridOperations = try m["updates"]!.array(gridOperation)
         } else {
             operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in
-                try operation(r, spec, limits: limits, contents: &contents, frames: &frames)
+                try operation(r, spec, limits: limits, contents: &contents, placements: &placements, frames: &frames)
             }
         }
         var rect: LayoutRect?
@@ -68,18 +73,23 @@ public enum BatchDecoder {
         return BatchRequest(operations: operations, gridOperations: gridOperations, rect: rect, offset: offset,
                             offsetGiven: m["offset"] != nil,
                             anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible, contents: contents,
-                            frames: frames)
+                            frames: frames, placements: placements,
+                            keepColumns: try m["keepColumns"].map { r throws(SpecError) in try keepColumns(r, spec) } ?? false)
     }
 
     static func operation(_ r: SpecReader, _ spec: LayoutSpec, limits: SpecLimits, contents: inout ItemContents,
-                          frames: inout FrameUpdates?) throws(SpecError) -> BatchOperation
+                          placements: inout ItemPlacements, frames: inout FrameUpdates?) throws(SpecError)
+        -> BatchOperation
     {
         let name = try opName(r, among: ops)
         if frames != nil { return try framesOperation(r, name, into: &frames!) }
         switch try name.string() {
         case "insertItems", "reloadItems":
-            let m = try r.object(allowed: ["op", "indexPaths", "sizes", "contents"], required: ["indexPaths"])
+            let inserting = try name.string() == "insertItems"
+            let m = try r.object(allowed: ["op", "indexPaths", "sizes", "contents"] + (inserting ? ["spans", "columns"] : []),
+                                 required: ["indexPaths"])
             let paths = try m["indexPaths"]!.array(indexPath)
+            if inserting { try itemPlacements(m, paths, spec, into: &placements) }
             if let given = m["contents"] {
                 // Content for items of a section given as contents (checked with the updated spec).
                 if m["sizes"] != nil { throw m["sizes"]!.fail("give either sizes or contents, not both") }
@@ -87,7 +97,6 @@ public enum BatchDecoder {
                     try SpecDecoder.cellContent(c, styles: spec.textStyles, limits: limits)
                 }
                 guard list.count == paths.count else { throw given.fail("must give one content per index path (\(paths.count))") }
-                let inserting = try name.string() == "insertItems"
                 for (path, content) in zip(paths, list) {
                     let earlier = inserting
                         ? contents.inserted.updateValue(content, forKey: path)
@@ -103,7 +112,7 @@ public enum BatchDecoder {
                                                                    && size.height.isFinite && size.width <= 1e9 && size.height <= 1e9) {
                 throw SpecError(path: m["sizes"]!.path + [.index(i)], reason: "sizes must be finite, 0 or more")
             }
-            return try name.string() == "insertItems" ? .insertItems(paths, sizes: sizes) : .reloadItems(paths, sizes: sizes)
+            return inserting ? .insertItems(paths, sizes: sizes) : .reloadItems(paths, sizes: sizes)
         case "deleteItems":
             let m = try r.object(allowed: ["op", "indexPaths"], required: ["indexPaths"])
             return .deleteItems(try m["indexPaths"]!.array(indexPath))

@@ -9,26 +9,37 @@ public struct SizeReport: Sendable {
     public var offset: LayoutPoint
     /// What keeps its place (`contentOffset`).
     public var anchor: ScrollAnchor = .firstVisible
+    /// `"keepColumns": true`: every item of a waterfall keeps the first column it had (other kinds refuse it).
+    public var keepColumns = false
 }
 
 public enum SizeReportDecoder {
-    /// `styles` are the layout's (a content's blocks name them); content is checked against them and `limits`.
-    public static func decode(_ bytes: [UInt8], styles: [String: TextStyle] = [:], limits: SpecLimits,
+    /// A report on a layout of `spec`: content is checked against its text styles and `limits`; `keepColumns` is
+    /// for waterfalls only.
+    public static func decode(_ bytes: [UInt8], for spec: LayoutSpec, limits: SpecLimits,
                               json: JSONLimits = JSONLimits()) throws(SpecInputError) -> SizeReport
+    {
+        try decode(bytes, styles: spec.textStyles, kind: spec, limits: limits, json: json)
+    }
+
+    /// `styles` are the layout's (a content's blocks name them); content is checked against them and `limits`.
+    /// `keepColumns` is refused unless `kind` is a waterfall (any kind when it is nil).
+    public static func decode(_ bytes: [UInt8], styles: [String: TextStyle] = [:], kind: LayoutSpec? = nil,
+                              limits: SpecLimits, json: JSONLimits = JSONLimits()) throws(SpecInputError) -> SizeReport
     {
         let document: JSONDocument
         do { document = try JSONParser.parse(bytes, limits: json) } catch { throw .syntax(error) }
         do {
-            return try decode(SpecReader(value: document.root, path: []), styles: styles, limits: limits)
+            return try decode(SpecReader(value: document.root, path: []), styles: styles, kind: kind, limits: limits)
         } catch {
             throw .spec(error)
         }
     }
 
-    static func decode(_ root: SpecReader, styles: [String: TextStyle], limits: SpecLimits) throws(SpecError)
-        -> SizeReport
+    static func decode(_ root: SpecReader, styles: [String: TextStyle], kind: LayoutSpec?, limits: SpecLimits)
+        throws(SpecError) -> SizeReport
     {
-        let m = try root.object(allowed: ["sizes", "offset", "anchor"], required: ["sizes"])
+        let m = try root.object(allowed: ["sizes", "offset", "anchor", "keepColumns"], required: ["sizes"])
         var contents: [LayoutIndexPath: CellContent] = [:]
         var sizes: [(LayoutIndexPath, LayoutSize)] = []
         _ = try m["sizes"]!.array { (r: SpecReader) throws(SpecError) in
@@ -54,6 +65,9 @@ public enum SizeReportDecoder {
             offset = LayoutPoint(x: try f["x"]!.number(), y: try f["y"]!.number())
         }
         return SizeReport(sizes: sizes, contents: contents, offset: offset,
-                          anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible)
+                          anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible,
+                          keepColumns: try m["keepColumns"].map { r throws(SpecError) in
+                              if let kind { try BatchDecoder.keepColumns(r, kind) } else { try r.bool() }
+                          } ?? false)
     }
 }

@@ -171,7 +171,7 @@ export class LayoutClient {
   }
 
   /**
-   * POST .../updates: `{updates, rect, offset, anchor}`; the new layout and its animations.
+   * POST .../updates: `{updates, rect, offset, anchor, keepColumns}`; the new layout and its animations.
    * @param {string} id
    * @param {object} batch
    * @param {SignalOption} options
@@ -182,7 +182,8 @@ export class LayoutClient {
   }
 
   /**
-   * POST .../sizes: `{sizes: [{section, item, width, height}], offset}`; the new layout and the offset answer.
+   * POST .../sizes: `{sizes: [{section, item, width, height}], offset, keepColumns}`; the new layout and the offset
+   * answer.
    * @param {string} id
    * @param {object} body
    * @param {SignalOption} options

@@ -2,6 +2,7 @@
 // animated (updates). DOM side: views are measured and animated.
 import {elementKey} from "./elements.js";
 import {place, frameKeyframe, measureView} from "./views.js";
+import {sizeReport} from "./waterfall-updates.js";
 
 /** @typedef {import("./virtualizer.js").Virtualizer} Virtualizer */
 /** @typedef {import("./elements.js").Point} Point */
@@ -55,7 +56,8 @@ export function clientAreaChanged(virtualizer) {
 }
 
 /**
- * Sends the queued sizes in one batch, shows the new layout and applies the offset answer.
+ * Sends the queued sizes in one batch (keeping a waterfall's columns with the `keepColumns` option), shows the
+ * new layout and applies the offset answer.
  * @param {Virtualizer} virtualizer
  * @returns {Promise<any>}
  */
@@ -63,7 +65,8 @@ export async function flushSizes(virtualizer) {
   if (!virtualizer.sizeQueue.size) return null;
   const sizes = [...virtualizer.sizeQueue.values()], offset = virtualizer.offset();
   virtualizer.sizeQueue.clear();
-  const answer = await virtualizer.client.sizes(/** @type {string} */ (virtualizer.layoutId), {sizes, offset});
+  const answer = await virtualizer.client.sizes(/** @type {string} */ (virtualizer.layoutId),
+    sizeReport(sizes, {offset, keepColumns: virtualizer.keepColumns}));
   await virtualizer.setLayout(answer.id, answer);
   applyOffsetAnswer(virtualizer, answer, offset);
   return answer;

@@ -39,6 +39,7 @@ import {animateUpdates, clientAreaChanged, flushSizes, measureSizes, resizeLayou
  * @property {"auto" | boolean} [columns] ask for `format=columns`; "auto"
  * @property {boolean} [selfSizing] measure cells and report their sizes
  * @property {number} [sizeBatchMs] sizes are sent in batches this far apart; 100
+ * @property {boolean} [keepColumns] a waterfall's size reports keep every item in its column; false
  * @property {number} [poolSize] spare views kept; 64
  * @property {HTMLElement} [content] the element views are placed in
  * @property {(info: RenderInfo) => void} [onRender] after each draw
@@ -57,7 +58,7 @@ export class Virtualizer extends FetchState {
   /** @param {VirtualizerOptions} options */
   constructor({client, layoutId, scrollElement, createView, updateView = () => {}, recycleView = () => {},
     overscan = 0.5, cacheSize = 48, maxInFlight = 6, lookahead, maxAge = 300000, columns = "auto",
-    selfSizing = false, sizeBatchMs = 100, poolSize = 64, content, onRender, onError, animationMs = 350,
+    selfSizing = false, sizeBatchMs = 100, keepColumns = false, poolSize = 64, content, onRender, onError, animationMs = 350,
     maxContentLength = 16000000, settleMs = 200, followClientArea = true, clock, requestFrame}) {
     super(client, {cacheSize, maxInFlight, maxAge, columns, lookahead, onError, clock});
     if (!client || !scrollElement || !createView) throw new TypeError("Virtualizer needs client, scrollElement and createView");
@@ -66,6 +67,7 @@ export class Virtualizer extends FetchState {
     this.scrollElement = scrollElement; this.createView = createView;
     this.updateView = updateView; this.recycleView = recycleView; this.overscan = overscan;
     this.selfSizing = selfSizing; this.sizeBatchMs = sizeBatchMs; this.animationMs = animationMs;
+    this.keepColumns = keepColumns;
     this.maxContentLength = maxContentLength;
     this.scroll = new ScrollMapping(scrollElement, maxContentLength, settleMs, () => this.render());
     this.tracker = new VelocityTracker();

@@ -109,7 +109,7 @@ export class LayoutClient {
      */
     gridTile(id: string, row: number, column: number, { format, signal, ifNoneMatch }?: TileOptions): Promise<any>;
     /**
-     * POST .../updates: `{updates, rect, offset, anchor}`; the new layout and its animations.
+     * POST .../updates: `{updates, rect, offset, anchor, keepColumns}`; the new layout and its animations.
      * @param {string} id
      * @param {object} batch
      * @param {SignalOption} options
@@ -117,7 +117,8 @@ export class LayoutClient {
      */
     updates(id: string, batch: object, { signal }?: SignalOption): Promise<any>;
     /**
-     * POST .../sizes: `{sizes: [{section, item, width, height}], offset}`; the new layout and the offset answer.
+     * POST .../sizes: `{sizes: [{section, item, width, height}], offset, keepColumns}`; the new layout and the offset
+     * answer.
      * @param {string} id
      * @param {object} body
      * @param {SignalOption} options

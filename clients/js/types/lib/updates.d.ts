@@ -29,7 +29,8 @@ export function resizeLayout(virtualizer: Virtualizer, { width, height, anchor }
  */
 export function clientAreaChanged(virtualizer: Virtualizer): void;
 /**
- * Sends the queued sizes in one batch, shows the new layout and applies the offset answer.
+ * Sends the queued sizes in one batch (keeping a waterfall's columns with the `keepColumns` option), shows the
+ * new layout and applies the offset answer.
  * @param {Virtualizer} virtualizer
  * @returns {Promise<any>}
  */

@@ -24,6 +24,7 @@
  * @property {"auto" | boolean} [columns] ask for `format=columns`; "auto"
  * @property {boolean} [selfSizing] measure cells and report their sizes
  * @property {number} [sizeBatchMs] sizes are sent in batches this far apart; 100
+ * @property {boolean} [keepColumns] a waterfall's size reports keep every item in its column; false
  * @property {number} [poolSize] spare views kept; 64
  * @property {HTMLElement} [content] the element views are placed in
  * @property {(info: RenderInfo) => void} [onRender] after each draw
@@ -38,7 +39,7 @@
 /** Keeps `scrollElement`'s DOM to the elements its viewport plus `overscan` shows. */
 export class Virtualizer extends FetchState {
     /** @param {VirtualizerOptions} options */
-    constructor({ client, layoutId, scrollElement, createView, updateView, recycleView, overscan, cacheSize, maxInFlight, lookahead, maxAge, columns, selfSizing, sizeBatchMs, poolSize, content, onRender, onError, animationMs, maxContentLength, settleMs, followClientArea, clock, requestFrame }: VirtualizerOptions);
+    constructor({ client, layoutId, scrollElement, createView, updateView, recycleView, overscan, cacheSize, maxInFlight, lookahead, maxAge, columns, selfSizing, sizeBatchMs, keepColumns, poolSize, content, onRender, onError, animationMs, maxContentLength, settleMs, followClientArea, clock, requestFrame }: VirtualizerOptions);
     /** @type {((info: RenderInfo) => void) | undefined} */
     onRender: (info: RenderInfo) => void;
     scrollElement: HTMLElement;
@@ -49,6 +50,7 @@ export class Virtualizer extends FetchState {
     selfSizing: boolean;
     sizeBatchMs: number;
     animationMs: number;
+    keepColumns: boolean;
     maxContentLength: number;
     scroll: ScrollMapping;
     tracker: VelocityTracker;
@@ -283,6 +285,10 @@ export type VirtualizerOptions = {
      * sizes are sent in batches this far apart; 100
      */
     sizeBatchMs?: number;
+    /**
+     * a waterfall's size reports keep every item in its column; false
+     */
+    keepColumns?: boolean;
     /**
      * spare views kept; 64
      */

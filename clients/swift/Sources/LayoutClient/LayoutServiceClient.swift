@@ -265,14 +265,17 @@ public struct LayoutServiceClient: Sendable {
         return (json.value1, CGPoint(x: point.x, y: point.y), created)
     }
 
-    /// performBatchUpdates: the new layout and, with `rect`, the animation pairs of what is visible there.
+    /// performBatchUpdates: the new layout and, with `rect`, the animation pairs of what is visible there. With
+    /// `keepColumns`, a waterfall's items that existed before keep the first column they had.
     public func batchUpdates(
-        layoutID: String, _ updates: [Components.Schemas.BatchOperation], rect: CGRect? = nil, offset: CGPoint? = nil
+        layoutID: String, _ updates: [Components.Schemas.BatchOperation], rect: CGRect? = nil, offset: CGPoint? = nil,
+        keepColumns: Bool = false
     ) async throws -> BatchResult {
         let body = Operations.BatchUpdates.Input.Body.JsonPayload(
             updates: updates,
             rect: rect.map { .init(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) },
-            offset: offset.map { .init(x: $0.x, y: $0.y) })
+            offset: offset.map { .init(x: $0.x, y: $0.y) },
+            keepColumns: keepColumns ? true : nil)
         let created: Bool
         let answer: Components.Responses.Updated
         let output = try await unwrappingProblems { try await checked.batchUpdates(path: .init(id: layoutID), body: .json(body)) }
@@ -287,6 +290,36 @@ public struct LayoutServiceClient: Sendable {
             animations: (json.value2.animations ?? []).map { (ElementAttributes($0.before), ElementAttributes($0.after)) },
             insertedSupplementary: json.value2.insertedSupplementary ?? [],
             deletedSupplementary: json.value2.deletedSupplementary ?? [])
+    }
+}
+
+extension LayoutServiceClient {
+    /// Self-sizing: the layout with the items' real sizes (`POST .../sizes`), and the offset adjustment that keeps
+    /// the first cell visible at `offset` still. With `keepColumns`, a waterfall's items keep the first column they
+    /// had (they move only along their columns).
+    public func reportSizes(
+        layoutID: String, _ sizes: [(section: Int, item: Int, size: CGSize)], offset: CGPoint? = nil,
+        keepColumns: Bool = false
+    ) async throws -> (summary: Components.Schemas.LayoutSummary, contentOffsetAdjustment: CGPoint, created: Bool) {
+        let body = Operations.ReportSizes.Input.Body.JsonPayload(
+            sizes: sizes.map {
+                .case1(.init(section: $0.section, item: $0.item, width: Double($0.size.width),
+                             height: Double($0.size.height)))
+            },
+            offset: offset.map { .init(x: $0.x, y: $0.y) },
+            keepColumns: keepColumns ? true : nil)
+        let output = try await unwrappingProblems { try await checked.reportSizes(path: .init(id: layoutID), body: .json(body)) }
+        switch output {
+        case .created(let r):
+            let json = try r.body.json
+            let a = json.value2.contentOffsetAdjustment
+            return (json.value1, CGPoint(x: a.x, y: a.y), true)
+        case .ok(let r):
+            let json = try r.body.json
+            let a = json.value2.contentOffsetAdjustment
+            return (json.value1, CGPoint(x: a?.x ?? 0, y: a?.y ?? 0), false)
+        default: throw UnexpectedAnswer(output)
+        }
     }
 }
 

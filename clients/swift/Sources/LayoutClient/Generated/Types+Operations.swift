@@ -823,6 +823,8 @@ public enum Operations {
                     public var offset: Components.Schemas.RequestPoint?
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/updates/POST/requestBody/json/anchor`.
                     public var anchor: Components.Schemas.ScrollAnchor?
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/updates/POST/requestBody/json/keepColumns`.
+                    public var keepColumns: Components.Schemas.KeepColumns?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
@@ -830,22 +832,26 @@ public enum Operations {
                     ///   - rect:
                     ///   - offset: The content offset now; with it the answer has `contentOffset`.
                     ///   - anchor:
+                    ///   - keepColumns:
                     public init(
                         updates: [Components.Schemas.BatchOperation],
                         rect: Components.Schemas.RequestRect? = nil,
                         offset: Components.Schemas.RequestPoint? = nil,
-                        anchor: Components.Schemas.ScrollAnchor? = nil
+                        anchor: Components.Schemas.ScrollAnchor? = nil,
+                        keepColumns: Components.Schemas.KeepColumns? = nil
                     ) {
                         self.updates = updates
                         self.rect = rect
                         self.offset = offset
                         self.anchor = anchor
+                        self.keepColumns = keepColumns
                     }
                     public enum CodingKeys: String, CodingKey {
                         case updates
                         case rect
                         case offset
                         case anchor
+                        case keepColumns
                     }
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -865,11 +871,16 @@ public enum Operations {
                             Components.Schemas.ScrollAnchor.self,
                             forKey: .anchor
                         )
+                        self.keepColumns = try container.decodeIfPresent(
+                            Components.Schemas.KeepColumns.self,
+                            forKey: .keepColumns
+                        )
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "updates",
                             "rect",
                             "offset",
-                            "anchor"
+                            "anchor",
+                            "keepColumns"
                         ])
                     }
                 }
@@ -1402,25 +1413,31 @@ public enum Operations {
                     public var offset: Components.Schemas.RequestPoint?
                     /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/anchor`.
                     public var anchor: Components.Schemas.ScrollAnchor?
+                    /// - Remark: Generated from `#/paths/v1/layouts/{id}/sizes/POST/requestBody/json/keepColumns`.
+                    public var keepColumns: Components.Schemas.KeepColumns?
                     /// Creates a new `JsonPayload`.
                     ///
                     /// - Parameters:
                     ///   - sizes:
                     ///   - offset:
                     ///   - anchor:
+                    ///   - keepColumns:
                     public init(
                         sizes: Operations.ReportSizes.Input.Body.JsonPayload.SizesPayload,
                         offset: Components.Schemas.RequestPoint? = nil,
-                        anchor: Components.Schemas.ScrollAnchor? = nil
+                        anchor: Components.Schemas.ScrollAnchor? = nil,
+                        keepColumns: Components.Schemas.KeepColumns? = nil
                     ) {
                         self.sizes = sizes
                         self.offset = offset
                         self.anchor = anchor
+                        self.keepColumns = keepColumns
                     }
                     public enum CodingKeys: String, CodingKey {
                         case sizes
                         case offset
                         case anchor
+                        case keepColumns
                     }
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1436,10 +1453,15 @@ public enum Operations {
                             Components.Schemas.ScrollAnchor.self,
                             forKey: .anchor
                         )
+                        self.keepColumns = try container.decodeIfPresent(
+                            Components.Schemas.KeepColumns.self,
+                            forKey: .keepColumns
+                        )
                         try decoder.ensureNoAdditionalProperties(knownKeys: [
                             "sizes",
                             "offset",
-                            "anchor"
+                            "anchor",
+                            "keepColumns"
                         ])
                     }
                 }

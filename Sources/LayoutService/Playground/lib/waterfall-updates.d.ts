@@ -1,0 +1,1 @@
+../../../../clients/js/types/lib/waterfall-updates.d.ts

@@ -1,0 +1,1 @@
+../../../../clients/js/lib/waterfall-updates.js
