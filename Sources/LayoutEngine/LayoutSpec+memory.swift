@@ -33,9 +33,11 @@ extension LayoutSpec {
             }
         case .waterfall(let waterfall):
             return perSpec + waterfall.sections.reduce(0) { total, section in
-                switch section.items {
-                case .lengths(let lengths): total + perSection + lengths.count * MemoryLayout<Double>.stride
-                case .sizes(let sizes): total + perSection + sizes.count * MemoryLayout<LayoutSize>.stride
+                let placed = ((section.itemSpans?.count ?? 0) + (section.itemColumns?.count ?? 0))
+                    * MemoryLayout<Int>.stride
+                return switch section.items {
+                case .lengths(let lengths): total + perSection + placed + lengths.count * MemoryLayout<Double>.stride
+                case .sizes(let sizes): total + perSection + placed + sizes.count * MemoryLayout<LayoutSize>.stride
                 }
             }
         case .compositional(let c):

@@ -45,6 +45,15 @@ struct RangeCheck {
         }
     }
 
+    func columnCount(_ count: ColumnCount, at path: [SpecPathComponent]) throws(LayoutError) {
+        switch count {
+        case .fixed(let n): try columnCount(n, at: path)
+        case .adaptive(let w, let maximum):
+            try positive(w, at: path + [.key("minimumWidth")])
+            try columnCount(maximum, at: path + [.key("maximum")])
+        }
+    }
+
     func sectionCount(_ n: Int, limits: SpecLimits) throws(LayoutError) {
         if n > limits.maxSections {
             throw .limitExceeded(path: [.key("sections")],

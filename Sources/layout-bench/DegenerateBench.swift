@@ -29,7 +29,7 @@ enum DegenerateBench {
         var figures: [Int: Double] = [:]
         for columns in [2, 1024] {
             var spec = LayoutBench.waterfallSpec(n: 1_000_000)
-            spec.columnCount = columns
+            spec.columnCount = .fixed(columns)
             let ns = Measure.median(runs: 3) { _ = PreparedWaterfallLayout(spec) }
             figures[columns] = ns
             print("  waterfall, 1,000,000 items in \(columns) columns: prepare \(Measure.format(ns))")

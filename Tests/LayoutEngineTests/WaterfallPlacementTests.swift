@@ -11,7 +11,7 @@ import Testing
         var frames: [[LayoutRect]] = []
         var v = 0.0
         for s in spec.sections {
-            let columns = s.columnCount ?? spec.columnCount
+            guard case .fixed(let columns) = s.columnCount ?? spec.columnCount else { preconditionFailure("the reference takes fixed counts") }
             let spacing = s.columnSpacing ?? spec.columnSpacing
             let itemSpacing = s.itemSpacing ?? spec.itemSpacing
             let inset = s.sectionInset ?? spec.sectionInset
@@ -81,7 +81,7 @@ import Testing
         }
         let sections = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
             var s = WaterfallSectionSpec(items: items())
-            if Bool.random(using: &rng) { s.columnCount = columns() }
+            if Bool.random(using: &rng) { s.columnCount = .fixed(columns()) }
             if Bool.random(using: &rng) { s.itemSpacing = [0, 4, 10.5][Int.random(in: 0..<3, using: &rng)] }
             if Bool.random(using: &rng) { s.columnSpacing = [0, 1, 3.25][Int.random(in: 0..<3, using: &rng)] }
             if Bool.random(using: &rng) { s.sectionInset = inset() }
@@ -92,7 +92,7 @@ import Testing
         var spec = WaterfallLayoutSpec(collectionView: LayoutSize(width: Double.random(in: 100...3000, using: &rng),
                                                                   height: Double.random(in: 100...3000, using: &rng)),
                                        sections: sections)
-        spec.columnCount = columns()
+        spec.columnCount = .fixed(columns())
         spec.columnSpacing = [0, 10, 0.5][Int.random(in: 0..<3, using: &rng)]
         spec.itemSpacing = [0, 10, 7.75][Int.random(in: 0..<3, using: &rng)]
         if Bool.random(using: &rng) { spec.sectionInset = inset() }

@@ -29,7 +29,8 @@ struct WaterfallProgramTests {
         }
         var spec = WaterfallLayoutSpec(collectionView: LayoutSize(width: width, height: value(300...1800, 2)),
                                        sections: sections)
-        spec.columnCount = Int.random(in: 1...6, using: &random)
+        let columns = Int.random(in: 1...6, using: &random)
+        spec.columnCount = .fixed(columns)
         spec.columnSpacing = value(0...40, 4)
         spec.itemSpacing = value(0...40, 4)
         spec.sectionInset = LayoutEdgeInsets(top: value(0...30, 2), left: value(0...30, 2), bottom: value(0...30, 2),
@@ -38,7 +39,7 @@ struct WaterfallProgramTests {
         spec.footerHeight = Bool.random(using: &random) ? value(1...120, 2) : 0
         let inset = spec.sectionInset
         let json = """
-            {"columnCount": \(spec.columnCount), "columnSpacing": \(spec.columnSpacing), \
+            {"columnCount": \(columns), "columnSpacing": \(spec.columnSpacing), \
             "itemSpacing": \(spec.itemSpacing), \
             "sectionInset": [\(inset.top), \(inset.left), \(inset.bottom), \(inset.right)], \
             "headerHeight": \(spec.headerHeight), "footerHeight": \(spec.footerHeight), \

@@ -102,7 +102,7 @@ extension RandomSpecs {
             var s = WaterfallSectionSpec(items: Bool.random(using: &rng)
                 ? .lengths((0..<n).map { _ in rng.length(0...200) })
                 : .sizes((0..<n).map { _ in LayoutSize(width: rng.length(1...300), height: rng.length(1...300)) }))
-            if Bool.random(using: &rng) { s.columnCount = Int.random(in: 1...6, using: &rng) }
+            if Bool.random(using: &rng) { s.columnCount = .fixed(Int.random(in: 1...6, using: &rng)) }
             if Bool.random(using: &rng) { s.itemSpacing = rng.length(0...20) }
             if Bool.random(using: &rng) { s.headerHeight = rng.length(0...60) }
             if Bool.random(using: &rng) { s.footerHeight = rng.length(0...60) }
@@ -116,7 +116,7 @@ extension RandomSpecs {
         var spec = WaterfallLayoutSpec(collectionView: LayoutSize(width: rng.length(150...500), height: rng.length(200...900)),
                                        sections: sections)
         spec.scrollDirection = Bool.random(using: &rng) ? .vertical : .horizontal
-        spec.columnCount = Int.random(in: 1...5, using: &rng)
+        spec.columnCount = .fixed(Int.random(in: 1...5, using: &rng))
         spec.columnSpacing = rng.length(0...20)
         spec.itemSpacing = rng.length(0...20)
         spec.headerHeight = rng.length(0...50)

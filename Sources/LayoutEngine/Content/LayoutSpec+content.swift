@@ -139,8 +139,8 @@ extension WaterfallLayoutSpec {
     func columnWidth(ofSection s: Int) -> Double {
         let section = sections[s]
         let inset = section.sectionInset ?? sectionInset
-        return Self.columnLength(collectionView.width - inset.left - inset.right,
-                                 columns: section.columnCount ?? columnCount,
+        let available = collectionView.width - inset.left - inset.right
+        return Self.columnLength(available, columns: columns(ofSection: s, available: available),
                                  spacing: section.columnSpacing ?? columnSpacing)
     }
 

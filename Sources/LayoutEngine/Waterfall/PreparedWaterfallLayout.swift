@@ -67,11 +67,11 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         var sections: [WaterfallSectionFrame] = []
         var v = origin
         for s in spec.sections {
-            let columns = s.columnCount ?? spec.columnCount
             let spacing = s.columnSpacing ?? spec.columnSpacing
             let itemSpacing = s.itemSpacing ?? spec.itemSpacing
             let inset = s.sectionInset ?? spec.sectionInset
             let (before, after) = axes.lineInsets(inset)
+            let columns = (s.columnCount ?? spec.columnCount).count(available: viewU - before - after, spacing: spacing)
             let (insetBefore, insetAfter) = axes.stackInsets(inset)
             let columnLength = WaterfallLayoutSpec.columnLength(viewU - before - after, columns: columns, spacing: spacing)
             let headerLength = s.headerHeight ?? spec.headerHeight

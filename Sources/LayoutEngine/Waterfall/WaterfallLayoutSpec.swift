@@ -22,7 +22,7 @@ public enum WaterfallPlacement: String, Sendable, Hashable, CaseIterable {
 
 public struct WaterfallSectionSpec: Sendable, Hashable {
     public var items: WaterfallItems
-    public var columnCount: Int?
+    public var columnCount: ColumnCount?
     public var columnSpacing: Double?
     public var itemSpacing: Double?
     public var sectionInset: LayoutEdgeInsets?
@@ -32,8 +32,14 @@ public struct WaterfallSectionSpec: Sendable, Hashable {
     /// The items as their content (`items` then holds one 0 per item): each cell the column's width and as tall
     /// as its content.
     public var contents: [CellContent]?
+    /// Per item, the adjacent columns it spans (1 or more; a span at or above the column count is the full width).
+    /// nil when every item spans 1.
+    public var itemSpans: [Int]?
+    /// Per item, the first column of its window (clamped so the window fits), or -1 to place it by the layout's
+    /// `placement`. nil when every item is -1.
+    public var itemColumns: [Int]?
 
-    public init(items: WaterfallItems, columnCount: Int? = nil, columnSpacing: Double? = nil,
+    public init(items: WaterfallItems, columnCount: ColumnCount? = nil, columnSpacing: Double? = nil,
                 itemSpacing: Double? = nil, sectionInset: LayoutEdgeInsets? = nil, headerHeight: Double? = nil,
                 footerHeight: Double? = nil, decorations: [DecorationSpec]? = nil) {
         self.items = items
@@ -52,7 +58,7 @@ public struct WaterfallSectionSpec: Sendable, Hashable {
 public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var collectionView: LayoutSize
     public var scrollDirection: ScrollDirection = .vertical
-    public var columnCount = 2
+    public var columnCount: ColumnCount = 2
     public var columnSpacing: Double = 10
     public var itemSpacing: Double = 10
     public var sectionInset: LayoutEdgeInsets = .zero
@@ -69,8 +75,18 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var contentAnchor: ContentAnchor = .start
     /// The text styles of sections given as `contents`, by name.
     public var textStyles: [String: TextStyle] = [:]
+    /// `rightToLeft` mirrors every frame across the content's width (column 0 at the right when vertical).
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     public static let maxColumns = 1024
+
+    /// The number of columns of section `s` across `available` points (the view's cross extent less the section's
+    /// insets).
+    func columns(ofSection s: Int, available: Double) -> Int {
+        let section = sections[s]
+        return (section.columnCount ?? columnCount).count(available: available,
+                                                            spacing: section.columnSpacing ?? columnSpacing)
+    }
 
     /// The length of each of `columns` columns `spacing` apart across `available` points (0 at least).
     static func columnLength(_ available: Double, columns: Int, spacing: Double) -> Double {
@@ -96,6 +112,8 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
             if s.headerHeight == headerHeight { s.headerHeight = nil }
             if s.footerHeight == footerHeight { s.footerHeight = nil }
             if s.decorations == chrome.decorations { s.decorations = nil }
+            if let spans = s.itemSpans, spans.allSatisfy({ $0 == 1 }) { s.itemSpans = nil }
+            if let columns = s.itemColumns, columns.allSatisfy({ $0 == -1 }) { s.itemColumns = nil }
             copy.sections[i] = s
         }
         return copy
@@ -140,12 +158,38 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
             try check.itemTotal(total, limits: limits,
                                 at: at + [.key({ if case .lengths = s.items { "itemHeights" } else { "itemSizes" } }())])
             if let v = s.columnCount { try check.columnCount(v, at: at + [.key("columnCount")]) }
+            try Self.validate(spans: s.itemSpans, columns: s.itemColumns, items: s.items.count, at: at)
             if let v = s.columnSpacing { try check.nonNegative(v, at: at + [.key("columnSpacing")]) }
             if let v = s.itemSpacing { try check.nonNegative(v, at: at + [.key("itemSpacing")]) }
             if let v = s.sectionInset { try check.sectionInsets(v, scrollDirection, at: at + [.key("sectionInset")]) }
             if let v = s.headerHeight { try check.nonNegative(v, at: at + [.key("headerHeight")]) }
             if let v = s.footerHeight { try check.nonNegative(v, at: at + [.key("footerHeight")]) }
             if let v = s.decorations { try check.decorations(v, at: at + [.key("decorations")]) }
+        }
+    }
+}
+
+extension WaterfallLayoutSpec {
+    /// `itemSpans` (1 or more) and `itemColumns` (-1 or more): one entry an item.
+    static func validate(spans: [Int]?, columns: [Int]?, items: Int, at: [SpecPathComponent]) throws(LayoutError) {
+        if let spans {
+            guard spans.count == items else {
+                throw .invalidValue(path: at + [.key("itemSpans")],
+                                    reason: "has \(spans.count) entries for \(items) items: give one an item")
+            }
+            if let j = spans.firstIndex(where: { $0 < 1 }) {
+                throw .invalidValue(path: at + [.key("itemSpans"), .index(j)], reason: "must be a whole number, 1 or more")
+            }
+        }
+        if let columns {
+            guard columns.count == items else {
+                throw .invalidValue(path: at + [.key("itemColumns")],
+                                    reason: "has \(columns.count) entries for \(items) items: give one an item")
+            }
+            if let j = columns.firstIndex(where: { $0 < -1 }) {
+                throw .invalidValue(path: at + [.key("itemColumns"), .index(j)],
+                                    reason: "must be a whole number, -1 (placed by the layout) or a column from 0")
+            }
         }
     }
 }

@@ -4,10 +4,11 @@ extension SpecDecoder {
     static let waterfallKeys = [
         "layout", "collectionView", "scrollDirection", "columnCount", "columnSpacing", "itemSpacing", "sectionInset",
         "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections", "contentAnchor", "textStyles",
+        "layoutDirection",
     ] + chromeKeys
     static let waterfallSectionKeys = [
         "itemHeights", "itemSizes", "columnCount", "columnSpacing", "itemSpacing", "sectionInset", "headerHeight",
-        "footerHeight", "decorations", "contents",
+        "footerHeight", "decorations", "contents", "itemSpans", "itemColumns",
     ]
 
     static func decodeWaterfall(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> WaterfallLayoutSpec {
@@ -18,7 +19,8 @@ extension SpecDecoder {
         spec.contentInset = viewport.contentInset
         if let r = m["contentAnchor"] { spec.contentAnchor = try r.oneOf(ContentAnchor.self) }
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
-        if let r = m["columnCount"] { spec.columnCount = try r.count() }
+        if let r = m["columnCount"] { spec.columnCount = try columnCount(r) }
+        if let r = m["layoutDirection"] { spec.layoutDirection = try r.oneOf(LayoutDirection.self) }
         if let r = m["columnSpacing"] { spec.columnSpacing = try r.number() }
         if let r = m["itemSpacing"] { spec.itemSpacing = try r.number() }
         if let r = m["sectionInset"] { spec.sectionInset = try r.insets() }
@@ -46,7 +48,9 @@ extension SpecDecoder {
         }
         var section = WaterfallSectionSpec(items: items)
         section.contents = contents
-        if let r = m["columnCount"] { section.columnCount = try r.count() }
+        if let r = m["columnCount"] { section.columnCount = try columnCount(r) }
+        if let r = m["itemSpans"] { section.itemSpans = try wholeNumbers(r, least: 1) }
+        if let r = m["itemColumns"] { section.itemColumns = try wholeNumbers(r, least: -1) }
         if let r = m["columnSpacing"] { section.columnSpacing = try r.number() }
         if let r = m["itemSpacing"] { section.itemSpacing = try r.number() }
         if let r = m["sectionInset"] { section.sectionInset = try r.insets() }
@@ -54,5 +58,28 @@ extension SpecDecoder {
         if let r = m["footerHeight"] { section.footerHeight = try r.number() }
         if let r = m["decorations"] { section.decorations = try decorations(r) }
         return section
+    }
+
+    /// `columnCount`: a whole number, or `{"minimumWidth": w, "maximum"?: m}` (m 1024 when not given).
+    static func columnCount(_ r: SpecReader) throws(SpecError) -> ColumnCount {
+        if r.value.kind != .object { return .fixed(try r.count()) }
+        let m = try r.object(allowed: ["minimumWidth", "maximum"], required: ["minimumWidth"])
+        return .adaptive(minimumWidth: try m["minimumWidth"]!.number(),
+                         maximum: try m["maximum"]?.count() ?? WaterfallLayoutSpec.maxColumns)
+    }
+
+    /// An array of whole numbers, each `least` or more (and at most 2^31, past any column or span that matters).
+    static func wholeNumbers(_ r: SpecReader, least: Int) throws(SpecError) -> [Int] {
+        let numbers = try r.numbers()
+        var out: [Int] = []
+        out.reserveCapacity(numbers.count)
+        for (j, n) in numbers.enumerated() {
+            guard n == n.rounded(.towardZero), n >= Double(least), n <= 2_147_483_647 else {
+                throw SpecError(path: r.path + [.index(j)],
+                                reason: "must be a whole number from \(least) to 2147483647")
+            }
+            out.append(Int(n))
+        }
+        return out
     }
 }
