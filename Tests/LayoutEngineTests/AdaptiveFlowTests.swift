@@ -80,12 +80,15 @@ import Testing
     }
 
     @Test func countsAreTheLargestThatFit() {
-        #expect(AdaptiveCount.count(minimumWidth: 100, available: 320, spacing: 10) == 3)
-        #expect(AdaptiveCount.count(minimumWidth: 100, available: 319.99, spacing: 10) == 2)
-        #expect(AdaptiveCount.count(minimumWidth: 0.1, available: 0.3, spacing: 0) == 3)  // 3 × 0.1 ≠ 0.3 in binary
-        #expect(AdaptiveCount.count(minimumWidth: 1, available: 1e9, spacing: 0) == 1024)
-        #expect(AdaptiveCount.count(minimumWidth: 1, maximum: 5, available: 1e9, spacing: 0) == 5)
-        #expect(AdaptiveCount.count(minimumWidth: 50, available: -40, spacing: 10) == 1)
+        func count(_ w: Double, _ available: Double, _ spacing: Double, maximum: Int = WaterfallLayoutSpec.maxColumns) -> Int {
+            ColumnCount.fitting(minimumWidth: w, maximum: maximum, available: available, spacing: spacing)
+        }
+        #expect(count(100, 320, 10) == 3)
+        #expect(count(100, 319.99, 10) == 2)
+        #expect(count(0.1, 0.3, 0) == 3)  // 3 × 0.1 ≠ 0.3 in binary: within 1e-9
+        #expect(count(1, 1e9, 0) == 1024)
+        #expect(count(1, 1e9, 0, maximum: 5) == 5)
+        #expect(count(50, -40, 10) == 1)
     }
 
     // MARK: Batches

@@ -1,5 +1,6 @@
 /// Rule 7 for flow: `itemSize: {"minimumWidth": w, "height": h}` or `{"minimumWidth": w, "aspectRatio": r}`. A
-/// vertical flow's line holds as many items of at least `minimumWidth` as fit (`AdaptiveCount`), and they share
+/// vertical flow's line holds as many items of at least `minimumWidth` as fit (`ColumnCount.fitting`, the count of a
+/// waterfall's adaptive `columnCount`, up to `WaterfallLayoutSpec.maxColumns`), and they share
 /// it: each `(available − (n − 1) × spacing) / n` wide, and `height` high or that width over `aspectRatio`.
 public struct AdaptiveItemSize: Sendable, Hashable {
     /// How an item's height follows from its width.
@@ -23,7 +24,8 @@ public struct AdaptiveItemSize: Sendable, Hashable {
     /// The number of items a line holds and their size, on a line `available` long with `spacing` between items.
     /// - Complexity: O(1).
     public func resolved(available: Double, spacing: Double) -> (columns: Int, size: LayoutSize) {
-        let n = AdaptiveCount.count(minimumWidth: minimumWidth, available: available, spacing: spacing)
+        let n = ColumnCount.fitting(minimumWidth: minimumWidth, maximum: WaterfallLayoutSpec.maxColumns,
+                                    available: available, spacing: spacing)
         let width = max(0, (available - Double(n - 1) * spacing) / Double(n))
         switch height {
         case .fixed(let h): return (n, LayoutSize(width: width, height: h))

@@ -2842,7 +2842,25 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/scrollDirection`.
             public var scrollDirection: Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/columnCount`.
-            public var columnCount: Swift.Int?
+            public struct ColumnCountPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/columnCount/value1`.
+                public var value1: Components.Schemas.WaterfallColumnCount
+                /// Creates a new `ColumnCountPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                public init(value1: Components.Schemas.WaterfallColumnCount) {
+                    self.value1 = value1
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    self.value1 = try .init(from: decoder)
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try self.value1.encode(to: encoder)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/columnCount`.
+            public var columnCount: Components.Schemas.WaterfallLayoutSpec.ColumnCountPayload?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/columnSpacing`.
             public var columnSpacing: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/itemSpacing`.
@@ -2860,8 +2878,17 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/placement`.
             public var placement: Components.Schemas.WaterfallLayoutSpec.PlacementPayload?
-            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/contentAnchor`.
-            public var contentAnchor: Components.Schemas.ContentAnchor?
+            /// `rightToLeft` mirrors every frame across the content's width (column 0 at the right). contentAnchor: {$ref: 
+            ///
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/layoutDirection`.
+            @frozen public enum LayoutDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leftToRight = "leftToRight"
+                case rightToLeft = "rightToLeft"
+            }
+            /// `rightToLeft` mirrors every frame across the content's width (column 0 at the right). contentAnchor: {$ref: 
+            ///
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/layoutDirection`.
+            public var layoutDirection: Components.Schemas.WaterfallLayoutSpec.LayoutDirectionPayload?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/sectionHeadersPinToVisibleBounds`.
             public var sectionHeadersPinToVisibleBounds: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/sectionFootersPinToVisibleBounds`.
@@ -2886,7 +2913,7 @@ extension Components {
             ///   - headerHeight:
             ///   - footerHeight:
             ///   - placement:
-            ///   - contentAnchor:
+            ///   - layoutDirection: `rightToLeft` mirrors every frame across the content's width (column 0 at the right). contentAnchor: {$ref: 
             ///   - sectionHeadersPinToVisibleBounds:
             ///   - sectionFootersPinToVisibleBounds:
             ///   - decorations:
@@ -2897,14 +2924,14 @@ extension Components {
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload? = nil,
-                columnCount: Swift.Int? = nil,
+                columnCount: Components.Schemas.WaterfallLayoutSpec.ColumnCountPayload? = nil,
                 columnSpacing: Swift.Double? = nil,
                 itemSpacing: Swift.Double? = nil,
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerHeight: Swift.Double? = nil,
                 footerHeight: Swift.Double? = nil,
                 placement: Components.Schemas.WaterfallLayoutSpec.PlacementPayload? = nil,
-                contentAnchor: Components.Schemas.ContentAnchor? = nil,
+                layoutDirection: Components.Schemas.WaterfallLayoutSpec.LayoutDirectionPayload? = nil,
                 sectionHeadersPinToVisibleBounds: Swift.Bool? = nil,
                 sectionFootersPinToVisibleBounds: Swift.Bool? = nil,
                 decorations: Components.Schemas.Decorations? = nil,
@@ -2922,7 +2949,7 @@ extension Components {
                 self.headerHeight = headerHeight
                 self.footerHeight = footerHeight
                 self.placement = placement
-                self.contentAnchor = contentAnchor
+                self.layoutDirection = layoutDirection
                 self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
                 self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
                 self.decorations = decorations
@@ -2941,7 +2968,7 @@ extension Components {
                 case headerHeight
                 case footerHeight
                 case placement
-                case contentAnchor
+                case layoutDirection
                 case sectionHeadersPinToVisibleBounds
                 case sectionFootersPinToVisibleBounds
                 case decorations
@@ -2967,7 +2994,7 @@ extension Components {
                     forKey: .scrollDirection
                 )
                 self.columnCount = try container.decodeIfPresent(
-                    Swift.Int.self,
+                    Components.Schemas.WaterfallLayoutSpec.ColumnCountPayload.self,
                     forKey: .columnCount
                 )
                 self.columnSpacing = try container.decodeIfPresent(
@@ -2994,9 +3021,9 @@ extension Components {
                     Components.Schemas.WaterfallLayoutSpec.PlacementPayload.self,
                     forKey: .placement
                 )
-                self.contentAnchor = try container.decodeIfPresent(
-                    Components.Schemas.ContentAnchor.self,
-                    forKey: .contentAnchor
+                self.layoutDirection = try container.decodeIfPresent(
+                    Components.Schemas.WaterfallLayoutSpec.LayoutDirectionPayload.self,
+                    forKey: .layoutDirection
                 )
                 self.sectionHeadersPinToVisibleBounds = try container.decodeIfPresent(
                     Swift.Bool.self,
@@ -3030,7 +3057,7 @@ extension Components {
                     "headerHeight",
                     "footerHeight",
                     "placement",
-                    "contentAnchor",
+                    "layoutDirection",
                     "sectionHeadersPinToVisibleBounds",
                     "sectionFootersPinToVisibleBounds",
                     "decorations",
@@ -3052,7 +3079,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/itemSizes`.
             public var itemSizes: [[Swift.Double]]?
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/columnCount`.
-            public var columnCount: Swift.Int?
+            public var columnCount: Components.Schemas.WaterfallColumnCount?
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/columnSpacing`.
             public var columnSpacing: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/itemSpacing`.
@@ -3067,6 +3094,18 @@ extension Components {
             public var decorations: Components.Schemas.Decorations?
             /// - Remark: Generated from `#/components/schemas/WaterfallSection/contents`.
             public var contents: Components.Schemas.CellContents?
+            /// One an item: the adjacent columns it spans (a span at or above the column count is the full width).
+            /// Its width is `span × columnWidth + (span − 1) × columnSpacing`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/WaterfallSection/itemSpans`.
+            public var itemSpans: [Swift.Int]?
+            /// One an item: the first column of its window (clamped so the window fits), or -1 to place it by
+            /// `placement`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/WaterfallSection/itemColumns`.
+            public var itemColumns: [Swift.Int]?
             /// Creates a new `WaterfallSection`.
             ///
             /// - Parameters:
@@ -3080,17 +3119,21 @@ extension Components {
             ///   - footerHeight:
             ///   - decorations:
             ///   - contents:
+            ///   - itemSpans: One an item: the adjacent columns it spans (a span at or above the column count is the full width).
+            ///   - itemColumns: One an item: the first column of its window (clamped so the window fits), or -1 to place it by
             public init(
                 itemHeights: [Swift.Double]? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
-                columnCount: Swift.Int? = nil,
+                columnCount: Components.Schemas.WaterfallColumnCount? = nil,
                 columnSpacing: Swift.Double? = nil,
                 itemSpacing: Swift.Double? = nil,
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
                 headerHeight: Swift.Double? = nil,
                 footerHeight: Swift.Double? = nil,
                 decorations: Components.Schemas.Decorations? = nil,
-                contents: Components.Schemas.CellContents? = nil
+                contents: Components.Schemas.CellContents? = nil,
+                itemSpans: [Swift.Int]? = nil,
+                itemColumns: [Swift.Int]? = nil
             ) {
                 self.itemHeights = itemHeights
                 self.itemSizes = itemSizes
@@ -3102,6 +3145,8 @@ extension Components {
                 self.footerHeight = footerHeight
                 self.decorations = decorations
                 self.contents = contents
+                self.itemSpans = itemSpans
+                self.itemColumns = itemColumns
             }
             public enum CodingKeys: String, CodingKey {
                 case itemHeights
@@ -3114,6 +3159,8 @@ extension Components {
                 case footerHeight
                 case decorations
                 case contents
+                case itemSpans
+                case itemColumns
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3126,7 +3173,7 @@ extension Components {
                     forKey: .itemSizes
                 )
                 self.columnCount = try container.decodeIfPresent(
-                    Swift.Int.self,
+                    Components.Schemas.WaterfallColumnCount.self,
                     forKey: .columnCount
                 )
                 self.columnSpacing = try container.decodeIfPresent(
@@ -3157,6 +3204,14 @@ extension Components {
                     Components.Schemas.CellContents.self,
                     forKey: .contents
                 )
+                self.itemSpans = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .itemSpans
+                )
+                self.itemColumns = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .itemColumns
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "itemHeights",
                     "itemSizes",
@@ -3167,8 +3222,88 @@ extension Components {
                     "headerHeight",
                     "footerHeight",
                     "decorations",
-                    "contents"
+                    "contents",
+                    "itemSpans",
+                    "itemColumns"
                 ])
+            }
+        }
+        /// A whole number of columns, or as many as fit: the largest n from 1 to `maximum` with
+        /// `n × minimumWidth + (n − 1) × columnSpacing ≤ available`, available being the view's cross extent less the
+        /// section insets (recounted on `POST .../bounds`).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/WaterfallColumnCount`.
+        @frozen public enum WaterfallColumnCount: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WaterfallColumnCount/case1`.
+            case case1(Swift.Int)
+            /// - Remark: Generated from `#/components/schemas/WaterfallColumnCount/case2`.
+            public struct Case2Payload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WaterfallColumnCount/case2/minimumWidth`.
+                public var minimumWidth: Swift.Double
+                /// - Remark: Generated from `#/components/schemas/WaterfallColumnCount/case2/maximum`.
+                public var maximum: Swift.Int?
+                /// Creates a new `Case2Payload`.
+                ///
+                /// - Parameters:
+                ///   - minimumWidth:
+                ///   - maximum:
+                public init(
+                    minimumWidth: Swift.Double,
+                    maximum: Swift.Int? = nil
+                ) {
+                    self.minimumWidth = minimumWidth
+                    self.maximum = maximum
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case minimumWidth
+                    case maximum
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.minimumWidth = try container.decode(
+                        Swift.Double.self,
+                        forKey: .minimumWidth
+                    )
+                    self.maximum = try container.decodeIfPresent(
+                        Swift.Int.self,
+                        forKey: .maximum
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "minimumWidth",
+                        "maximum"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/WaterfallColumnCount/case2`.
+            case case2(Components.Schemas.WaterfallColumnCount.Case2Payload)
+            public init(from decoder: any Swift.Decoder) throws {
+                var errors: [any Swift.Error] = []
+                do {
+                    self = .case1(try decoder.decodeFromSingleValueContainer())
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                do {
+                    self = .case2(try .init(from: decoder))
+                    return
+                } catch {
+                    errors.append(error)
+                }
+                throw Swift.DecodingError.failedToDecodeOneOfSchema(
+                    type: Self.self,
+                    codingPath: decoder.codingPath,
+                    errors: errors
+                )
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .case1(value):
+                    try encoder.encodeToSingleValueContainer(value)
+                case let .case2(value):
+                    try value.encode(to: encoder)
+                }
             }
         }
         /// - Remark: Generated from `#/components/schemas/SingleSection`.
