@@ -218,6 +218,38 @@ import Testing
         }
     }
 
+    /// A new width counts again (the spec at the new width prepared afresh: what `POST .../bounds` registers), and
+    /// the offset that keeps an item keeps its distance to the visible area's top unless the scroll range clamps it.
+    @Test func aNewWidthCountsAgainAndKeepsTheAnchor() {
+        var rng = SeededRandom(seed: 4400)
+        var recounted = 0
+        for _ in 0..<80 {
+            let spec = Self.randomSpec(&rng)
+            guard spec.numberOfItems > 0 else { continue }
+            var wider = spec
+            wider.collectionView.width = spec.collectionView.width * Double.random(in: 0.4...2.5, using: &rng)
+            let old = PreparedFlowLayout(spec)
+            let new = PreparedFlowLayout(wider)
+            let (expected, _) = Self.reference(wider)
+            #expect(zip(cells(new), expected).allSatisfy { FlowPropertyTests().close($0.frame, $1) })
+            if cells(new).map(\.frame.width) != cells(old).map(\.frame.width) { recounted += 1 }
+            let section = spec.sections.indices.filter { spec.sections[$0].items.count > 0 }.randomElement(using: &rng)!
+            let path = LayoutIndexPath(section: section, item: Int.random(in: 0..<spec.sections[section].items.count,
+                                                                              using: &rng))
+            let offset = LayoutPoint(x: 0, y: rng.length(0...max(0, old.contentSize.height - spec.collectionView.height)))
+            guard let placement = old.placement(of: .item(path), at: offset) else {
+                Issue.record("no placement of \(path)")
+                continue
+            }
+            let moved = new.contentOffset(keeping: placement, from: old)
+            let before = old.attributesForItem(at: path, offset: .zero)!.frame.y - offset.y
+            let after = new.attributesForItem(at: path, offset: .zero)!.frame.y - moved.y
+            let end = max(0, new.contentSize.height - wider.collectionView.height)
+            #expect(abs(after - before) < 1e-6 || moved.y == 0 || moved.y == end, "\(path): \(before) then \(after)")
+        }
+        #expect(recounted > 20)
+    }
+
     /// The rect index of an adaptive section answers what a scan of the reference's frames finds.
     @Test func rectQueriesMatchAScan() {
         var rng = SeededRandom(seed: 4300)
