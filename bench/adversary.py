@@ -171,9 +171,16 @@ def flow_cases(rng, n):
                                          for _ in range(n)]}]}
     plain = {"layout": "flow", "collectionView": cv, "itemSize": {"width": 100, "height": 100},
              "sections": [{"itemSizes": [[100, 100 + i % 7] for i in range(n)]}]}
+    # Rule 7: the most columns an adaptive count gives (1,024 of a tiny minimum width), rows of height 0, and
+    # sections that each count again.
+    adaptive = {"layout": "flow", "collectionView": cv, "itemSize": {"minimumWidth": 1e-9, "height": tiny(rng)},
+                "minimumInteritemSpacing": 0, "minimumLineSpacing": 0,
+                "sections": [{"items": n // 100, "itemSize": {"minimumWidth": rng.choice([1e-9, 1e-3, 1]),
+                                                              "aspectRatio": 1000}} for _ in range(100)]}
     return [Case("flow", "items of size 0 in one line", zero),
             Case("flow", "many sections, tiny sizes, everything pinned", many),
-            Case("flow", "per-item sizes 0, tiny and wider than the line", sizes, plain=plain)]
+            Case("flow", "per-item sizes 0, tiny and wider than the line", sizes, plain=plain),
+            Case("flow", "adaptive itemSize: 1,024 columns, rows of height 0", adaptive)]
 
 
 def waterfall_cases(rng, n):

@@ -348,3 +348,44 @@ def test_the_client_fetches_from_a_worker_as_fetch_would(page):
     assert out["aborted"] == "AbortError"
     assert out["bytes"][0] == out["bytes"][1] > 0
     assert out["pageRequests"] == ["/client/layout-client.js"]
+
+
+def adaptive_columns(width):
+    """The Adaptive grid example's count at a client width: squares of at least 120, 6 apart, insets of 6."""
+    return max([1] + [n for n in range(1, 1025) if n * 120 + (n - 1) * 6 <= width - 12 + 1e-9])
+
+
+def first_row(browser):
+    """The cells drawn at the least top."""
+    tops = [frame[1] for key, (frame, _) in rendered(browser).items() if key.startswith("cell/")]
+    return sum(1 for top in tops if top == min(tops))
+
+
+def test_the_adaptive_grid_follows_the_windows_width(page):
+    browser, service = page
+    summary = prepare(browser, "Adaptive grid")
+    client_width = "return document.getElementById('viewport').clientWidth"
+    width = browser.execute_script(client_width)
+    assert browser.execute_script("return document.getElementById('viewport').dataset.follows") == "width"
+    assert summary["contentSize"]["width"] == width
+    assert first_row(browser) == adaptive_columns(width)
+    try:
+        browser.set_window_size(1800, 900)  # the viewport, half the window, widens: POST .../bounds
+        deadline = time.time() + 10
+        while True:
+            layout = browser.execute_script("return playground.virtualizer.summary")
+            wide = browser.execute_script(client_width)
+            shown = browser.execute_script(
+                "return [document.getElementById('summary').textContent, document.getElementById('view-width').value]")
+            if layout["id"] != summary["id"] and layout["contentSize"]["width"] == wide and \
+                    first_row(browser) == adaptive_columns(wide) and layout["id"] in shown[0] and shown[1] == str(wide):
+                break
+            assert time.time() < deadline, "the layout did not follow the window"
+            time.sleep(0.05)
+        assert adaptive_columns(wide) > adaptive_columns(width)
+        rect, offset = scroll_and_wait(browser, 0, 500)
+        want = api(service, layout["id"], rect, offset)
+        assert set(rendered(browser)) == set(want)
+        screenshot(browser, "Adaptive grid")
+    finally:
+        browser.set_window_size(1200, 900)

@@ -10,6 +10,7 @@
 //     columns and keepColumns (waterfall-updates.js).
 //   DOM: Virtualizer (virtualizer.js, with scroll-mapping.js, views.js and updates.js): keeps a scrolling element's
 //     DOM to what its viewport plus an overscan shows. Text cells (text-cells.js). See docs/clients.md.
+//   Adaptive counts (adaptive.js): the columns and item size of rule 7, as the service counts them.
 
 export {ProblemError, NOT_MODIFIED} from "./lib/problem.js";
 export {LayoutClient} from "./lib/http-client.js";
@@ -20,5 +21,6 @@ export {VelocityTracker} from "./lib/velocity.js";
 export {BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy} from "./lib/strategies.js";
 export {workerFetch} from "./lib/worker-fetch.js";
 export {Virtualizer} from "./lib/virtualizer.js";
+export {MAXIMUM_COLUMNS, adaptiveCount, adaptiveItems} from "./lib/adaptive.js";
 export {TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell} from "./lib/text-cells.js";
 export {insertItems, batch, sizeReport} from "./lib/waterfall-updates.js";

@@ -6,7 +6,15 @@ extension FlowLayoutSpec {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.contentInset(contentInset)
-        try check.nonNegative(itemSize, at: [.key("itemSize")])
+        if let a = adaptiveItemSize {
+            try check.adaptive(a, scrollDirection, at: [.key("itemSize")])
+            if estimatedItemSize != nil {
+                throw .invalidValue(path: [.key("estimatedItemSize")],
+                                    reason: "cannot be given with an adaptive itemSize (minimumWidth)")
+            }
+        } else {
+            try check.nonNegative(itemSize, at: [.key("itemSize")])
+        }
         if let e = estimatedItemSize { try check.nonNegative(e, at: [.key("estimatedItemSize")]) }
         try check.nonNegative(minimumLineSpacing, at: [.key("minimumLineSpacing")])
         try check.nonNegative(minimumInteritemSpacing, at: [.key("minimumInteritemSpacing")])
@@ -31,6 +39,12 @@ extension FlowLayoutSpec {
             total += section.items.count
             try check.itemTotal(total, limits: limits, at: at + [.key(section.items.isCount ? "items" : "itemSizes")])
             if let v = section.itemSize { try check.nonNegative(v, at: at + [.key("itemSize")]) }
+            if let v = section.adaptiveItemSize {
+                if section.itemSize != nil {
+                    throw .invalidValue(path: at + [.key("itemSize")], reason: "give a size or an adaptive size, not both")
+                }
+                try check.adaptive(v, scrollDirection, at: at + [.key("itemSize")])
+            }
             if let v = section.minimumLineSpacing { try check.nonNegative(v, at: at + [.key("minimumLineSpacing")]) }
             if let v = section.minimumInteritemSpacing {
                 try check.nonNegative(v, at: at + [.key("minimumInteritemSpacing")])
@@ -39,6 +53,29 @@ extension FlowLayoutSpec {
             if let v = section.headerReferenceSize { try check.nonNegative(v, at: at + [.key("headerReferenceSize")]) }
             if let v = section.footerReferenceSize { try check.nonNegative(v, at: at + [.key("footerReferenceSize")]) }
             if let v = section.decorations { try check.decorations(v, at: at + [.key("decorations")]) }
+        }
+    }
+}
+
+extension RangeCheck {
+    /// Rule 7's item size: a vertical flow's, `minimumWidth` more than 0, `height` 0 or more, `aspectRatio` within
+    /// `AdaptiveItemSize.aspectRatios`.
+    func adaptive(_ a: AdaptiveItemSize, _ direction: ScrollDirection, at path: [SpecPathComponent])
+        throws(LayoutError)
+    {
+        guard direction == .vertical else {
+            throw .invalidValue(path: path + [.key("minimumWidth")],
+                                reason: "is for vertical flows only (a horizontal flow's items take a width and height)")
+        }
+        try positive(a.minimumWidth, at: path + [.key("minimumWidth")])
+        switch a.height {
+        case .fixed(let h): try nonNegative(h, at: path + [.key("height")])
+        case .aspectRatio(let r):
+            let range = AdaptiveItemSize.aspectRatios
+            guard range.contains(r) else {
+                throw .invalidValue(path: path + [.key("aspectRatio")],
+                                    reason: "must be from \(range.lowerBound) to \(Int(range.upperBound))")
+            }
         }
     }
 }

@@ -16,6 +16,9 @@ public enum FlowItems: Sendable, Hashable {
 public struct FlowSectionSpec: Sendable, Hashable {
     public var items: FlowItems
     public var itemSize: LayoutSize?
+    /// The section's items given by count follow the line's length (rule 7; a vertical flow): set instead of
+    /// `itemSize`.
+    public var adaptiveItemSize: AdaptiveItemSize?
     public var minimumLineSpacing: Double?
     public var minimumInteritemSpacing: Double?
     public var sectionInset: LayoutEdgeInsets?
@@ -47,6 +50,9 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var collectionView: LayoutSize
     public var scrollDirection: ScrollDirection = .vertical
     public var itemSize = LayoutSize(width: 50, height: 50)
+    /// Items given by count, in sections without an item size of their own, follow the line's length (rule 7;
+    /// a vertical flow without `estimatedItemSize`): when set, `itemSize` is not used.
+    public var adaptiveItemSize: AdaptiveItemSize?
     /// Self-sizing (`estimatedItemSize`): when set, items given by count start at this size (instead of
     /// `itemSize`) until the client reports their real sizes (`POST /v1/layouts/{id}/sizes`).
     public var estimatedItemSize: LayoutSize?
@@ -82,6 +88,7 @@ public struct FlowLayoutSpec: Sendable, Hashable {
         return ResolvedFlowSection(
             items: s.items,
             itemSize: s.itemSize ?? defaultItemSize,
+            adaptive: adaptiveSize(of: s),
             lineSpacing: s.minimumLineSpacing ?? minimumLineSpacing,
             interitemSpacing: s.minimumInteritemSpacing ?? minimumInteritemSpacing,
             inset: s.sectionInset ?? sectionInset,
@@ -94,7 +101,8 @@ public struct FlowLayoutSpec: Sendable, Hashable {
         var copy = self
         for i in copy.sections.indices {
             var s = copy.sections[i]
-            if s.itemSize == defaultItemSize { s.itemSize = nil }
+            if adaptiveItemSize == nil, s.itemSize == defaultItemSize { s.itemSize = nil }
+            if s.adaptiveItemSize != nil, s.adaptiveItemSize == adaptiveItemSize { s.adaptiveItemSize = nil }
             if s.minimumLineSpacing == minimumLineSpacing { s.minimumLineSpacing = nil }
             if s.minimumInteritemSpacing == minimumInteritemSpacing { s.minimumInteritemSpacing = nil }
             if s.sectionInset == sectionInset { s.sectionInset = nil }
@@ -110,12 +118,24 @@ public struct FlowLayoutSpec: Sendable, Hashable {
 
     /// The size of items given by count in sections without their own: the estimate, when self-sizing.
     public var defaultItemSize: LayoutSize { estimatedItemSize ?? itemSize }
+
+    /// The adaptive size of a section's items given by count: its own, or the layout's when it has no fixed one.
+    func adaptiveSize(of s: FlowSectionSpec) -> AdaptiveItemSize? {
+        s.adaptiveItemSize ?? (s.itemSize == nil ? adaptiveItemSize : nil)
+    }
+
+    /// What sizes a section's items given by count.
+    func sizing(of s: FlowSectionSpec) -> FlowItemSizing {
+        adaptiveSize(of: s).map { .adaptive($0) } ?? .fixed(s.itemSize ?? defaultItemSize)
+    }
 }
 
 /// One section's effective parameters.
 struct ResolvedFlowSection {
     var items: FlowItems
     var itemSize: LayoutSize
+    /// Set when items given by count follow the line's length: `itemSize` is then not used.
+    var adaptive: AdaptiveItemSize?
     var lineSpacing: Double
     var interitemSpacing: Double
     var inset: LayoutEdgeInsets

@@ -33,10 +33,13 @@ enum FlowLineBreaker {
     }
 
     /// A uniform section's grid. Full lines use `alignment.lines`; the last line uses the full lines' positions
-    /// (rule 7a, `auto` with justified lines) or its own alignment for the items it holds.
+    /// (rule 7a, `auto` with justified lines) or its own alignment for the items it holds. `fixedColumns`, when
+    /// given, is the items a full line holds (an adaptive size's count, whose items fill the line exactly: no
+    /// rounding of theirs may move an item to the next line).
     static func grid(itemU: Double, itemV: Double, spacing: Double, lineSpacing: Double, before: Double,
-                     available: Double, originV: Double, items: Int, alignment: FlowAlignment) -> FlowGrid {
-        let columns = columns(length: itemU, spacing: spacing, available: available, items: items)
+                     available: Double, originV: Double, items: Int, alignment: FlowAlignment,
+                     columns fixedColumns: Int? = nil) -> FlowGrid {
+        let columns = fixedColumns ?? columns(length: itemU, spacing: spacing, available: available, items: items)
         let originU: Double
         let pitchU: Double
         if alignment.lines == .justified && columns >= 2 {

@@ -128,7 +128,9 @@ public struct PreparedFlowLayout: SectionedLayout {
             total += count
             var endOfLines = firstLineV
             let placement: FlowPlacement
-            if let uniform = r.items.uniformSize(default: r.itemSize) {
+            // Rule 7: items given by count of an adaptive size fill lines of exactly its count.
+            let adaptive = r.items.isCount ? r.adaptive?.resolved(available: available, spacing: r.interitemSpacing) : nil
+            if let uniform = adaptive?.size ?? r.items.uniformSize(default: r.itemSize) {
                 if index == firstSection, let (line0, u0, _) = within {
                     // The section became uniform: none of its old lines stay.
                     lineFirst.removeSubrange(line0...)
@@ -139,7 +141,7 @@ public struct PreparedFlowLayout: SectionedLayout {
                 let grid = FlowLineBreaker.grid(
                     itemU: axes.u(uniform), itemV: axes.v(uniform), spacing: r.interitemSpacing,
                     lineSpacing: r.lineSpacing, before: before, available: available, originV: firstLineV,
-                    items: count, alignment: spec.alignment)
+                    items: count, alignment: spec.alignment, columns: adaptive?.columns)
                 let lines = grid.lineCount(items: count)
                 if lines > 0 { endOfLines = grid.v(line: lines - 1) + grid.itemV }
                 placement = .grid(grid)

@@ -59,35 +59,69 @@ extension LayoutSpec {
 extension FlowLayoutSpec {
     func applying(_ plan: UpdatePlan) throws(BatchError) -> FlowLayoutSpec {
         var out = self
-        out.sections = plan.sections.map { p in
-            if case .flow(let given)? = p.content { return given }
-            var section = p.oldSection.map { sections[$0] } ?? FlowSectionSpec(items: .count(0))
-            let itemSize = section.itemSize ?? defaultItemSize
+        var sections: [FlowSectionSpec] = []
+        sections.reserveCapacity(plan.sections.count)
+        for (index, p) in plan.sections.enumerated() {
+            if case .flow(let given)? = p.content {
+                sections.append(given)
+                continue
+            }
+            var section = p.oldSection.map { self.sections[$0] } ?? FlowSectionSpec(items: .count(0))
+            let sizing = self.sizing(of: section)
             // A section whose items all have its item size is a count: known from the runs without a list, except
             // for runs out of size lists (one look each).
             func uniform(_ run: ItemRun) -> Bool {
                 switch run {
                 case .old(let s, let r), .reloaded(let s, let r, nil):
-                    switch sections[s].items {
-                    case .count: return (sections[s].itemSize ?? defaultItemSize) == itemSize
-                    case .sizes(let list): return list[r].allSatisfy { $0 == itemSize }
+                    switch self.sections[s].items {
+                    case .count: return self.sizing(of: self.sections[s]) == sizing
+                    case .sizes(let list): return list[r].allSatisfy { .fixed($0) == sizing }
                     }
-                case .reloaded(_, _, let size?), .inserted(_, let size?): return size == itemSize
+                case .reloaded(_, _, let size?), .inserted(_, let size?): return .fixed(size) == sizing
                 case .inserted(_, nil): return true
                 }
             }
             if p.runs.allSatisfy(uniform) {
                 section.items = .count(p.count)
-                return section
+                sections.append(section)
+                continue
+            }
+            // Items of an adaptive size have no size of their own to give a list, nor can a list join them.
+            let adaptiveSources = p.runs.contains { run in
+                switch run {
+                case .old(let s, _), .reloaded(let s, _, nil):
+                    if case .count = self.sections[s].items, case .adaptive = self.sizing(of: self.sections[s]) {
+                        return true
+                    }
+                    return false
+                default: return false
+                }
+            }
+            guard !adaptiveSources else {
+                throw BatchError(operation: 0, reason: "items of an adaptive itemSize (minimumWidth) take no sizes of "
+                                 + "their own, nor join a list of sizes (section \(index))")
+            }
+            let itemSize: LayoutSize
+            switch sizing {
+            case .fixed(let size): itemSize = size
+            case .adaptive:
+                // A list of sizes in a section of an adaptive size: a new item needs its size.
+                for case .inserted(_, nil) in p.runs {
+                    throw BatchError(operation: 0, reason: "section \(index) gives its items' sizes: an item "
+                                     + "inserted there needs its size (its itemSize is adaptive)")
+                }
+                itemSize = .zero
             }
             section.items = .sizes(p.gather(inserted: itemSize, given: { $0 }) { s, r, into in
-                switch sections[s].items {
+                switch self.sections[s].items {
                 case .sizes(let list): into.append(contentsOf: list[r])
-                case .count: into.append(contentsOf: repeatElement(sections[s].itemSize ?? defaultItemSize, count: r.count))
+                case .count:
+                    into.append(contentsOf: repeatElement(self.sections[s].itemSize ?? defaultItemSize, count: r.count))
                 }
             })
-            return section
+            sections.append(section)
         }
+        out.sections = sections
         return out
     }
 }

@@ -64,6 +64,11 @@ const examples = {
     itemSize: {width: 124, height: 124}, minimumInteritemSpacing: 4, minimumLineSpacing: 4,
     sectionInset: {top: 4, left: 1, bottom: 4, right: 1}, headerReferenceSize: {width: 0, height: 36},
     sections: [{items: 300}, {items: 120}]}),
+  // Squares of at least 120: as many columns as the viewport's width holds (docs/specs.md, "Counts that follow the
+  // width"). The viewport follows the window's width, and the layout is laid out again as it changes.
+  "Adaptive grid": () => ({layout: "flow", collectionView: {width: 390, height: 600},
+    itemSize: {minimumWidth: 120, aspectRatio: 1}, minimumInteritemSpacing: 6, minimumLineSpacing: 6,
+    sectionInset: {top: 6, left: 6, bottom: 6, right: 6}, sections: [{items: 600}]}),
   "Tag cloud": () => { const r = rng(7), w = words.split(" ");
     return {layout: "flow", collectionView: {width: 390, height: 600}, rowAlignment: "leading",
       minimumInteritemSpacing: 6, minimumLineSpacing: 6, sectionInset: {top: 8, left: 8, bottom: 8, right: 8},

@@ -92,6 +92,12 @@ const virtualizer = new Virtualizer({
     $("nodes").textContent = content.children.length;
     $("count").textContent = elements.length;
     $("latency").textContent = virtualizer.latency.toFixed(1);
+    // A viewport that follows the window's width is laid out again by the virtualizer: the summary and the size
+    // fields follow it.
+    if (viewport.dataset.follows && virtualizer.summary && !$("summary").textContent.includes(virtualizer.summary.id)) {
+      shown.collectionView = {...shown.collectionView, width: viewport.clientWidth, height: viewport.clientHeight};
+      showSummary(virtualizer.summary);
+    }
     // A render counts when it shows another rect, or follows a scroll the test asked for.
     const key = rect.join(",") + "|" + offset.join(",");
     if (!complete || (key === lastRendered && !scrolled)) return;
@@ -147,6 +153,25 @@ async function prepare() {
   scrolled = true;
   const rendered = completeRender();
   await virtualizer.setLayout(answer.id, answer);
+  await rendered;
+  delete viewport.dataset.follows;
+  return followsWidth(spec) ? followWidth() : answer;
+}
+
+// A count that follows the width (docs/specs.md, "Counts that follow the width": an itemSize or columnCount with
+// minimumWidth) follows the window's: the viewport takes half of it, and the virtualizer lays the layout out again
+// (POST .../bounds) whenever its client area changes (its `followClientArea`), and once here for the width it takes
+// now (which sets the size laid out first, so the resize observer asks nothing more for it).
+const followsWidth = (spec) => [spec, ...(spec.sections || [])].some((s) =>
+  (s.itemSize && "minimumWidth" in s.itemSize) || (s.columnCount && typeof s.columnCount === "object"));
+async function followWidth() {
+  viewport.style.width = "50vw";
+  viewport.dataset.follows = "width";
+  scrolled = true;
+  const rendered = completeRender();
+  const answer = await virtualizer.resize();
+  shown.collectionView = {...shown.collectionView, width: viewport.clientWidth, height: viewport.clientHeight};
+  showSummary(answer);
   await rendered;
   return answer;
 }

@@ -20,7 +20,9 @@ extension SpecDecoder {
         spec.contentInset = viewport.contentInset
         if let r = m["contentAnchor"] { spec.contentAnchor = try r.oneOf(ContentAnchor.self) }
         if let r = m["scrollDirection"] { spec.scrollDirection = try r.oneOf(ScrollDirection.self) }
-        if let r = m["itemSize"] { spec.itemSize = try r.size() }
+        if let r = m["itemSize"] {
+            if let a = try adaptiveItemSize(r) { spec.adaptiveItemSize = a } else { spec.itemSize = try r.size() }
+        }
         if let r = m["estimatedItemSize"] { spec.estimatedItemSize = try r.size() }
         if let r = m["minimumLineSpacing"] { spec.minimumLineSpacing = try r.number() }
         if let r = m["minimumInteritemSpacing"] { spec.minimumInteritemSpacing = try r.number() }
@@ -35,6 +37,23 @@ extension SpecDecoder {
         spec.chrome = try chrome(m)
         if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
         return spec
+    }
+
+    /// Rule 7's `{"minimumWidth": w, "height": h}` or `{"minimumWidth": w, "aspectRatio": r}`; nil for an object
+    /// without `minimumWidth` (a `{"width", "height"}` size).
+    static func adaptiveItemSize(_ r: SpecReader) throws(SpecError) -> AdaptiveItemSize? {
+        guard r.value.kind == .object, r.value.members.contains(where: { $0.key == "minimumWidth" }) else { return nil }
+        let m = try r.object(allowed: ["minimumWidth", "height", "aspectRatio"], required: ["minimumWidth"])
+        let height: AdaptiveItemSize.Height
+        switch (m["height"], m["aspectRatio"]) {
+        case (let h?, nil): height = .fixed(try h.number())
+        case (nil, let a?): height = .aspectRatio(try a.number())
+        case (.some, .some):
+            throw SpecError(path: r.path + [.key("aspectRatio")], reason: "give either height or aspectRatio, not both")
+        case (nil, nil):
+            throw SpecError(path: r.path + [.key("height")], reason: "is required (or aspectRatio)")
+        }
+        return AdaptiveItemSize(minimumWidth: try m["minimumWidth"]!.number(), height: height)
     }
 
     /// `center`, `leading` (or `top`), `trailing` (or `bottom`).
@@ -62,7 +81,9 @@ extension SpecDecoder {
         var section = FlowSectionSpec(items: items)
         section.contents = contents
         if let r = m["itemWidth"] { section.itemWidth = try r.number() }
-        if let r = m["itemSize"] { section.itemSize = try r.size() }
+        if let r = m["itemSize"] {
+            if let a = try adaptiveItemSize(r) { section.adaptiveItemSize = a } else { section.itemSize = try r.size() }
+        }
         if let r = m["minimumLineSpacing"] { section.minimumLineSpacing = try r.number() }
         if let r = m["minimumInteritemSpacing"] { section.minimumInteritemSpacing = try r.number() }
         if let r = m["sectionInset"] { section.sectionInset = try r.insets() }

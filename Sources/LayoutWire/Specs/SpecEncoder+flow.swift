@@ -17,7 +17,9 @@ extension SpecEncoder {
         w.key("footerReferenceSize"); size(s.footerReferenceSize, &w); w.raw(",")
         w.key("headerReferenceSize"); size(s.headerReferenceSize, &w); w.raw(",")
         if s.alignment.items != .center { w.key("itemAlignment"); w.string(s.alignment.items.rawValue); w.raw(",") }
-        w.key("itemSize"); size(s.itemSize, &w); w.raw(",")
+        w.key("itemSize")
+        if let a = s.adaptiveItemSize { adaptiveItemSize(a, &w) } else { size(s.itemSize, &w) }
+        w.raw(",")
         if s.alignment.lastLine != .auto {
             w.key("lastRowAlignment"); w.string(s.alignment.lastLine.rawValue); w.raw(",")
         }
@@ -117,6 +119,18 @@ extension SpecEncoder {
         if let v = s.footerReferenceSize { w.key("footerReferenceSize"); size(v, &w); w.raw(",") }
         if let v = s.headerReferenceSize { w.key("headerReferenceSize"); size(v, &w); w.raw(",") }
         if let v = s.itemSize { w.key("itemSize"); size(v, &w); w.raw(",") }
+        if let v = s.adaptiveItemSize { w.key("itemSize"); adaptiveItemSize(v, &w); w.raw(",") }
+    }
+
+    /// Rule 7's item size, its keys sorted: `{"aspectRatio"|"height", "minimumWidth"}`.
+    static func adaptiveItemSize(_ a: AdaptiveItemSize, _ w: inout JSONWriter) {
+        switch a.height {
+        case .aspectRatio(let r): w.raw("{\"aspectRatio\":"); w.number(r)
+        case .fixed(let h): w.raw("{\"height\":"); w.number(h)
+        }
+        w.raw(",\"minimumWidth\":")
+        w.number(a.minimumWidth)
+        w.raw("}")
     }
 
     static func flowSectionTail(_ s: FlowSectionSpec, _ w: inout JSONWriter) {

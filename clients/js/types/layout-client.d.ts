@@ -7,5 +7,6 @@ export { ProblemError, NOT_MODIFIED } from "./lib/problem.js";
 export { columnsToElements, answerElements, elementKey, stickyCoordinate, pinnedFrame } from "./lib/elements.js";
 export { AnswerCache, planBands, planTiles, ViewPool } from "./lib/plans.js";
 export { BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy } from "./lib/strategies.js";
+export { MAXIMUM_COLUMNS, adaptiveCount, adaptiveItems } from "./lib/adaptive.js";
 export { TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell } from "./lib/text-cells.js";
 export { insertItems, batch, sizeReport } from "./lib/waterfall-updates.js";

@@ -4353,7 +4353,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/scrollDirection`.
             public var scrollDirection: Components.Schemas.FlowLayoutSpec.ScrollDirectionPayload?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/itemSize`.
-            public var itemSize: Components.Schemas.SpecSize?
+            public var itemSize: Components.Schemas.FlowItemSize?
             /// Self-sizing. Items given by count start at this size until their sizes are reported.
             ///
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/estimatedItemSize`.
@@ -4464,7 +4464,7 @@ extension Components {
                 textStyles: Components.Schemas.TextStyles? = nil,
                 contentAnchor: Components.Schemas.ContentAnchor? = nil,
                 scrollDirection: Components.Schemas.FlowLayoutSpec.ScrollDirectionPayload? = nil,
-                itemSize: Components.Schemas.SpecSize? = nil,
+                itemSize: Components.Schemas.FlowItemSize? = nil,
                 estimatedItemSize: Components.Schemas.SpecSize? = nil,
                 minimumLineSpacing: Swift.Double? = nil,
                 minimumInteritemSpacing: Swift.Double? = nil,
@@ -4549,7 +4549,7 @@ extension Components {
                     forKey: .scrollDirection
                 )
                 self.itemSize = try container.decodeIfPresent(
-                    Components.Schemas.SpecSize.self,
+                    Components.Schemas.FlowItemSize.self,
                     forKey: .itemSize
                 )
                 self.estimatedItemSize = try container.decodeIfPresent(
@@ -4637,6 +4637,75 @@ extension Components {
                 ])
             }
         }
+        /// A flow's item size: `{width, height}` (both 0 or more, at most 1e9), or adaptive (rule 7, docs/specs.md,
+        /// "Counts that follow the width"), `{minimumWidth, height}` or `{minimumWidth, aspectRatio}`: n the largest
+        /// integer from 1 to 1024 with `n × minimumWidth + (n − 1) × minimumInteritemSpacing ≤ available + 1e-9`,
+        /// items `(available − (n − 1) × spacing) / n` wide and `height` high (or that width over `aspectRatio`,
+        /// the width over the height), exactly n a full row. Adaptive sizes are for vertical flows (a horizontal flow
+        /// answers 422 naming `/itemSize/minimumWidth`); any other combination of the fields answers 422 naming one.
+        /// One object with every field optional, so that clients generated from this schema build either form.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/FlowItemSize`.
+        public struct FlowItemSize: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FlowItemSize/width`.
+            public var width: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/FlowItemSize/height`.
+            public var height: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/FlowItemSize/minimumWidth`.
+            public var minimumWidth: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/FlowItemSize/aspectRatio`.
+            public var aspectRatio: Swift.Double?
+            /// Creates a new `FlowItemSize`.
+            ///
+            /// - Parameters:
+            ///   - width:
+            ///   - height:
+            ///   - minimumWidth:
+            ///   - aspectRatio:
+            public init(
+                width: Swift.Double? = nil,
+                height: Swift.Double? = nil,
+                minimumWidth: Swift.Double? = nil,
+                aspectRatio: Swift.Double? = nil
+            ) {
+                self.width = width
+                self.height = height
+                self.minimumWidth = minimumWidth
+                self.aspectRatio = aspectRatio
+            }
+            public enum CodingKeys: String, CodingKey {
+                case width
+                case height
+                case minimumWidth
+                case aspectRatio
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.width = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .width
+                )
+                self.height = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .height
+                )
+                self.minimumWidth = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .minimumWidth
+                )
+                self.aspectRatio = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .aspectRatio
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "width",
+                    "height",
+                    "minimumWidth",
+                    "aspectRatio"
+                ])
+            }
+        }
         /// Exactly one of `items` and `itemSizes` (the service answers 422 naming the field when both or neither are
         /// given); any flow parameter may be overridden for the section.
         ///
@@ -4652,7 +4721,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/FlowSection/itemSizes`.
             public var itemSizes: [[Swift.Double]]?
             /// - Remark: Generated from `#/components/schemas/FlowSection/itemSize`.
-            public var itemSize: Components.Schemas.SpecSize?
+            public var itemSize: Components.Schemas.FlowItemSize?
             /// - Remark: Generated from `#/components/schemas/FlowSection/minimumLineSpacing`.
             public var minimumLineSpacing: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/FlowSection/minimumInteritemSpacing`.
@@ -4690,7 +4759,7 @@ extension Components {
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: [[Swift.Double]]? = nil,
-                itemSize: Components.Schemas.SpecSize? = nil,
+                itemSize: Components.Schemas.FlowItemSize? = nil,
                 minimumLineSpacing: Swift.Double? = nil,
                 minimumInteritemSpacing: Swift.Double? = nil,
                 sectionInset: Components.Schemas.EdgeInsets? = nil,
@@ -4736,7 +4805,7 @@ extension Components {
                     forKey: .itemSizes
                 )
                 self.itemSize = try container.decodeIfPresent(
-                    Components.Schemas.SpecSize.self,
+                    Components.Schemas.FlowItemSize.self,
                     forKey: .itemSize
                 )
                 self.minimumLineSpacing = try container.decodeIfPresent(

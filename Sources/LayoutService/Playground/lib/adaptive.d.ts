@@ -1,0 +1,1 @@
+../../../../clients/js/types/lib/adaptive.d.ts
