@@ -27,6 +27,8 @@ public struct LayoutIndexPath: Sendable, Hashable, Comparable {
 public enum SupplementaryKind {
     public static let header = "header"
     public static let footer = "footer"
+    /// The collapsing header above a layout (`CollapsingHeader`): reserved, no section declares it.
+    public static let collapsingHeader = CollapsingHeader.kind
 }
 
 /// `UICollectionViewLayoutAttributes`: where one element goes and how it looks.
@@ -44,6 +46,8 @@ public struct LayoutAttributes: Sendable, Hashable {
     public var zIndex: Int
     public var isHidden: Bool
     @usableFromInline var columnSpanStorage: UInt32 = 1
+    /// How far a collapsing header has collapsed, from 0 (expanded) to 1 (collapsed); nil for every other element.
+    public var collapseProgress: Double?
 
     /// The rows a merged cell of a grid spans (1 for every other element).
     public var rowSpan: Int {

@@ -19,4 +19,6 @@ export {VelocityTracker} from "./lib/velocity.js";
 export {BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy} from "./lib/strategies.js";
 export {workerFetch} from "./lib/worker-fetch.js";
 export {Virtualizer} from "./lib/virtualizer.js";
+export {COLLAPSING_HEADER_KIND, collapsingHeaderPlace, collapseProgress, collapsingHeaderPinEdge, collapsingHeaderElement,
+  stickyUnderCollapsingHeader, placeUnderCollapsingHeader, showCollapseProgress} from "./lib/collapsing-header.js";
 export {TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell} from "./lib/text-cells.js";

@@ -6,6 +6,7 @@ extension FlowLayoutSpec {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.contentInset(contentInset)
+        try collapsingHeader?.validate(vertical: scrollDirection == .vertical, check: check)
         try check.nonNegative(itemSize, at: [.key("itemSize")])
         if let e = estimatedItemSize { try check.nonNegative(e, at: [.key("estimatedItemSize")]) }
         try check.nonNegative(minimumLineSpacing, at: [.key("minimumLineSpacing")])

@@ -42,12 +42,14 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     /// - Complexity: O(items log columns) for shortest-column placement (`ColumnBottoms`), O(items log items) for
     ///   round robin; a section's columns cost no more than its items.
     public init(_ spec: WaterfallLayoutSpec) {
-        let first = PreparedWaterfallLayout(spec, origin: 0)
+        // A collapsing header moves every other element down by its expanded height.
+        let e = spec.collapsingHeader?.expandedHeight ?? 0
+        let first = PreparedWaterfallLayout(spec, origin: e)
         // Content shorter than the visible area goes to its end with `contentAnchor` `end`.
         let axes = LineAxes(spec.scrollDirection)
         let (before, after) = axes.stackInsets(spec.contentInset)
-        let room = axes.v(spec.collectionView) - before - after - axes.v(first.contentSize)
-        self = spec.contentAnchor == .end && room > 0 ? PreparedWaterfallLayout(spec, origin: room) : first
+        let room = axes.v(spec.collectionView) - before - after - (axes.v(first.contentSize) - e)
+        self = spec.contentAnchor == .end && room > 0 ? PreparedWaterfallLayout(spec, origin: e + room) : first
     }
 
     private init(_ spec: WaterfallLayoutSpec, origin: Double) {
@@ -124,8 +126,14 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         }
         self.waterfallSpec = spec
         self.axes = axes
-        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
-                                    pinInset: axes.stackInsets(spec.contentInset))
+        var chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
+                                   pinInset: axes.stackInsets(spec.contentInset))
+        if let header = spec.collapsingHeader {
+            let z = chrome.largestZIndex(bands: sections.map(\.band), own: { spec.sections[$0].decorations }, items: total)
+            chrome.header = PreparedCollapsingHeader(header: header, zIndex: (z ?? 0) + 1, width: spec.collectionView.width,
+                                                     insetTop: spec.contentInset.top)
+        }
+        self.chrome = chrome
         self.sections = sections
         self.itemV = itemV
         self.itemLength = itemLength
@@ -137,7 +145,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     }
 
     public var spec: LayoutSpec { .waterfall(givenSpec ?? waterfallSpec) }
-    public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
+    public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent || chrome.header != nil }
     public var viewSize: LayoutSize { waterfallSpec.collectionView }
     var scrollDirection: ScrollDirection { waterfallSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { waterfallSpec.scrollTargetBehavior }

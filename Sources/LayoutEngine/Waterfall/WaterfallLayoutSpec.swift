@@ -69,6 +69,8 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var contentAnchor: ContentAnchor = .start
     /// The text styles of sections given as `contents`, by name.
     public var textStyles: [String: TextStyle] = [:]
+    /// A header above the content that collapses as the page scrolls (vertical layouts only).
+    public var collapsingHeader: CollapsingHeader?
 
     public static let maxColumns = 1024
 
@@ -105,6 +107,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.contentInset(contentInset)
+        try collapsingHeader?.validate(vertical: scrollDirection == .vertical, check: check)
         try check.columnCount(columnCount, at: [.key("columnCount")])
         try check.nonNegative(columnSpacing, at: [.key("columnSpacing")])
         try check.nonNegative(itemSpacing, at: [.key("itemSpacing")])

@@ -7,4 +7,5 @@ export { ProblemError, NOT_MODIFIED } from "./lib/problem.js";
 export { columnsToElements, answerElements, elementKey, stickyCoordinate, pinnedFrame } from "./lib/elements.js";
 export { AnswerCache, planBands, planTiles, ViewPool } from "./lib/plans.js";
 export { BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy } from "./lib/strategies.js";
+export { COLLAPSING_HEADER_KIND, collapsingHeaderPlace, collapseProgress, collapsingHeaderPinEdge, collapsingHeaderElement, stickyUnderCollapsingHeader, placeUnderCollapsingHeader, showCollapseProgress } from "./lib/collapsing-header.js";
 export { TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell } from "./lib/text-cells.js";
