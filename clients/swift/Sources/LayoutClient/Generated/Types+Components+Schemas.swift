@@ -1400,6 +1400,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/layout`.
             public var layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/textStyles`.
@@ -1421,6 +1423,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - scrollDirection:
@@ -1429,6 +1432,7 @@ extension Components {
             ///   - sections:
             public init(
                 layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload? = nil,
@@ -1437,6 +1441,7 @@ extension Components {
                 sections: [Components.Schemas.CompositionalSectionEntry]
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
@@ -1446,6 +1451,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case scrollDirection
@@ -1458,6 +1464,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.CompositionalLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -1485,6 +1495,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "scrollDirection",
@@ -2519,6 +2530,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/layout`.
             public var layout: Components.Schemas.ListLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/textStyles`.
@@ -2594,6 +2607,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - appearance:
@@ -2603,6 +2617,7 @@ extension Components {
             ///   - sections:
             public init(
                 layout: Components.Schemas.ListLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 appearance: Components.Schemas.ListLayoutSpec.AppearancePayload? = nil,
@@ -2612,6 +2627,7 @@ extension Components {
                 sections: Components.Schemas.ListLayoutSpec.SectionsPayload
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.appearance = appearance
@@ -2622,6 +2638,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case appearance
@@ -2635,6 +2652,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.ListLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -2666,6 +2687,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "appearance",
@@ -2830,6 +2852,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/layout`.
             public var layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/textStyles`.
@@ -2876,6 +2900,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - scrollDirection:
@@ -2894,6 +2919,7 @@ extension Components {
             ///   - sections:
             public init(
                 layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload? = nil,
@@ -2912,6 +2938,7 @@ extension Components {
                 sections: [Components.Schemas.WaterfallSection]
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
@@ -2931,6 +2958,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case scrollDirection
@@ -2953,6 +2981,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.WaterfallLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -3020,6 +3052,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "scrollDirection",
@@ -4162,6 +4195,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/layout`.
             public var layout: Components.Schemas.FlowLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/textStyles`.
@@ -4261,6 +4296,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - contentAnchor:
@@ -4283,6 +4319,7 @@ extension Components {
             ///   - sections: At most `--max-sections` sections and `--max-items` items in all.
             public init(
                 layout: Components.Schemas.FlowLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 contentAnchor: Components.Schemas.ContentAnchor? = nil,
@@ -4305,6 +4342,7 @@ extension Components {
                 sections: [Components.Schemas.FlowSection]
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.contentAnchor = contentAnchor
@@ -4328,6 +4366,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case contentAnchor
@@ -4354,6 +4393,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.FlowLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -4437,6 +4480,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "contentAnchor",
@@ -4839,6 +4883,138 @@ extension Components {
                 ])
             }
         }
+        /// A header above a vertical layout's content (supplementary kind `collapsingHeader`, section 0, item 0) that
+        /// collapses from `expandedHeight` to `collapsedHeight` as the page scrolls (docs/specs.md, "Collapsing
+        /// headers"). Every other element moves down by `expandedHeight`. A horizontal layout is a 422.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CollapsingHeader`.
+        public struct CollapsingHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/expandedHeight`.
+            public var expandedHeight: Swift.Double
+            /// At most expandedHeight.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/collapsedHeight`.
+            public var collapsedHeight: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/behavior`.
+            @frozen public enum BehaviorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pinned = "pinned"
+                case scroll = "scroll"
+            }
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/behavior`.
+            public var behavior: Components.Schemas.CollapsingHeader.BehaviorPayload?
+            /// Pulled down past the top
+            ///
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/stretch`.
+            public var stretch: Swift.Bool?
+            /// Creates a new `CollapsingHeader`.
+            ///
+            /// - Parameters:
+            ///   - expandedHeight:
+            ///   - collapsedHeight: At most expandedHeight.
+            ///   - behavior:
+            ///   - stretch: Pulled down past the top
+            public init(
+                expandedHeight: Swift.Double,
+                collapsedHeight: Swift.Double? = nil,
+                behavior: Components.Schemas.CollapsingHeader.BehaviorPayload? = nil,
+                stretch: Swift.Bool? = nil
+            ) {
+                self.expandedHeight = expandedHeight
+                self.collapsedHeight = collapsedHeight
+                self.behavior = behavior
+                self.stretch = stretch
+            }
+            public enum CodingKeys: String, CodingKey {
+                case expandedHeight
+                case collapsedHeight
+                case behavior
+                case stretch
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.expandedHeight = try container.decode(
+                    Swift.Double.self,
+                    forKey: .expandedHeight
+                )
+                self.collapsedHeight = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .collapsedHeight
+                )
+                self.behavior = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.BehaviorPayload.self,
+                    forKey: .behavior
+                )
+                self.stretch = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .stretch
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "expandedHeight",
+                    "collapsedHeight",
+                    "behavior",
+                    "stretch"
+                ])
+            }
+        }
+        /// The collapsing header, which tiles leave out: at t = offset.y + contentInsetTop, its height is
+        /// max(collapsedHeight, expandedHeight - t) and its y t (`pinned`) or min(t, expandedHeight - collapsedHeight)
+        /// (`scroll`) for t >= 0; for t < 0, y t and height expandedHeight - t with `stretch`, else y 0 and height
+        /// expandedHeight. Leading sticky ranges pin at t + max(0, y + height - t).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader`.
+        public struct TileCollapsingHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/expandedHeight`.
+            public var expandedHeight: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/collapsedHeight`.
+            public var collapsedHeight: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/behavior`.
+            @frozen public enum BehaviorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pinned = "pinned"
+                case scroll = "scroll"
+            }
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/behavior`.
+            public var behavior: Components.Schemas.TileCollapsingHeader.BehaviorPayload
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/stretch`.
+            public var stretch: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/zIndex`.
+            public var zIndex: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/contentInsetTop`.
+            public var contentInsetTop: Swift.Double
+            /// Creates a new `TileCollapsingHeader`.
+            ///
+            /// - Parameters:
+            ///   - expandedHeight:
+            ///   - collapsedHeight:
+            ///   - behavior:
+            ///   - stretch:
+            ///   - zIndex:
+            ///   - contentInsetTop:
+            public init(
+                expandedHeight: Swift.Double,
+                collapsedHeight: Swift.Double,
+                behavior: Components.Schemas.TileCollapsingHeader.BehaviorPayload,
+                stretch: Swift.Bool,
+                zIndex: Swift.Int,
+                contentInsetTop: Swift.Double
+            ) {
+                self.expandedHeight = expandedHeight
+                self.collapsedHeight = collapsedHeight
+                self.behavior = behavior
+                self.stretch = stretch
+                self.zIndex = zIndex
+                self.contentInsetTop = contentInsetTop
+            }
+            public enum CodingKeys: String, CodingKey {
+                case expandedHeight
+                case collapsedHeight
+                case behavior
+                case stretch
+                case zIndex
+                case contentInsetTop
+            }
+        }
         /// Where content shorter than the view (less its insets) sits along the scroll axis: `end` puts it at the
         /// view's end (a chat, the newest message at the bottom; the content is then as long as the visible area).
         ///
@@ -4899,6 +5075,8 @@ extension Components {
                 public var length: Swift.Double
                 /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/count`.
                 public var count: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/collapsingHeader`.
+                public var collapsingHeader: Components.Schemas.TileCollapsingHeader?
                 /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/OrthogonalSectionsPayload`.
                 public struct OrthogonalSectionsPayloadPayload: Codable, Hashable, Sendable {
                     /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/OrthogonalSectionsPayload/section`.
@@ -4946,22 +5124,26 @@ extension Components {
                 ///   - axis:
                 ///   - length: One view length along the axis.
                 ///   - count:
+                ///   - collapsingHeader:
                 ///   - orthogonalSections: Compositional layouts with orthogonal sections only. Tiles give these sections' rows unscrolled: a
                 public init(
                     axis: Components.Schemas.LayoutSummary.TilePayload.AxisPayload,
                     length: Swift.Double,
                     count: Swift.Int,
+                    collapsingHeader: Components.Schemas.TileCollapsingHeader? = nil,
                     orthogonalSections: Components.Schemas.LayoutSummary.TilePayload.OrthogonalSectionsPayload? = nil
                 ) {
                     self.axis = axis
                     self.length = length
                     self.count = count
+                    self.collapsingHeader = collapsingHeader
                     self.orthogonalSections = orthogonalSections
                 }
                 public enum CodingKeys: String, CodingKey {
                     case axis
                     case length
                     case count
+                    case collapsingHeader
                     case orthogonalSections
                 }
             }
@@ -5238,6 +5420,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/columnSpan`.
             public var columnSpan: [Swift.Int]?
+            /// A collapsing header's progress from 0 (expanded) to 1 (collapsed); null for every other element.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/collapseProgress`.
+            public var collapseProgress: [Swift.Double?]?
             /// With `limit`
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/next`.
@@ -5265,6 +5451,7 @@ extension Components {
             ///   - stickyY: A grid tile's `[edge, min, max, inset]` of each frozen row's cell (see `StickyRange`); null for every
             ///   - rowSpan: The rows each element spans (a grid's merged cells: more than 1).
             ///   - columnSpan: The columns each element spans (a grid's merged cells: more than 1).
+            ///   - collapseProgress: A collapsing header's progress from 0 (expanded) to 1 (collapsed); null for every other element.
             ///   - next: With `limit`
             public init(
                 contentSize: Components.Schemas.Size,
@@ -5287,6 +5474,7 @@ extension Components {
                 stickyY: [[Components.Schemas.StickyTupleEntry]?]? = nil,
                 rowSpan: [Swift.Int]? = nil,
                 columnSpan: [Swift.Int]? = nil,
+                collapseProgress: [Swift.Double?]? = nil,
                 next: Swift.String? = nil
             ) {
                 self.contentSize = contentSize
@@ -5309,6 +5497,7 @@ extension Components {
                 self.stickyY = stickyY
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
+                self.collapseProgress = collapseProgress
                 self.next = next
             }
             public enum CodingKeys: String, CodingKey {
@@ -5332,6 +5521,7 @@ extension Components {
                 case stickyY
                 case rowSpan
                 case columnSpan
+                case collapseProgress
                 case next
             }
         }
@@ -5487,6 +5677,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutAttributes/columnSpan`.
             public var columnSpan: Swift.Int?
+            /// The collapsing header only (kind `collapsingHeader`), from 0 (expanded) to 1 (collapsed).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/collapseProgress`.
+            public var collapseProgress: Swift.Double?
             /// Creates a new `LayoutAttributes`.
             ///
             /// - Parameters:
@@ -5506,6 +5700,7 @@ extension Components {
             ///   - stickyY: A grid's tiles only, on a frozen row's cell (given where it lies unpinned).
             ///   - rowSpan: A grid's merged cell only: the rows it spans.
             ///   - columnSpan: A grid's merged cell only: the columns it spans.
+            ///   - collapseProgress: The collapsing header only (kind `collapsingHeader`), from 0 (expanded) to 1 (collapsed).
             public init(
                 category: Components.Schemas.LayoutAttributes.CategoryPayload,
                 kind: Swift.String? = nil,
@@ -5522,7 +5717,8 @@ extension Components {
                 stickyX: Components.Schemas.StickyRange? = nil,
                 stickyY: Components.Schemas.StickyRange? = nil,
                 rowSpan: Swift.Int? = nil,
-                columnSpan: Swift.Int? = nil
+                columnSpan: Swift.Int? = nil,
+                collapseProgress: Swift.Double? = nil
             ) {
                 self.category = category
                 self.kind = kind
@@ -5540,6 +5736,7 @@ extension Components {
                 self.stickyY = stickyY
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
+                self.collapseProgress = collapseProgress
             }
             public enum CodingKeys: String, CodingKey {
                 case category
@@ -5558,6 +5755,7 @@ extension Components {
                 case stickyY
                 case rowSpan
                 case columnSpan
+                case collapseProgress
             }
         }
     }
