@@ -61,7 +61,7 @@ def answer(service, layout_id, y, height):
     return {("%s/%s/%d/%d" % (e["category"], e.get("kind"), e["section"], e["item"])): e for e in elements}
 
 
-@pytest.mark.parametrize("start,speed", [(0, 1500), (3000, -1500)])
+@pytest.mark.parametrize("start,speed", [(0, 400), (3000, -1500)])
 def test_a_fling_draws_the_header_and_the_tab_bar_where_the_service_puts_them(page, start, speed):
     browser, service, summary = page
     header = summary["tile"]["collapsingHeader"]
