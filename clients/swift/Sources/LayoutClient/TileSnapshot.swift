@@ -29,16 +29,17 @@ final class TileSnapshot: @unchecked Sendable {
         withLock { grid, tiles, stats in
             stats.rectQueries += 1
             guard let grid else { return ([], false) }
-            guard let block = grid.block(touching: rect) else {
-                stats.rectHits += 1
-                return ([], true)
-            }
             var complete = true
             var seen = Set<ElementKey>()
             var found: [ElementAttributes] = []
+            // A collapsing header, placed for the viewport: stretched, it reaches above the content.
             if let h = placedHeader(), h.frame.touches(rect) {
                 found.append(h)
                 seen.insert(h.key)
+            }
+            guard let block = grid.block(touching: rect) else {
+                stats.rectHits += 1
+                return (found, true)
             }
             for k in grid.keys(in: block) {
                 guard let tile = tiles[k] else {
