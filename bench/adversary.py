@@ -155,6 +155,13 @@ class Case:
         self.text = text  # a POST of text: bounded by TEXT_POST_MS whatever its status
 
 
+def collapsing_header(rng):
+    """A collapsing header (vertical layouts): tiny or huge, pinned or scrolling away, stretching."""
+    e = rng.choice([0, 1e-9, 1, 1e6])
+    return {"expandedHeight": e, "collapsedHeight": rng.choice([0, e]), "behavior": rng.choice(["pinned", "scroll"]),
+            "stretch": True}
+
+
 def flow_cases(rng, n):
     cv = view(rng)
     zero = {"layout": "flow", "collectionView": cv, "itemSize": {"width": 0, "height": 0},
@@ -179,6 +186,8 @@ def flow_cases(rng, n):
                                                               "aspectRatio": 1000}} for _ in range(100)]}
     return [Case("flow", "items of size 0 in one line", zero),
             Case("flow", "many sections, tiny sizes, everything pinned", many),
+            Case("flow", "many sections, everything pinned under a stretching collapsing header",
+                 dict(many, collapsingHeader=collapsing_header(rng))),
             Case("flow", "per-item sizes 0, tiny and wider than the line", sizes, plain=plain),
             Case("flow", "adaptive itemSize: 1,024 columns, rows of height 0", adaptive)]
 
@@ -207,7 +216,9 @@ def waterfall_cases(rng, n):
             Case("waterfall", "explicit columns, starts decreasing", back,
                  plain=dict(back, sections=[{"itemHeights": heights, "itemColumns": [-1] * n}])),
             Case("waterfall", "equal heights, every column tied", equal, plain=dict(equal, columnCount=2)),
-            Case("waterfall", "many sections, everything pinned", pinned)]
+            Case("waterfall", "many sections, everything pinned", pinned),
+            Case("waterfall", "many sections, everything pinned under a collapsing header",
+                 dict(pinned, collapsingHeader=collapsing_header(rng)))]
 
 
 def ring_cases(rng, n):
@@ -281,6 +292,8 @@ def compositional_cases(rng, n):
                  plain=templated, refusable=True),
             Case("compositional", "groups 8 deep of tiny badged items, pinned header", deep),
             Case("compositional", "many orthogonal sections, pinned headers", rows),
+            Case("compositional", "many orthogonal sections, pinned headers under a collapsing header",
+                 dict(rows, collapsingHeader=collapsing_header(rng))),
             Case("compositional", "one orthogonal row of n items", orthogonal),
             Case("list", "many sections with headers and footers", list_),
             Case("list", "rows of size 0 and tiny", sizes)]

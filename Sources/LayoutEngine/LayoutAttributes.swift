@@ -27,6 +27,8 @@ public struct LayoutIndexPath: Sendable, Hashable, Comparable {
 public enum SupplementaryKind {
     public static let header = "header"
     public static let footer = "footer"
+    /// The collapsing header above a layout (`CollapsingHeader`): reserved, no section declares it.
+    public static let collapsingHeader = CollapsingHeader.kind
 }
 
 /// `UICollectionViewLayoutAttributes`: where one element goes and how it looks.
@@ -44,11 +46,20 @@ public struct LayoutAttributes: Sendable, Hashable {
     public var zIndex: Int
     public var isHidden: Bool
     @usableFromInline var columnSpanStorage: UInt32 = 1
+    /// A collapsing header's progress (`collapseProgress`), -1 for every other element: a plain Double keeps the
+    /// struct within its size (an optional would add a byte, and a stride of 8).
+    @usableFromInline var collapseProgressStorage: Double = -1
 
     /// The rows a merged cell of a grid spans (1 for every other element).
     public var rowSpan: Int {
         get { Int(rowSpanStorage) }
         set { rowSpanStorage = UInt32(newValue) }
+    }
+
+    /// How far a collapsing header has collapsed, from 0 (expanded) to 1 (collapsed); nil for every other element.
+    public var collapseProgress: Double? {
+        get { collapseProgressStorage >= 0 ? collapseProgressStorage : nil }
+        set { collapseProgressStorage = newValue.map { Swift.max(0, $0) } ?? -1 }
     }
 
     /// The columns a merged cell of a grid spans (1 for every other element).

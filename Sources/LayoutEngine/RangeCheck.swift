@@ -79,6 +79,7 @@ struct RangeCheck {
         for (i, d) in list.enumerated() {
             let at = path + [.index(i)]
             guard !d.kind.isEmpty else { throw .invalidValue(path: at + [.key("kind")], reason: "must not be empty") }
+            try CollapsingHeader.checkNotReserved(d.kind, at: at + [.key("kind")])
             guard kinds.insert(d.kind).inserted else {
                 throw .invalidValue(path: at + [.key("kind")], reason: "\"\(d.kind)\" is already used in this list")
             }

@@ -5,8 +5,10 @@ public import LayoutEngine
 /// answer to that rect.
 public enum ElementOracle {
     public static func all(_ layout: any PreparedLayout, offset: LayoutPoint = .zero) -> [LayoutAttributes] {
-        if let c = layout as? PreparedCompositionalLayout { return compositional(c, offset: offset) }
-        var out: [LayoutAttributes] = []
+        // A collapsing header comes first.
+        let header = layout.collapsingHeader(offset: offset).map { [$0] } ?? []
+        if let c = layout as? PreparedCompositionalLayout { return header + compositional(c, offset: offset) }
+        var out: [LayoutAttributes] = header
         for s in 0..<layout.numberOfSections {
             let path = LayoutIndexPath(section: s, item: 0)
             if let h = layout.attributesForSupplementaryView(ofKind: "header", at: path, offset: offset) { out.append(h) }

@@ -69,8 +69,9 @@ def screenshot(browser, name):
     browser.save_screenshot(os.path.join(ARTIFACTS, "playground-%s.png" % name.lower().replace(" ", "-")))
 
 
-EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Waterfall with banners", "Circle", "Wheel", "Pinned headers", "100k-item feed",
-            "Compositional photo grid", "App Store page", "Badges", "Settings list", "Calendar week (program)"]
+EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Waterfall with banners", "Circle", "Wheel", "Pinned headers",
+            "100k-item feed", "Compositional photo grid", "App Store page", "Badges", "Settings list",
+            "Calendar week (program)", "Profile (collapsing header)"]
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

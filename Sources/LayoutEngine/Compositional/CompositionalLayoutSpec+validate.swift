@@ -6,6 +6,7 @@ extension CompositionalLayoutSpec {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.contentInset(contentInset)
+        try collapsingHeader?.validate(vertical: scrollDirection == .vertical, check: check)
         try check.nonNegative(interSectionSpacing, at: [.key("interSectionSpacing")])
         try check.sectionCount(sections.count, limits: limits)
         let v = CompositionalValidation(check: check, view: collectionView, direction: scrollDirection)
@@ -71,6 +72,7 @@ struct CompositionalValidation {
         let held = try group(s.group, container: container, depth: 1, at: path + [.key("group")]).items
         for (i, b) in s.boundarySupplementaryItems.enumerated() {
             let at = path + [.key("boundarySupplementaryItems"), .index(i)]
+            try CollapsingHeader.checkNotReserved(b.kind, at: at + [.key("kind")])
             try size(b.size, at: at + [.key("size")])
             let fits = direction == .vertical
                 ? (b.alignment == .top || b.alignment == .bottom) : (b.alignment == .leading || b.alignment == .trailing)
@@ -83,6 +85,7 @@ struct CompositionalValidation {
         for (i, d) in s.decorationItems.enumerated() {
             let at = path + [.key("decorationItems"), .index(i)]
             try insets(d.contentInsets, at: at + [.key("contentInsets")])
+            try CollapsingHeader.checkNotReserved(d.kind, at: at + [.key("kind")])
             if s.decorationItems[..<i].contains(where: { $0.kind == d.kind }) {
                 throw .invalidValue(path: at + [.key("kind")], reason: "\"\(d.kind)\" is the kind of an earlier decoration item")
             }
@@ -104,6 +107,10 @@ struct CompositionalValidation {
             case .group(let inner): try badgeKinds(inner, reserved: reserved, at: path + [.key("subitems"), .index(i), .key("group")])
             case .item(let item):
                 var seen = reserved
+                for (j, b) in item.supplementaryItems.enumerated() {
+                    try CollapsingHeader.checkNotReserved(b.kind, at: path + [.key("subitems"), .index(i), .key("item"),
+                                                                              .key("supplementaryItems"), .index(j), .key("kind")])
+                }
                 for (j, b) in item.supplementaryItems.enumerated() where !seen.insert(b.kind).inserted {
                     throw .invalidValue(path: path + [.key("subitems"), .index(i), .key("item"), .key("supplementaryItems"),
                                                       .index(j), .key("kind")],

@@ -272,6 +272,8 @@ public struct CompositionalLayoutSpec: Sendable, Hashable {
     public var sections: [CompositionalSectionSpec]
     /// The text styles of sections given as `contents`, by name.
     public var textStyles: [String: TextStyle] = [:]
+    /// A header above the content that collapses as the page scrolls (vertical layouts only).
+    public var collapsingHeader: CollapsingHeader?
 
     public init(collectionView: LayoutSize, sections: [CompositionalSectionSpec], defaultSection: CompositionalSection? = nil) {
         self.collectionView = collectionView

@@ -71,6 +71,7 @@ extension PreparedCompositionalLayout {
     /// `indexPathForItemAtPoint:` with orthogonal rows scrolled by `sectionOffsets`: the last cell (cells share
     /// zIndex 0) whose frame, as on screen, holds `point`.
     public func itemIndexPath(at point: LayoutPoint, offset: LayoutPoint, sectionOffsets: [Int: Double]) -> LayoutIndexPath? {
+        if collapsingHeaderCovers(point, offset: offset) { return nil }
         var list = ElementList()
         _ = elements(in: LayoutRect(x: point.x, y: point.y, width: 0, height: 0), offset: offset,
                      sectionOffsets: sectionOffsets, limit: internalQueryLimit, into: &list)

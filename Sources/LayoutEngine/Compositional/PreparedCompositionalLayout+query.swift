@@ -43,7 +43,8 @@ extension PreparedCompositionalLayout {
             }
             if b.pinToVisibleBounds {
                 // At the visible area's leading edge (inside the content inset).
-                let o = vertical ? offset.y + compositionalSpec.contentInset.top : offset.x + compositionalSpec.contentInset.left
+                let o = header?.pinEdge(offset: offset)
+                    ?? (vertical ? offset.y + compositionalSpec.contentInset.top : offset.x + compositionalSpec.contentInset.left)
                 v = max(v, min(o, s.contentEnd - length))
             }
         } else {
@@ -91,6 +92,8 @@ extension PreparedCompositionalLayout {
     /// - Complexity: O(log sections + log groups + k), plus the slots of the groups met that miss the rect.
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, sectionOffsets: [Int: Double],
                                                          limit: Int, into out: inout Sink) -> Bool {
+        var limit = limit
+        if let header, header.append(rect: rect, offset: offset, into: &out) { limit -= 1 }
         let vMin = vertical ? rect.minY : rect.minX
         let vMax = vertical ? rect.maxY : rect.maxX
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
@@ -247,6 +250,7 @@ extension PreparedCompositionalLayout {
 
     public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint,
                                                sectionOffsets: [Int: Double]) -> LayoutAttributes? {
+        if kind == CollapsingHeader.kind { return header?.attributes(at: indexPath, offset: offset) }
         guard sections.indices.contains(indexPath.section) else { return nil }
         let s = sections[indexPath.section]
         let config = configs[s.config]

@@ -27,6 +27,8 @@ public struct PreparedCompositionalLayout: PreparedLayout {
     let maxOverhang: Double
     public let contentSize: LayoutSize
     public let numberOfItems: Int
+    /// The collapsing header, when the spec has one.
+    let header: PreparedCollapsingHeader?
 
     /// What sections sharing a layout share: its compiled group, its group placed once, its boundary items' sizes.
     struct SectionConfig: Sendable {
@@ -93,7 +95,8 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         var itemNodes: [Int32] = []
         var reach: [Double] = []
         var maxOverhang = 0.0
-        var v = 0.0
+        // A collapsing header moves every other element down by its expanded height.
+        var v = vertical ? spec.collapsingHeader?.expandedHeight ?? 0 : 0
         var firstItem = 0
         sections.reserveCapacity(spec.sections.count)
         for (index, entry) in spec.sections.enumerated() {
@@ -243,6 +246,10 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         self.maxOverhang = maxOverhang
         self.numberOfItems = firstItem
         self.contentSize = vertical ? LayoutSize(width: view.width, height: v) : LayoutSize(width: v, height: view.height)
+        self.header = spec.collapsingHeader.map { h in
+            let z = Self.largestZIndex(sections: sections, configs: configs, itemNodes: itemNodes)
+            return PreparedCollapsingHeader(header: h, zIndex: (z ?? 0) + 1, width: view.width, insetTop: spec.contentInset.top)
+        }
     }
 
     @inline(__always)
@@ -300,7 +307,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
     public var numberOfSections: Int { sections.count }
     public var viewSize: LayoutSize { compositionalSpec.collectionView }
     public var isBoundsDependent: Bool {
-        configs.contains { $0.section.boundarySupplementaryItems.contains(where: \.pinToVisibleBounds) }
+        header != nil || configs.contains { $0.section.boundarySupplementaryItems.contains(where: \.pinToVisibleBounds) }
     }
 
     public func numberOfItems(inSection section: Int) -> Int {

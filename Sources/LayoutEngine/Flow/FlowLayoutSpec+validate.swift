@@ -6,6 +6,7 @@ extension FlowLayoutSpec {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.contentInset(contentInset)
+        try collapsingHeader?.validate(vertical: scrollDirection == .vertical, check: check)
         if let a = adaptiveItemSize {
             try check.adaptive(a, scrollDirection, at: [.key("itemSize")])
             if estimatedItemSize != nil {

@@ -76,6 +76,8 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var contentAnchor: ContentAnchor = .start
     /// The text styles of sections given as `contents`, by name.
     public var textStyles: [String: TextStyle] = [:]
+    /// A header above the content that collapses as the page scrolls (vertical layouts only).
+    public var collapsingHeader: CollapsingHeader?
 
     public init(collectionView: LayoutSize, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView

@@ -7,6 +7,8 @@ extension PreparedFlowLayout {
     @inlinable
     public func elements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                          into out: inout Sink) -> Bool {
+        var limit = limit
+        if let header = chrome.header, header.append(rect: rect, offset: offset, into: &out) { limit -= 1 }
         guard isMirrored else { return unmirroredElements(in: rect, offset: offset, limit: limit, into: &out) }
         let (list, complete) = mirroredElements(in: rect, offset: offset, limit: limit, unpinned: out.unpinned)
         return list.handOver(to: &out, limit: limit) && complete
@@ -189,6 +191,7 @@ extension PreparedFlowLayout {
     public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
+        if kind == CollapsingHeader.kind { return chrome.header?.attributes(at: indexPath, offset: offset) }
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
         let offset = isMirrored ? mirrored(offset: offset) : offset
         return mirrored(chrome.supplementary(kind, section: indexPath.section, band: sections[indexPath.section].band,

@@ -30,12 +30,14 @@ public struct PreparedFlowLayout: SectionedLayout {
     /// Content shorter than the visible area goes to its end with `contentAnchor` `end` (prepared again from
     /// there: such content is at most a view long).
     private static func anchored(_ spec: FlowLayoutSpec, resume: Resume?) -> PreparedFlowLayout {
-        let first = PreparedFlowLayout(spec, resume: resume, origin: 0)
+        // A collapsing header moves every other element down by its expanded height.
+        let e = spec.collapsingHeader?.expandedHeight ?? 0
+        let first = PreparedFlowLayout(spec, resume: resume, origin: e)
         guard spec.contentAnchor == .end else { return first }
         let axes = LineAxes(spec.scrollDirection)
         let (before, after) = axes.stackInsets(spec.contentInset)
-        let room = axes.v(spec.collectionView) - before - after - axes.v(first.contentSize)
-        return room > 0 ? PreparedFlowLayout(spec, resume: nil, origin: room) : first
+        let room = axes.v(spec.collectionView) - before - after - (axes.v(first.contentSize) - e)
+        return room > 0 ? PreparedFlowLayout(spec, resume: nil, origin: e + room) : first
     }
 
     /// `prepareLayout` for a spec that matches `old`'s before item `item` of section `section` (the sections
@@ -179,8 +181,14 @@ public struct PreparedFlowLayout: SectionedLayout {
         // Right-to-left horizontal layouts are computed mirrored: their leading edge is the view's right.
         let e = spec.contentInset
         let pinInset = spec.layoutDirection == .rightToLeft && !axes.vertical ? (e.right, e.left) : axes.stackInsets(e)
-        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
-                                    pinInset: pinInset)
+        var chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
+                                   pinInset: pinInset)
+        if let header = spec.collapsingHeader {
+            let z = chrome.largestZIndex(bands: sections.map(\.band), own: { spec.sections[$0].decorations }, items: total)
+            chrome.header = PreparedCollapsingHeader(header: header, zIndex: (z ?? 0) + 1, width: spec.collectionView.width,
+                                                     insetTop: spec.contentInset.top)
+        }
+        self.chrome = chrome
         self.contentOrigin = origin
         self.sections = sections
         self.lineFirst = lineFirst
@@ -192,7 +200,7 @@ public struct PreparedFlowLayout: SectionedLayout {
     }
 
     public var spec: LayoutSpec { .flow(givenSpec ?? flowSpec) }
-    public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent }
+    public var isBoundsDependent: Bool { flowSpec.chrome.isBoundsDependent || chrome.header != nil }
     public var viewSize: LayoutSize { flowSpec.collectionView }
     var scrollDirection: ScrollDirection { flowSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { flowSpec.scrollTargetBehavior }

@@ -5,6 +5,7 @@ extension PreparedLayout {
     /// - Complexity: that of a rect query for a point: O(log n + k), k the cells stacked there (at most about
     ///   2,000 are considered: more stacked at one point is a degenerate layout).
     public func itemIndexPath(at point: LayoutPoint, offset: LayoutPoint) -> LayoutIndexPath? {
+        if collapsingHeaderCovers(point, offset: offset) { return nil }
         var candidates: [LayoutAttributes] = []
         // A transformed cell may be drawn outside its frame: widen the search by a few view sizes then.
         let reach = transformsCells ? max(viewSize.width, viewSize.height) : 0

@@ -65,6 +65,7 @@ public enum Transition {
         out.frame = LayoutRect(x: mix(s.frame.x, e.frame.x), y: mix(s.frame.y, e.frame.y),
                          width: mix(s.frame.width, e.frame.width), height: mix(s.frame.height, e.frame.height))
         out.alpha = mix(s.alpha, e.alpha)
+        if let a = s.collapseProgress, let b = e.collapseProgress { out.collapseProgress = mix(a, b) }
         if !(s.transform3D.isIdentity && e.transform3D.isIdentity) {
             out.transform3D = Transform3D(rowMajor: (0..<16).map { mix(s.transform3D[$0], e.transform3D[$0]) })
         }
@@ -86,6 +87,8 @@ struct ElementKey: Hashable {
 
     /// Section, then header, cells by item, footer and other supplementary views, decorations.
     var order: (Int, Int, Int) {
+        // The collapsing header comes first in every answer.
+        if category == .supplementary, kind == CollapsingHeader.kind { return (-1, 0, 0) }
         let rank: Int
         switch category {
         case .supplementary: rank = kind == SupplementaryKind.header ? 0 : 2

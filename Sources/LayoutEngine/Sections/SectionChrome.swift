@@ -9,6 +9,8 @@ struct SectionChrome: Sendable {
     /// `collectionView.contentInset` before and after the visible area along the scroll axis: pinned headers
     /// stick below the top inset, pinned footers above the bottom one.
     var pinInset: (before: Double, after: Double) = (0, 0)
+    /// The layout's collapsing header, under which pinned headers stick.
+    @usableFromInline var header: PreparedCollapsingHeader?
 
     /// zIndex of pinned headers and footers: above cells (0), which they float over.
     static let pinnedZIndex = 1
@@ -24,7 +26,8 @@ struct SectionChrome: Sendable {
             var v = band.start
             if spec.pinHeaders {
                 // Stick to the visible bounds' leading edge, but never leave the section (header to footer).
-                v = max(band.start, min(max(axes.v(offset) + pinInset.before, band.start),
+                let edge = header?.pinEdge(offset: offset) ?? axes.v(offset) + pinInset.before
+                v = max(band.start, min(max(edge, band.start),
                                         band.footerStart - band.headerLength))
             }
             var a = LayoutAttributes.supplementary(kind, path, axes.frame(u: 0, v: v, lengthU: viewU,
@@ -45,6 +48,20 @@ struct SectionChrome: Sendable {
         default:
             return nil
         }
+    }
+
+    /// The largest zIndex of the headers, footers and decorations of the sections `bands` (with their own
+    /// decoration lists), and of cells (0) when `items` > 0; nil when there is no element.
+    func largestZIndex(bands: [SectionBand], own: (Int) -> [DecorationSpec]?, items: Int) -> Int? {
+        var z: Int? = items > 0 ? 0 : nil
+        for (s, band) in bands.enumerated() {
+            if band.headerLength > 0 { z = max(z ?? .min, spec.pinHeaders ? Self.pinnedZIndex : 0) }
+            if band.footerLength > 0 { z = max(z ?? .min, spec.pinFooters ? Self.pinnedZIndex : 0) }
+            for d in own(s) ?? spec.decorations where decoration(section: s, band: band, d) != nil {
+                z = max(z ?? .min, d.zIndex)
+            }
+        }
+        return z
     }
 
     /// The decoration views of a section (`own`, or the layout's when nil), in list order.

@@ -57,6 +57,9 @@ public struct UpdateAnimations: Sendable, Hashable {
             case .cell:
                 guard let p = paths(a.indexPath) else { return nil }
                 return layout.attributesForItem(at: p, offset: offset)
+            case .supplementary where a.kind == CollapsingHeader.kind:
+                // The collapsing header belongs to no section: it is the other layout's header, if it has one.
+                return layout.attributesForSupplementaryView(ofKind: a.kind, at: a.indexPath, offset: offset)
             case .supplementary, .decoration:
                 guard let s = sections(a.indexPath.section) else { return nil }
                 let p = LayoutIndexPath(section: s, item: a.indexPath.item)

@@ -31,7 +31,9 @@ extension PreparedLayout {
            let frame = attributesForSupplementaryView(ofKind: SupplementaryKind.header,
                                                       at: LayoutIndexPath(section: section, item: 0), offset: offset)?.frame
         {
-            return scrollOffset(to: frame, along: along, cover: .zero, at: position, from: offset)
+            let top = spec.collapsingHeader?.scrollCover ?? 0
+            return scrollOffset(to: frame, along: along, cover: LayoutEdgeInsets(top: top, left: 0, bottom: 0, right: 0),
+                                at: position, from: offset)
         }
         return scrollOffset(toItem: LayoutIndexPath(section: section, item: 0), at: position, from: offset)
     }
@@ -39,7 +41,9 @@ extension PreparedLayout {
     /// How much of the visible area's edges pinned elements cover over the cell: its section's pinned header
     /// (at the view's right in a right-to-left horizontal layout), by default.
     public func scrollCover(ofItem path: LayoutIndexPath) -> LayoutEdgeInsets {
-        let pinned = pinnedHeaderLength(ofSection: path.section)
+        // A pinned collapsing header covers its collapsed height, and pinned headers stick below it.
+        let collapsed = spec.collapsingHeader?.scrollCover ?? 0
+        let pinned = pinnedHeaderLength(ofSection: path.section) + collapsed
         guard pinned > 0 else { return .zero }
         if spec.scrollDirection == .vertical { return LayoutEdgeInsets(top: pinned, left: 0, bottom: 0, right: 0) }
         return spec.isMirroredAlongScrollAxis ? LayoutEdgeInsets(top: 0, left: 0, bottom: 0, right: pinned)

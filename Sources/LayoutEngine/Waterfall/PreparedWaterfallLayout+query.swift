@@ -18,6 +18,8 @@ extension PreparedWaterfallLayout {
     /// The elements as computed, left to right.
     func unmirroredElements<Sink: ElementSink & ~Copyable>(in rect: LayoutRect, offset: LayoutPoint, limit: Int,
                                                            into out: inout Sink) -> Bool {
+        var limit = limit
+        if let header = chrome.header, header.append(rect: rect, offset: offset, into: &out) { limit -= 1 }
         let (vMin, vMax) = axes.vRange(rect)
         guard vMin <= vMax, rect.width >= 0, rect.height >= 0 else { return true }
         let startCount = out.count
@@ -93,6 +95,7 @@ extension PreparedWaterfallLayout {
     public func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint)
         -> LayoutAttributes?
     {
+        if kind == CollapsingHeader.kind { return chrome.header?.attributes(at: indexPath, offset: offset) }
         guard indexPath.item == 0, sections.indices.contains(indexPath.section) else { return nil }
         guard isMirrored else {
             return chrome.supplementary(kind, section: indexPath.section, band: sections[indexPath.section].band,

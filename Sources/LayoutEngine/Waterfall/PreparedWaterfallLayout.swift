@@ -62,12 +62,14 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     ///   robin, spans, explicit columns). A section's columns cost no more than its items' spans and explicit
     ///   columns.
     public init(_ spec: WaterfallLayoutSpec) {
-        let first = PreparedWaterfallLayout(spec, origin: 0)
+        // A collapsing header moves every other element down by its expanded height.
+        let e = spec.collapsingHeader?.expandedHeight ?? 0
+        let first = PreparedWaterfallLayout(spec, origin: e)
         // Content shorter than the visible area goes to its end with `contentAnchor` `end`.
         let axes = LineAxes(spec.scrollDirection)
         let (before, after) = axes.stackInsets(spec.contentInset)
-        let room = axes.v(spec.collectionView) - before - after - axes.v(first.contentSize)
-        self = spec.contentAnchor == .end && room > 0 ? PreparedWaterfallLayout(spec, origin: room) : first
+        let room = axes.v(spec.collectionView) - before - after - (axes.v(first.contentSize) - e)
+        self = spec.contentAnchor == .end && room > 0 ? PreparedWaterfallLayout(spec, origin: e + room) : first
     }
 
     private init(_ spec: WaterfallLayoutSpec, origin: Double) {
@@ -180,8 +182,14 @@ public struct PreparedWaterfallLayout: SectionedLayout {
         // A right-to-left horizontal layout is mirrored along its scroll axis: its leading edge is the view's right.
         let e = spec.contentInset
         let pinInset = isMirrored && !axes.vertical ? (e.right, e.left) : axes.stackInsets(e)
-        self.chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
-                                    pinInset: pinInset)
+        var chrome = SectionChrome(axes: axes, viewU: viewU, viewV: axes.v(spec.collectionView), spec: spec.chrome,
+                                   pinInset: pinInset)
+        if let header = spec.collapsingHeader {
+            let z = chrome.largestZIndex(bands: sections.map(\.band), own: { spec.sections[$0].decorations }, items: total)
+            chrome.header = PreparedCollapsingHeader(header: header, zIndex: (z ?? 0) + 1, width: spec.collectionView.width,
+                                                     insetTop: spec.contentInset.top)
+        }
+        self.chrome = chrome
         self.sections = sections
         self.itemV = itemV
         self.itemLength = itemLength
@@ -194,7 +202,7 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     }
 
     public var spec: LayoutSpec { .waterfall(givenSpec ?? waterfallSpec) }
-    public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent }
+    public var isBoundsDependent: Bool { waterfallSpec.chrome.isBoundsDependent || chrome.header != nil }
     public var viewSize: LayoutSize { waterfallSpec.collectionView }
     var scrollDirection: ScrollDirection { waterfallSpec.scrollDirection }
     var scrollTargetBehavior: ScrollTargetBehavior { waterfallSpec.scrollTargetBehavior }

@@ -77,6 +77,8 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var textStyles: [String: TextStyle] = [:]
     /// `rightToLeft` mirrors every frame across the content's width (column 0 at the right when vertical).
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// A header above the content that collapses as the page scrolls (vertical layouts only).
+    public var collapsingHeader: CollapsingHeader?
 
     public static let maxColumns = 1024
 
@@ -123,6 +125,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
         let check = RangeCheck(maxLength: limits.maxLength)
         try check.positive(collectionView, at: [.key("collectionView")])
         try check.contentInset(contentInset)
+        try collapsingHeader?.validate(vertical: scrollDirection == .vertical, check: check)
         try check.columnCount(columnCount, at: [.key("columnCount")])
         try check.nonNegative(columnSpacing, at: [.key("columnSpacing")])
         try check.nonNegative(itemSpacing, at: [.key("itemSpacing")])

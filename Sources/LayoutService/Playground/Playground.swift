@@ -51,6 +51,8 @@ enum ClientScript {
             ("layout-client.js", PackageResources.layout_client_js),
             ("layout-client.d.ts", PackageResources.layout_client_d_ts),
         ("lib/adaptive.js", PackageResources.adaptive_js), ("lib/adaptive.d.ts", PackageResources.adaptive_d_ts),
+        ("lib/collapsing-header.js", PackageResources.collapsing_header_js),
+        ("lib/collapsing-header.d.ts", PackageResources.collapsing_header_d_ts),
         ("lib/elements.js", PackageResources.elements_js), ("lib/elements.d.ts", PackageResources.elements_d_ts),
         ("lib/fetch-state.js", PackageResources.fetch_state_js), ("lib/fetch-state.d.ts", PackageResources.fetch_state_d_ts),
         ("lib/http-client.js", PackageResources.http_client_js), ("lib/http-client.d.ts", PackageResources.http_client_d_ts),

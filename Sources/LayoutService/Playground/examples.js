@@ -149,6 +149,12 @@ const examples = {
       contentAnchor: "end", minimumLineSpacing: 8, sectionInset: {top: 8, left: 8, bottom: 8, right: 8},
       textStyles: {name: TEXT_STYLES.name, body: TEXT_STYLES.body},
       sections: [{contents: Array.from({length: 12}, chatMessage)}]}; },
+  // A profile page (docs/specs.md, "Collapsing headers"): a header of 280 that collapses to a bar of 88 as the page
+  // scrolls, stretches when pulled down, and a tab bar (the pinned section header) that sticks below it.
+  "Profile (collapsing header)": () => ({layout: "flow", collectionView: {width: 390, height: 600},
+    collapsingHeader: {expandedHeight: 280, collapsedHeight: 88, behavior: "pinned", stretch: true},
+    itemSize: {width: 390, height: 76}, minimumLineSpacing: 1, headerReferenceSize: {width: 0, height: 48},
+    sectionHeadersPinToVisibleBounds: true, sections: [{items: 300}]}),
   // A layout program (docs/programs.md): the calendar week of examples/programs, which the service serves, posted
   // first (its id is the SHA-256 of its bytes), then a spec naming it. Clashing events share their day side by side.
   "Calendar week (program)": async (client) => {

@@ -2,7 +2,8 @@ public import LayoutEngine
 
 /// The wire form of layout attributes (docs/api.md, "Attributes"):
 /// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?,
-/// "rowSpan"?,"columnSpan"?}` (the spans of a grid's merged cell, when either is not 1); in tiles, `"sticky"` of a
+/// "rowSpan"?,"columnSpan"?,"collapseProgress"?}` (the spans of a grid's merged cell, when either is not 1; a
+/// collapsing header's progress, only on the header); in tiles, `"sticky"` of a
 /// pinned header or footer, `"stickyX"` and `"stickyY"` of a grid's frozen cell.
 public enum AttributesEncoder {
     /// The most the numeric part of one element takes: the literals (about 150 bytes), two ints (20 each),
@@ -60,6 +61,10 @@ public enum AttributesEncoder {
             w.int(a.rowSpan)
             w.raw(",\"columnSpan\":")
             w.int(a.columnSpan)
+        }
+        if let progress = a.collapseProgress {
+            w.raw(",\"collapseProgress\":")
+            w.number(progress)
         }
         if let sticky {
             w.raw(",\"sticky\":")

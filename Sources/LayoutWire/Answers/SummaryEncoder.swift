@@ -44,6 +44,7 @@ public enum SummaryEncoder {
             w.raw(",\"count\":")
             w.int(plan.count)
             if let c = layout as? any OrthogonalSections { writeOrthogonalSections(c, into: &w) }
+            writeCollapsingHeader(layout, into: &w)
             w.raw("}")
         }
         if let grid = GridTilePlan.of(layout) {
@@ -67,6 +68,24 @@ public enum SummaryEncoder {
             w.raw(",\"spec\":")
             SpecEncoder.write(layout.spec, into: &w)
         }
+    }
+
+    /// The collapsing header, which tiles leave out (its frame follows the offset): `,"collapsingHeader":{"expandedHeight",
+    /// "collapsedHeight","behavior","stretch","zIndex","contentInsetTop"}`, for a client to place it at any offset
+    /// (and pin leading sticky ranges below it). Nothing when there is none.
+    static func writeCollapsingHeader(_ layout: any PreparedLayout, into w: inout JSONWriter) {
+        guard let h = layout.spec.collapsingHeader, let a = layout.collapsingHeader(offset: .zero) else { return }
+        w.raw(",\"collapsingHeader\":{\"expandedHeight\":")
+        w.number(h.expandedHeight)
+        w.raw(",\"collapsedHeight\":")
+        w.number(h.collapsedHeight)
+        w.raw(",\"behavior\":")
+        w.string(h.behavior.rawValue)
+        w.raw(h.stretch ? ",\"stretch\":true,\"zIndex\":" : ",\"stretch\":false,\"zIndex\":")
+        w.int(a.zIndex)
+        w.raw(",\"contentInsetTop\":")
+        w.number(layout.contentInset.top)
+        w.raw("}")
     }
 
     /// The sections whose rows scroll on their own (a compositional layout's orthogonal sections), for tiles (which give their rows unscrolled): a client

@@ -3,7 +3,7 @@ import LayoutEngine
 /// `"layout": "compositional"`: the spec mirrors `UICollectionViewCompositionalLayout`'s types.
 extension SpecDecoder {
     static let compositionalKeys = ["layout", "collectionView", "scrollDirection", "interSectionSpacing",
-                                    "defaultSection", "sections", "textStyles"]
+                                    "defaultSection", "sections", "textStyles", "collapsingHeader"]
 
     static func decodeCompositional(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
         let m = try root.object(allowed: compositionalKeys, required: ["collectionView", "sections"])
@@ -15,6 +15,7 @@ extension SpecDecoder {
         if let r = m["interSectionSpacing"] { spec.interSectionSpacing = try r.number() }
         if let r = m["defaultSection"] { spec.defaultSection = try compositionalSection(r) }
         if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
+        if let r = m["collapsingHeader"] { spec.collapsingHeader = try collapsingHeader(r) }
         return spec
     }
 

@@ -5,6 +5,7 @@ import LayoutEngine
 extension SpecEncoder {
     static func writeCompositional(_ s: CompositionalLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
+        collapsingHeader(s.collapsingHeader, &w)
         collectionView(s.collectionView, s.contentInset, &w)
         if let d = s.defaultSection { w.key("defaultSection"); section(d, &w); w.raw(",") }
         w.key("interSectionSpacing"); w.number(s.interSectionSpacing); w.raw(",")

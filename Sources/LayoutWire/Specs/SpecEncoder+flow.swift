@@ -10,6 +10,7 @@ extension SpecEncoder {
     /// Everything before the sections' first `{`: the layout's keys, then `"sections":[`.
     static func writeFlowHead(_ s: FlowLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
+        collapsingHeader(s.collapsingHeader, &w)
         collectionView(s.collectionView, s.contentInset, &w)
         contentAnchor(s.contentAnchor, &w)
         if !s.chrome.decorations.isEmpty { decorations(s.chrome.decorations, &w) }

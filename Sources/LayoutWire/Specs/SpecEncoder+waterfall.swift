@@ -3,6 +3,7 @@ import LayoutEngine
 extension SpecEncoder {
     static func writeWaterfall(_ s: WaterfallLayoutSpec, into w: inout JSONWriter) {
         w.raw("{")
+        collapsingHeader(s.collapsingHeader, &w)
         collectionView(s.collectionView, s.contentInset, &w)
         w.key("columnCount"); columnCount(s.columnCount, &w); w.raw(",")
         w.key("columnSpacing"); w.number(s.columnSpacing); w.raw(",")

@@ -49,6 +49,19 @@ public enum SpecEncoder {
         w.raw(",")
     }
 
+    /// `"collapsingHeader":{...},` with every field, when there is one (ids of specs without one stay).
+    static func collapsingHeader(_ h: CollapsingHeader?, _ w: inout JSONWriter) {
+        guard let h else { return }
+        w.key("collapsingHeader")
+        w.raw("{\"behavior\":")
+        w.string(h.behavior.rawValue)
+        w.raw(",\"collapsedHeight\":")
+        w.number(h.collapsedHeight)
+        w.raw(",\"expandedHeight\":")
+        w.number(h.expandedHeight)
+        w.raw(h.stretch ? ",\"stretch\":true}," : ",\"stretch\":false},")
+    }
+
     /// `"contentAnchor":"end",` when it is not `start`.
     static func contentAnchor(_ anchor: ContentAnchor, _ w: inout JSONWriter) {
         guard anchor != .start else { return }

@@ -27,6 +27,7 @@
  * @property {StickyRange} [stickyY] a frozen grid cell, along y
  * @property {number} [rowSpan] a merged grid cell's rows
  * @property {number} [columnSpan] a merged grid cell's columns
+ * @property {number} [collapseProgress] a collapsing header's progress, 0 (expanded) to 1 (collapsed)
  */
 
 /**
@@ -35,7 +36,8 @@
  * @property {string} id
  * @property {Size} contentSize
  * @property {boolean} [boundsDependent] its answers depend on the offset (pinned headers, wheels)
- * @property {{axis: "x" | "y", length: number}} [tile] 1-D tiles
+ * @property {{axis: "x" | "y", length: number, collapsingHeader?: import("./collapsing-header.js").CollapsingHeader}} [tile]
+ *   1-D tiles, and the collapsing header they leave out
  * @property {{width: number, height: number, rows: number, columns: number}} [tileGrid] a grid's 2-D tiles
  */
 
@@ -71,6 +73,8 @@ export function columnsToElements(answer) {
     const rowSpan = answer.rowSpan ? answer.rowSpan[i] ?? 1 : 1;
     const columnSpan = answer.columnSpan ? answer.columnSpan[i] ?? 1 : 1;
     if (rowSpan !== 1 || columnSpan !== 1) { e.rowSpan = rowSpan; e.columnSpan = columnSpan; }
+    const progress = answer.collapseProgress ? answer.collapseProgress[i] : null;
+    if (progress != null) e.collapseProgress = progress;
     out[i] = e;
   }
   return out;

@@ -4,6 +4,7 @@
 // the viewport and the drawing.
 import {NOT_MODIFIED, isAbort} from "./problem.js";
 import {answerElements, elementKey, intersects, pinnedFrame, stickyCoordinate} from "./elements.js";
+import {COLLAPSING_HEADER_KIND, collapsingHeaderElement, stickyUnderCollapsingHeader} from "./collapsing-header.js";
 import {planBands, planTiles, tileSpan} from "./plans.js";
 
 /** @typedef {import("./elements.js").Rect} Rect */
@@ -17,7 +18,7 @@ const CROSS_REACH = 1000000;
 /**
  * What a strategy has for a viewport: the elements, whether nothing in the window is missing, the window and the
  * offset they are for.
- * @typedef {{elements: LayoutElement[], complete: boolean, rect: number[], offset: number[]}} Collected
+ * @typedef {{elements: LayoutElement[], complete: boolean, rect: number[], offset: number[], header?: LayoutElement & {collapseProgress: number}}} Collected
  */
 
 /**
@@ -210,17 +211,23 @@ export class BandStrategy extends CachedStrategy {
       const entry = host.cache.get(this.key(k));
       if (!entry) { complete = false; continue; }
       for (const e of entry.elements) {
-        if (e.sticky) continue;
+        if (e.sticky || e.kind === COLLAPSING_HEADER_KIND) continue;
         if (intersects(e.frame, w)) out.set(elementKey(e), e);
       }
     }
     const pos = y ? v.y : v.x, view = y ? v.height : v.width;
+    // A collapsing header (vertical layouts) is placed for this offset, and pinned headers stick below it.
+    const header = y && host.summary.tile ? host.summary.tile.collapsingHeader : undefined;
     for (const [key, e] of host.sticky) {
-      const c = stickyCoordinate(e, pos, view, host.axis);
+      const c = header && e.sticky && e.sticky.edge === "leading" ? stickyUnderCollapsingHeader(header, e.sticky, pos)
+        : stickyCoordinate(e, pos, view, host.axis);
       const frame = y ? {...e.frame, y: c} : {...e.frame, x: c};
       if (intersects(frame, w)) out.set(key, {...e, frame});
     }
-    return {elements: [...out.values()], complete, rect: [w.x, w.y, w.width, w.height], offset: [v.x, v.y]};
+    const placed = header ? collapsingHeaderElement(header, pos, host.summary.contentSize.width) : undefined;
+    if (placed && intersects(placed.frame, w)) out.set(elementKey(placed), placed);
+    return {elements: [...out.values()], complete, rect: [w.x, w.y, w.width, w.height], offset: [v.x, v.y],
+      header: placed};
   }
 }
 

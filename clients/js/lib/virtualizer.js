@@ -2,6 +2,7 @@
 // shows, fetching ahead of the scroll (a strategy per layout: strategies.js), caching answers, recycling views,
 // pinning sticky headers and frozen cells, animating batch updates. See docs/clients.md.
 import {renderWindow} from "./plans.js";
+import {showCollapseProgress} from "./collapsing-header.js";
 import {FetchState} from "./fetch-state.js";
 import {ScrollMapping} from "./scroll-mapping.js";
 
@@ -43,6 +44,8 @@ import {animateUpdates, clientAreaChanged, flushSizes, measureSizes, resizeLayou
  * @property {number} [poolSize] spare views kept; 64
  * @property {HTMLElement} [content] the element views are placed in
  * @property {(info: RenderInfo) => void} [onRender] after each draw
+ * @property {(progress: number) => void} [onCollapse] a collapsing header's progress (0 to 1) at each draw; the
+ *   scrolling element also gets it as the CSS variable `--collapse-progress`
  * @property {(error: any) => void} [onError] on a failed request
  * @property {number} [animationMs] batch updates' animation; 350
  * @property {number} [maxContentLength] longest content element; 16000000
@@ -58,12 +61,14 @@ export class Virtualizer extends FetchState {
   /** @param {VirtualizerOptions} options */
   constructor({client, layoutId, scrollElement, createView, updateView = () => {}, recycleView = () => {},
     overscan = 0.5, cacheSize = 48, maxInFlight = 6, lookahead, maxAge = 300000, columns = "auto",
-    selfSizing = false, sizeBatchMs = 100, keepColumns = false, poolSize = 64, content, onRender, onError, animationMs = 350,
+    selfSizing = false, sizeBatchMs = 100, keepColumns = false, poolSize = 64, content, onRender, onCollapse, onError, animationMs = 350,
     maxContentLength = 16000000, settleMs = 200, followClientArea = true, clock, requestFrame}) {
     super(client, {cacheSize, maxInFlight, maxAge, columns, lookahead, onError, clock});
     if (!client || !scrollElement || !createView) throw new TypeError("Virtualizer needs client, scrollElement and createView");
     /** @type {((info: RenderInfo) => void) | undefined} */
     this.onRender = onRender;
+    /** @type {((progress: number) => void) | undefined} */
+    this.onCollapse = onCollapse;
     this.scrollElement = scrollElement; this.createView = createView;
     this.updateView = updateView; this.recycleView = recycleView; this.overscan = overscan;
     this.selfSizing = selfSizing; this.sizeBatchMs = sizeBatchMs; this.animationMs = animationMs;
@@ -271,6 +276,7 @@ export class Virtualizer extends FetchState {
     if (!collected || (!collected.complete && this.holding)) return;
     this.holding = false;
     this.draw(collected.elements);
+    if (collected.header) showCollapseProgress(this.scrollElement, collected.header.collapseProgress, this.onCollapse);
     this.stats.renders += 1;
     if (collected.complete) {
       this.stats.completeRenders += 1;

@@ -8,5 +8,6 @@ export { columnsToElements, answerElements, elementKey, stickyCoordinate, pinned
 export { AnswerCache, planBands, planTiles, ViewPool } from "./lib/plans.js";
 export { BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy } from "./lib/strategies.js";
 export { MAXIMUM_COLUMNS, adaptiveCount, adaptiveItems } from "./lib/adaptive.js";
+export { COLLAPSING_HEADER_KIND, collapsingHeaderPlace, collapseProgress, collapsingHeaderPinEdge, collapsingHeaderElement, stickyUnderCollapsingHeader, placeUnderCollapsingHeader, showCollapseProgress } from "./lib/collapsing-header.js";
 export { TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell } from "./lib/text-cells.js";
 export { insertItems, batch, sizeReport } from "./lib/waterfall-updates.js";

@@ -112,6 +112,10 @@ export type LayoutElement = {
      * a merged grid cell's columns
      */
     columnSpan?: number;
+    /**
+     * a collapsing header's progress, 0 (expanded) to 1 (collapsed)
+     */
+    collapseProgress?: number;
 };
 /**
  * A layout's summary (`POST /v1/layouts`, `GET /v1/layouts/{id}`), as far as the client reads it.
@@ -124,11 +128,12 @@ export type Summary = {
      */
     boundsDependent?: boolean;
     /**
-     * 1-D tiles
+     * 1-D tiles, and the collapsing header they leave out
      */
     tile?: {
         axis: "x" | "y";
         length: number;
+        collapsingHeader?: import("./collapsing-header.js").CollapsingHeader;
     };
     /**
      * a grid's 2-D tiles

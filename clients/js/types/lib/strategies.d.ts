@@ -89,11 +89,14 @@ export type Collected = {
     complete: boolean;
     rect: number[];
     offset: number[];
+    header?: LayoutElement & {
+        collapseProgress: number;
+    };
 };
 /**
  * What a strategy has for a viewport: the elements, whether nothing in the window is missing, the window and the
  * offset they are for.
- * @typedef {{elements: LayoutElement[], complete: boolean, rect: number[], offset: number[]}} Collected
+ * @typedef {{elements: LayoutElement[], complete: boolean, rect: number[], offset: number[], header?: LayoutElement & {collapseProgress: number}}} Collected
  */
 /**
  * Fetches answers that do not depend on the offset (bands or tiles), keyed, cached and revalidated; aborts what the

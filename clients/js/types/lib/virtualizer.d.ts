@@ -28,6 +28,8 @@
  * @property {number} [poolSize] spare views kept; 64
  * @property {HTMLElement} [content] the element views are placed in
  * @property {(info: RenderInfo) => void} [onRender] after each draw
+ * @property {(progress: number) => void} [onCollapse] a collapsing header's progress (0 to 1) at each draw; the
+ *   scrolling element also gets it as the CSS variable `--collapse-progress`
  * @property {(error: any) => void} [onError] on a failed request
  * @property {number} [animationMs] batch updates' animation; 350
  * @property {number} [maxContentLength] longest content element; 16000000
@@ -39,9 +41,11 @@
 /** Keeps `scrollElement`'s DOM to the elements its viewport plus `overscan` shows. */
 export class Virtualizer extends FetchState {
     /** @param {VirtualizerOptions} options */
-    constructor({ client, layoutId, scrollElement, createView, updateView, recycleView, overscan, cacheSize, maxInFlight, lookahead, maxAge, columns, selfSizing, sizeBatchMs, keepColumns, poolSize, content, onRender, onError, animationMs, maxContentLength, settleMs, followClientArea, clock, requestFrame }: VirtualizerOptions);
+    constructor({ client, layoutId, scrollElement, createView, updateView, recycleView, overscan, cacheSize, maxInFlight, lookahead, maxAge, columns, selfSizing, sizeBatchMs, keepColumns, poolSize, content, onRender, onCollapse, onError, animationMs, maxContentLength, settleMs, followClientArea, clock, requestFrame }: VirtualizerOptions);
     /** @type {((info: RenderInfo) => void) | undefined} */
     onRender: (info: RenderInfo) => void;
+    /** @type {((progress: number) => void) | undefined} */
+    onCollapse: (progress: number) => void;
     scrollElement: HTMLElement;
     createView: (e: LayoutElement) => HTMLElement;
     updateView: (view: HTMLElement, e: LayoutElement) => void;
@@ -115,7 +119,7 @@ export class Virtualizer extends FetchState {
     /** @type {Size} */
     viewSize: Size;
     /** @returns {"x" | "y"} the scroll axis: the tile's, else the one the content overflows */
-    get axis(): "x" | "y";
+    get axis(): "y" | "x";
     /** @returns {number} a band's length: the tile's, else a view's (at least 256) */
     get bandLength(): number;
     /** @returns {number} the last scroll velocity measured along the axis (points/ms) */
@@ -301,6 +305,11 @@ export type VirtualizerOptions = {
      * after each draw
      */
     onRender?: (info: RenderInfo) => void;
+    /**
+     * a collapsing header's progress (0 to 1) at each draw; the
+     * scrolling element also gets it as the CSS variable `--collapse-progress`
+     */
+    onCollapse?: (progress: number) => void;
     /**
      * on a failed request
      */

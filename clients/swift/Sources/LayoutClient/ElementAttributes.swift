@@ -46,11 +46,13 @@ public struct ElementAttributes: Sendable, Hashable {
     /// given where it lies unpinned, with the range it moves in along that axis and its `inset`. nil elsewhere.
     public var stickyX: Components.Schemas.StickyRange?
     public var stickyY: Components.Schemas.StickyRange?
+    /// A collapsing header's progress, from 0 (expanded) to 1 (collapsed); nil for every other element.
+    public var collapseProgress: Double?
 
     public init(
         key: ElementKey, frame: CGRect, zIndex: Int, alpha: Double, isHidden: Bool, transform3D: [Double]?,
         sticky: Components.Schemas.StickyRange? = nil, stickyX: Components.Schemas.StickyRange? = nil,
-        stickyY: Components.Schemas.StickyRange? = nil
+        stickyY: Components.Schemas.StickyRange? = nil, collapseProgress: Double? = nil
     ) {
         self.key = key
         self.frame = frame
@@ -61,6 +63,7 @@ public struct ElementAttributes: Sendable, Hashable {
         self.sticky = sticky
         self.stickyX = stickyX
         self.stickyY = stickyY
+        self.collapseProgress = collapseProgress
     }
 
     public var category: ElementCategory { key.category }

@@ -22,6 +22,11 @@ public struct LayoutInfo: Sendable {
 
     public var contentSize: CGSize { CGSize(width: summary.contentSize.width, height: summary.contentSize.height) }
 
+    /// The layout's collapsing header, which its tiles leave out (nil when it has none).
+    public var collapsingHeader: CollapsingHeaderPlacement? {
+        summary.tile?.collapsingHeader.map(CollapsingHeaderPlacement.init)
+    }
+
     /// Horizontal for flows and waterfalls that say so; vertical otherwise (kinds added to openapi.yaml later
     /// included, until they are named here).
     public var axis: ScrollAxis {
@@ -336,6 +341,6 @@ extension ElementAttributes {
             key: ElementKey(category: category, kind: a.kind, section: a.section, item: a.item),
             frame: CGRect(x: a.frame.x, y: a.frame.y, width: a.frame.width, height: a.frame.height),
             zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D, sticky: a.sticky,
-            stickyX: a.stickyX, stickyY: a.stickyY)
+            stickyX: a.stickyX, stickyY: a.stickyY, collapseProgress: a.collapseProgress)
     }
 }

@@ -108,6 +108,7 @@ public actor ScrollSession {
             contentSize: layout.contentSize, axis: source.axis, configuration: configuration,
             serviceTiles: source.tiles, fetchTile: source.fetch)
         snapshot.boundsDependent = layout.summary.boundsDependent
+        snapshot.collapsingHeader = layout.collapsingHeader
         service = (client, layoutID)
     }
 
@@ -179,6 +180,13 @@ public actor ScrollSession {
     }
 
     public nonisolated var collectionViewContentSize: CGSize { snapshot.contentSize }
+
+    /// The layout's collapsing header at content offset `offsetY` (its frame and `collapseProgress`), placed from
+    /// the summary: tiles leave it out. Nil when the layout has none. The rect and index-path accessors give it
+    /// too, for the visible bounds.
+    public nonisolated func collapsingHeader(atOffsetY offsetY: Double) -> ElementAttributes? {
+        snapshot.collapsingHeader?.attributes(offsetY: offsetY, width: snapshot.contentSize.width)
+    }
 
     /// Whether the layout's attributes depend on the content offset (pinned headers or footers): a
     /// `UICollectionViewLayout` then invalidates itself on every bounds change, so that they are placed again.

@@ -12,6 +12,8 @@ final class TileSnapshot: @unchecked Sendable {
     private var viewport: CGRect?
     /// Whether the layout's attributes depend on the content offset (the summary's `boundsDependent`).
     private var dependsOnBounds = false
+    /// The layout's collapsing header: placed for the viewport, and pinned headers below it.
+    private var header: CollapsingHeaderPlacement?
 
     init(contentSize: CGSize) { size = contentSize }
 
@@ -27,13 +29,18 @@ final class TileSnapshot: @unchecked Sendable {
         withLock { grid, tiles, stats in
             stats.rectQueries += 1
             guard let grid else { return ([], false) }
-            guard let block = grid.block(touching: rect) else {
-                stats.rectHits += 1
-                return ([], true)
-            }
             var complete = true
             var seen = Set<ElementKey>()
             var found: [ElementAttributes] = []
+            // A collapsing header, placed for the viewport: stretched, it reaches above the content.
+            if let h = placedHeader(), h.frame.touches(rect) {
+                found.append(h)
+                seen.insert(h.key)
+            }
+            guard let block = grid.block(touching: rect) else {
+                stats.rectHits += 1
+                return (found, true)
+            }
             for k in grid.keys(in: block) {
                 guard let tile = tiles[k] else {
                     complete = false
@@ -48,7 +55,9 @@ final class TileSnapshot: @unchecked Sendable {
             }
             if complete { stats.rectHits += 1 }
             found.sort { a, b in
-                (a.section, a.category, a.key.kind ?? "", a.item) < (b.section, b.category, b.key.kind ?? "", b.item)
+                // The collapsing header first, as the service answers it.
+                (a.key == CollapsingHeaderPlacement.key ? 0 : 1, a.section, a.category, a.key.kind ?? "", a.item)
+                    < (b.key == CollapsingHeaderPlacement.key ? 0 : 1, b.section, b.category, b.key.kind ?? "", b.item)
             }
             return (found, complete)
         }
@@ -57,6 +66,10 @@ final class TileSnapshot: @unchecked Sendable {
     func element(_ key: ElementKey) -> ElementAttributes? {
         withLock { grid, tiles, stats in
             stats.itemQueries += 1
+            if key == CollapsingHeaderPlacement.key, let h = placedHeader() {
+                stats.itemHits += 1
+                return h
+            }
             for tile in tiles.values {
                 if let e = tile.byKey[key] {
                     stats.itemHits += 1
@@ -70,7 +83,31 @@ final class TileSnapshot: @unchecked Sendable {
     /// A pinned element where it goes in the current viewport (called with the lock held); others unchanged.
     private func place(_ e: ElementAttributes, _ axis: ScrollAxis) -> ElementAttributes {
         guard e.isPinned, let viewport else { return e }
-        return e.placed(in: viewport, axis: axis)
+        var placed = e.placed(in: viewport, axis: axis)
+        if let header, let s = e.sticky, s.edge == .leading, axis == .vertical {
+            // Pinned headers stick below the collapsing header's visible bottom.
+            placed.frame.origin.y = min(max(header.pinEdge(offsetY: viewport.minY), s.min), s.max)
+        }
+        return placed
+    }
+
+    /// The collapsing header at the viewport's offset (called with the lock held); nil without one.
+    private func placedHeader() -> ElementAttributes? {
+        guard let header, let viewport else { return nil }
+        return header.attributes(offsetY: viewport.minY, width: size.width)
+    }
+
+    var collapsingHeader: CollapsingHeaderPlacement? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return header
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            header = newValue
+        }
     }
 
     var boundsDependent: Bool {

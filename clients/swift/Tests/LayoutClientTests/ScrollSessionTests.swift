@@ -156,6 +156,9 @@ import Testing
             for step in 1..<23 { positions.append(Double(step) * (extent - viewLength) / 23 + 0.25 * Double(step % 4)) }
             var pinnedSeen = 0
             for p in positions {
+                // Where pinned headers stick: the visible area's start, or below a collapsing header's bottom.
+                let header = session.collapsingHeader(atOffsetY: p)
+                let edge = max(p, header.map { Double($0.frame.maxY) } ?? p)
                 let visible = vertical
                     ? CGRect(x: 0, y: p, width: 390, height: 844) : CGRect(x: p, y: 0, width: 390, height: 844)
                 await session.scroll(to: visible)
@@ -181,8 +184,14 @@ import Testing
                 // A header held at the leading edge: pinning is exercised, not only the unpinned places.
                 pinnedSeen += session.layoutAttributesForElements(in: visible).filter { e in
                     let leading = Double(vertical ? e.frame.minY : e.frame.minX)
-                    return e.key.kind == "header" && leading == p
+                    return e.key.kind == "header" && leading == edge
                 }.count
+                if let header, header.frame.touches(visible) {
+                    // The header by the summary: as the service answers it at this offset, first.
+                    let answer = try await client.elements(layoutID: summary.id, in: visible, offset: visible.origin)
+                    #expect(answer.elements.first == header, "\(name) at \(p)")
+                    #expect(session.layoutAttributesForElements(in: visible).first == header)
+                }
             }
             #expect(pinnedSeen > 5, "\(name)")
         }

@@ -83,6 +83,21 @@ enum Service {
                      "defaultSection": \(compositionalSection),
                      "sections": [{"items": 30}, {"items": 3}, {"items": 41}]}
                     """)),
+                // Under a collapsing header, pinned headers stick below its visible bottom; tiles leave it out.
+                ("flow under a collapsing header", try spec("""
+                    {"layout": "flow", "collectionView": {"width": 390, "height": 844},
+                     "collapsingHeader": {"expandedHeight": 300, "collapsedHeight": 88, "stretch": true},
+                     "itemSize": {"width": 100, "height": 100},
+                     "headerReferenceSize": {"width": 0, "height": 40}, "footerReferenceSize": {"width": 0, "height": 30},
+                     "sectionHeadersPinToVisibleBounds": true, "sectionFootersPinToVisibleBounds": true,
+                     "sections": [{"items": 40}, {"items": 5}, {"itemSizes": [\(sizes)]}, {"items": 61}]}
+                    """)),
+                ("compositional under a scrolling collapsing header", try spec("""
+                    {"layout": "compositional", "collectionView": {"width": 390, "height": 844}, "interSectionSpacing": 20,
+                     "collapsingHeader": {"expandedHeight": 260, "collapsedHeight": 60, "behavior": "scroll"},
+                     "defaultSection": \(compositionalSection),
+                     "sections": [{"items": 30}, {"items": 3}, {"items": 41}]}
+                    """)),
             ]
         }
     }

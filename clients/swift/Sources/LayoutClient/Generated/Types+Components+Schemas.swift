@@ -1442,6 +1442,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/layout`.
             public var layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/textStyles`.
@@ -1463,6 +1465,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - scrollDirection:
@@ -1471,6 +1474,7 @@ extension Components {
             ///   - sections:
             public init(
                 layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload? = nil,
@@ -1479,6 +1483,7 @@ extension Components {
                 sections: [Components.Schemas.CompositionalSectionEntry]
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
@@ -1488,6 +1493,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case scrollDirection
@@ -1500,6 +1506,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.CompositionalLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -1527,6 +1537,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "scrollDirection",
@@ -2561,6 +2572,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/layout`.
             public var layout: Components.Schemas.ListLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/textStyles`.
@@ -2636,6 +2649,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - appearance:
@@ -2645,6 +2659,7 @@ extension Components {
             ///   - sections:
             public init(
                 layout: Components.Schemas.ListLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 appearance: Components.Schemas.ListLayoutSpec.AppearancePayload? = nil,
@@ -2654,6 +2669,7 @@ extension Components {
                 sections: Components.Schemas.ListLayoutSpec.SectionsPayload
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.appearance = appearance
@@ -2664,6 +2680,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case appearance
@@ -2677,6 +2694,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.ListLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -2708,6 +2729,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "appearance",
@@ -2872,6 +2894,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/layout`.
             public var layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/textStyles`.
@@ -2945,6 +2969,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - scrollDirection:
@@ -2963,6 +2988,7 @@ extension Components {
             ///   - sections:
             public init(
                 layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 scrollDirection: Components.Schemas.WaterfallLayoutSpec.ScrollDirectionPayload? = nil,
@@ -2981,6 +3007,7 @@ extension Components {
                 sections: [Components.Schemas.WaterfallSection]
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.scrollDirection = scrollDirection
@@ -3000,6 +3027,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case scrollDirection
@@ -3022,6 +3050,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.WaterfallLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -3089,6 +3121,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "scrollDirection",
@@ -4339,6 +4372,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/layout`.
             public var layout: Components.Schemas.FlowLayoutSpec.LayoutPayload
+            /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collapsingHeader`.
+            public var collapsingHeader: Components.Schemas.CollapsingHeader?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/collectionView`.
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/textStyles`.
@@ -4438,6 +4473,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - layout:
+            ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
             ///   - contentAnchor:
@@ -4460,6 +4496,7 @@ extension Components {
             ///   - sections: At most `--max-sections` sections and `--max-items` items in all.
             public init(
                 layout: Components.Schemas.FlowLayoutSpec.LayoutPayload,
+                collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
                 contentAnchor: Components.Schemas.ContentAnchor? = nil,
@@ -4482,6 +4519,7 @@ extension Components {
                 sections: [Components.Schemas.FlowSection]
             ) {
                 self.layout = layout
+                self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
                 self.contentAnchor = contentAnchor
@@ -4505,6 +4543,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case layout
+                case collapsingHeader
                 case collectionView
                 case textStyles
                 case contentAnchor
@@ -4531,6 +4570,10 @@ extension Components {
                 self.layout = try container.decode(
                     Components.Schemas.FlowLayoutSpec.LayoutPayload.self,
                     forKey: .layout
+                )
+                self.collapsingHeader = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.self,
+                    forKey: .collapsingHeader
                 )
                 self.collectionView = try container.decode(
                     Components.Schemas.ViewSize.self,
@@ -4614,6 +4657,7 @@ extension Components {
                 )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "layout",
+                    "collapsingHeader",
                     "collectionView",
                     "textStyles",
                     "contentAnchor",
@@ -5085,6 +5129,138 @@ extension Components {
                 ])
             }
         }
+        /// A header above a vertical layout's content (supplementary kind `collapsingHeader`, section 0, item 0) that
+        /// collapses from `expandedHeight` to `collapsedHeight` as the page scrolls (docs/specs.md, "Collapsing
+        /// headers"). Every other element moves down by `expandedHeight`. A horizontal layout is a 422.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CollapsingHeader`.
+        public struct CollapsingHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/expandedHeight`.
+            public var expandedHeight: Swift.Double
+            /// At most expandedHeight.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/collapsedHeight`.
+            public var collapsedHeight: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/behavior`.
+            @frozen public enum BehaviorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pinned = "pinned"
+                case scroll = "scroll"
+            }
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/behavior`.
+            public var behavior: Components.Schemas.CollapsingHeader.BehaviorPayload?
+            /// Pulled down past the top
+            ///
+            /// - Remark: Generated from `#/components/schemas/CollapsingHeader/stretch`.
+            public var stretch: Swift.Bool?
+            /// Creates a new `CollapsingHeader`.
+            ///
+            /// - Parameters:
+            ///   - expandedHeight:
+            ///   - collapsedHeight: At most expandedHeight.
+            ///   - behavior:
+            ///   - stretch: Pulled down past the top
+            public init(
+                expandedHeight: Swift.Double,
+                collapsedHeight: Swift.Double? = nil,
+                behavior: Components.Schemas.CollapsingHeader.BehaviorPayload? = nil,
+                stretch: Swift.Bool? = nil
+            ) {
+                self.expandedHeight = expandedHeight
+                self.collapsedHeight = collapsedHeight
+                self.behavior = behavior
+                self.stretch = stretch
+            }
+            public enum CodingKeys: String, CodingKey {
+                case expandedHeight
+                case collapsedHeight
+                case behavior
+                case stretch
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.expandedHeight = try container.decode(
+                    Swift.Double.self,
+                    forKey: .expandedHeight
+                )
+                self.collapsedHeight = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .collapsedHeight
+                )
+                self.behavior = try container.decodeIfPresent(
+                    Components.Schemas.CollapsingHeader.BehaviorPayload.self,
+                    forKey: .behavior
+                )
+                self.stretch = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .stretch
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "expandedHeight",
+                    "collapsedHeight",
+                    "behavior",
+                    "stretch"
+                ])
+            }
+        }
+        /// The collapsing header, which tiles leave out: at t = offset.y + contentInsetTop, its height is
+        /// max(collapsedHeight, expandedHeight - t) and its y t (`pinned`) or min(t, expandedHeight - collapsedHeight)
+        /// (`scroll`) for t >= 0; for t < 0, y t and height expandedHeight - t with `stretch`, else y 0 and height
+        /// expandedHeight. Leading sticky ranges pin at t + max(0, y + height - t).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader`.
+        public struct TileCollapsingHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/expandedHeight`.
+            public var expandedHeight: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/collapsedHeight`.
+            public var collapsedHeight: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/behavior`.
+            @frozen public enum BehaviorPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pinned = "pinned"
+                case scroll = "scroll"
+            }
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/behavior`.
+            public var behavior: Components.Schemas.TileCollapsingHeader.BehaviorPayload
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/stretch`.
+            public var stretch: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/zIndex`.
+            public var zIndex: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/TileCollapsingHeader/contentInsetTop`.
+            public var contentInsetTop: Swift.Double
+            /// Creates a new `TileCollapsingHeader`.
+            ///
+            /// - Parameters:
+            ///   - expandedHeight:
+            ///   - collapsedHeight:
+            ///   - behavior:
+            ///   - stretch:
+            ///   - zIndex:
+            ///   - contentInsetTop:
+            public init(
+                expandedHeight: Swift.Double,
+                collapsedHeight: Swift.Double,
+                behavior: Components.Schemas.TileCollapsingHeader.BehaviorPayload,
+                stretch: Swift.Bool,
+                zIndex: Swift.Int,
+                contentInsetTop: Swift.Double
+            ) {
+                self.expandedHeight = expandedHeight
+                self.collapsedHeight = collapsedHeight
+                self.behavior = behavior
+                self.stretch = stretch
+                self.zIndex = zIndex
+                self.contentInsetTop = contentInsetTop
+            }
+            public enum CodingKeys: String, CodingKey {
+                case expandedHeight
+                case collapsedHeight
+                case behavior
+                case stretch
+                case zIndex
+                case contentInsetTop
+            }
+        }
         /// Where content shorter than the view (less its insets) sits along the scroll axis: `end` puts it at the
         /// view's end (a chat, the newest message at the bottom; the content is then as long as the visible area).
         ///
@@ -5145,6 +5321,8 @@ extension Components {
                 public var length: Swift.Double
                 /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/count`.
                 public var count: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/collapsingHeader`.
+                public var collapsingHeader: Components.Schemas.TileCollapsingHeader?
                 /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/OrthogonalSectionsPayload`.
                 public struct OrthogonalSectionsPayloadPayload: Codable, Hashable, Sendable {
                     /// - Remark: Generated from `#/components/schemas/LayoutSummary/tile/OrthogonalSectionsPayload/section`.
@@ -5192,22 +5370,26 @@ extension Components {
                 ///   - axis:
                 ///   - length: One view length along the axis.
                 ///   - count:
+                ///   - collapsingHeader:
                 ///   - orthogonalSections: Compositional layouts with orthogonal sections only. Tiles give these sections' rows unscrolled: a
                 public init(
                     axis: Components.Schemas.LayoutSummary.TilePayload.AxisPayload,
                     length: Swift.Double,
                     count: Swift.Int,
+                    collapsingHeader: Components.Schemas.TileCollapsingHeader? = nil,
                     orthogonalSections: Components.Schemas.LayoutSummary.TilePayload.OrthogonalSectionsPayload? = nil
                 ) {
                     self.axis = axis
                     self.length = length
                     self.count = count
+                    self.collapsingHeader = collapsingHeader
                     self.orthogonalSections = orthogonalSections
                 }
                 public enum CodingKeys: String, CodingKey {
                     case axis
                     case length
                     case count
+                    case collapsingHeader
                     case orthogonalSections
                 }
             }
@@ -5484,6 +5666,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/columnSpan`.
             public var columnSpan: [Swift.Int]?
+            /// A collapsing header's progress from 0 (expanded) to 1 (collapsed); null for every other element.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/collapseProgress`.
+            public var collapseProgress: [Swift.Double?]?
             /// With `limit`
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/next`.
@@ -5511,6 +5697,7 @@ extension Components {
             ///   - stickyY: A grid tile's `[edge, min, max, inset]` of each frozen row's cell (see `StickyRange`); null for every
             ///   - rowSpan: The rows each element spans (a grid's merged cells: more than 1).
             ///   - columnSpan: The columns each element spans (a grid's merged cells: more than 1).
+            ///   - collapseProgress: A collapsing header's progress from 0 (expanded) to 1 (collapsed); null for every other element.
             ///   - next: With `limit`
             public init(
                 contentSize: Components.Schemas.Size,
@@ -5533,6 +5720,7 @@ extension Components {
                 stickyY: [[Components.Schemas.StickyTupleEntry]?]? = nil,
                 rowSpan: [Swift.Int]? = nil,
                 columnSpan: [Swift.Int]? = nil,
+                collapseProgress: [Swift.Double?]? = nil,
                 next: Swift.String? = nil
             ) {
                 self.contentSize = contentSize
@@ -5555,6 +5743,7 @@ extension Components {
                 self.stickyY = stickyY
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
+                self.collapseProgress = collapseProgress
                 self.next = next
             }
             public enum CodingKeys: String, CodingKey {
@@ -5578,6 +5767,7 @@ extension Components {
                 case stickyY
                 case rowSpan
                 case columnSpan
+                case collapseProgress
                 case next
             }
         }
@@ -5733,6 +5923,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutAttributes/columnSpan`.
             public var columnSpan: Swift.Int?
+            /// The collapsing header only (kind `collapsingHeader`), from 0 (expanded) to 1 (collapsed).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/collapseProgress`.
+            public var collapseProgress: Swift.Double?
             /// Creates a new `LayoutAttributes`.
             ///
             /// - Parameters:
@@ -5752,6 +5946,7 @@ extension Components {
             ///   - stickyY: A grid's tiles only, on a frozen row's cell (given where it lies unpinned).
             ///   - rowSpan: A grid's merged cell only: the rows it spans.
             ///   - columnSpan: A grid's merged cell only: the columns it spans.
+            ///   - collapseProgress: The collapsing header only (kind `collapsingHeader`), from 0 (expanded) to 1 (collapsed).
             public init(
                 category: Components.Schemas.LayoutAttributes.CategoryPayload,
                 kind: Swift.String? = nil,
@@ -5768,7 +5963,8 @@ extension Components {
                 stickyX: Components.Schemas.StickyRange? = nil,
                 stickyY: Components.Schemas.StickyRange? = nil,
                 rowSpan: Swift.Int? = nil,
-                columnSpan: Swift.Int? = nil
+                columnSpan: Swift.Int? = nil,
+                collapseProgress: Swift.Double? = nil
             ) {
                 self.category = category
                 self.kind = kind
@@ -5786,6 +5982,7 @@ extension Components {
                 self.stickyY = stickyY
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
+                self.collapseProgress = collapseProgress
             }
             public enum CodingKeys: String, CodingKey {
                 case category
@@ -5804,6 +6001,7 @@ extension Components {
                 case stickyY
                 case rowSpan
                 case columnSpan
+                case collapseProgress
             }
         }
     }

@@ -1,0 +1,1 @@
+../../../../clients/js/types/lib/collapsing-header.d.ts

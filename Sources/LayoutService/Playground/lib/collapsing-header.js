@@ -1,0 +1,1 @@
+../../../../clients/js/lib/collapsing-header.js
