@@ -70,6 +70,8 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var contentAnchor: ContentAnchor = .start
     /// The text styles of sections given as `contents`, by name.
     public var textStyles: [String: TextStyle] = [:]
+    /// Cells that shrink and fade away from the visible area's centre (nil: none).
+    public var scrollEffects: ScrollEffects?
 
     public init(collectionView: LayoutSize, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView
@@ -92,6 +94,7 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     /// Drops per-section overrides equal to the layout-wide value: they describe the same layout.
     public func normalized() -> FlowLayoutSpec {
         var copy = self
+        copy.scrollEffects = ScrollEffects.normalized(scrollEffects)
         for i in copy.sections.indices {
             var s = copy.sections[i]
             if s.itemSize == defaultItemSize { s.itemSize = nil }

@@ -9,7 +9,7 @@ extension SpecDecoder {
         "layout", "collectionView", "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
         "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections", "rowAlignment", "lastRowAlignment",
-        "itemAlignment", "layoutDirection", "scrollTargetBehavior", "contentAnchor", "textStyles",
+        "itemAlignment", "layoutDirection", "scrollTargetBehavior", "contentAnchor", "textStyles", "scrollEffects",
     ] + chromeKeys
 
     static func decodeFlow(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> FlowLayoutSpec {
@@ -34,6 +34,7 @@ extension SpecDecoder {
         if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         spec.chrome = try chrome(m)
         if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
+        if let r = m["scrollEffects"] { spec.scrollEffects = try scrollEffects(r) }
         return spec
     }
 

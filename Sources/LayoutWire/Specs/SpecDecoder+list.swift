@@ -4,6 +4,7 @@ import LayoutEngine
 extension SpecDecoder {
     static let listKeys = [
         "layout", "collectionView", "appearance", "headerMode", "footerMode", "rowHeight", "sections", "textStyles",
+        "scrollEffects",
     ]
 
     static func decodeList(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
@@ -24,6 +25,8 @@ extension SpecDecoder {
         if let r = m["headerMode"] { list.headerMode = try r.oneOf(ListSupplementaryMode.self) }
         if let r = m["footerMode"] { list.footerMode = try r.oneOf(ListSupplementaryMode.self) }
         if let r = m["rowHeight"] { list.rowHeight = try dimension(r) }
-        return list.compositional()
+        var spec = list.compositional()
+        if let r = m["scrollEffects"] { spec.scrollEffects = try scrollEffects(r) }
+        return spec
     }
 }

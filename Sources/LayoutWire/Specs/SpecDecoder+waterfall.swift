@@ -4,6 +4,7 @@ extension SpecDecoder {
     static let waterfallKeys = [
         "layout", "collectionView", "scrollDirection", "columnCount", "columnSpacing", "itemSpacing", "sectionInset",
         "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections", "contentAnchor", "textStyles",
+        "scrollEffects",
     ] + chromeKeys
     static let waterfallSectionKeys = [
         "itemHeights", "itemSizes", "columnCount", "columnSpacing", "itemSpacing", "sectionInset", "headerHeight",
@@ -28,6 +29,7 @@ extension SpecDecoder {
         if let r = m["scrollTargetBehavior"] { spec.scrollTargetBehavior = try r.oneOf(ScrollTargetBehavior.self) }
         spec.chrome = try chrome(m)
         if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
+        if let r = m["scrollEffects"] { spec.scrollEffects = try scrollEffects(r) }
         return spec
     }
 
