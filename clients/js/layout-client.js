@@ -6,7 +6,8 @@
 //     AbortSignal; problem answers reject with a ProblemError; 429 and 503 answers are retried after the wait
 //     they ask for), the elements of either answer format (elements.js), band and tile plans and the answer cache
 //     (plans.js), the scroll velocity (velocity.js), the capped-axis mapping (scroll-axis.js), the fetch strategies
-//     (strategies.js), workerFetch (worker-fetch.js).
+//     (strategies.js), workerFetch (worker-fetch.js), scroll effects and rows that scroll on their own applied to
+//     tiles (scroll-effects.js).
 //   DOM: Virtualizer (virtualizer.js, with scroll-mapping.js, views.js and updates.js): keeps a scrolling element's
 //     DOM to what its viewport plus an overscan shows. Text cells (text-cells.js). See docs/clients.md.
 
@@ -19,4 +20,5 @@ export {VelocityTracker} from "./lib/velocity.js";
 export {BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy} from "./lib/strategies.js";
 export {workerFetch} from "./lib/worker-fetch.js";
 export {Virtualizer} from "./lib/virtualizer.js";
+export {ScrollEffects} from "./lib/scroll-effects.js";
 export {TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell} from "./lib/text-cells.js";
