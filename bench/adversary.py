@@ -169,7 +169,10 @@ def flow_cases(rng, n):
                                          for _ in range(n)]}]}
     plain = {"layout": "flow", "collectionView": cv, "itemSize": {"width": 100, "height": 100},
              "sections": [{"itemSizes": [[100, 100 + i % 7] for i in range(n)]}]}
+    # Scroll effects on every cell answered (a scale and alpha each, none left plain), reached within a point.
+    effects = dict(zero, scrollEffects={"scale": {"minimum": 0}, "alpha": {"minimum": 0}, "distance": 1e-9})
     return [Case("flow", "items of size 0 in one line", zero),
+            Case("flow", "items of size 0 in one line, every one scaled and faded", effects, plain=zero),
             Case("flow", "many sections, tiny sizes, everything pinned", many),
             Case("flow", "per-item sizes 0, tiny and wider than the line", sizes, plain=plain)]
 
@@ -247,6 +250,11 @@ def compositional_cases(rng, n):
                                 "subitems": [{"item": {"size": {"width": {"fractionalWidth": 1},
                                                                 "height": {"fractionalHeight": 1}}}}]},
                       "orthogonalScrollingBehavior": rng.choice(["continuous", "paging", "groupPaging"])}}]}
+    # Each orthogonal section with scroll effects of its own, every other one different: the summary lists a run of
+    # effects a section.
+    effects = dict(rows, sections=[dict(s, section=dict(s["section"], scrollEffects={
+        "scale": {"minimum": (i % 2) * 0.5}, "alpha": {"minimum": 0}, "distance": rng.choice([1e-9, 1, 1e9])}))
+        for i, s in enumerate(rows["sections"])])
     list_ = {"layout": "list", "collectionView": cv, "appearance": "insetGrouped", "headerMode": "supplementary",
              "footerMode": "supplementary",
              "sections": [{"items": rng.randint(0, 2)} for _ in range(min(n // 10, 100000))]}
@@ -264,6 +272,7 @@ def compositional_cases(rng, n):
             Case("compositional", "groups 8 deep of tiny badged items, pinned header", deep),
             Case("compositional", "many orthogonal sections, pinned headers", rows),
             Case("compositional", "one orthogonal row of n items", orthogonal),
+            Case("compositional", "many orthogonal sections, each with scroll effects of its own", effects, plain=rows),
             Case("list", "many sections with headers and footers", list_),
             Case("list", "rows of size 0 and tiny", sizes)]
 

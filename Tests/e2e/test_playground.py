@@ -70,7 +70,8 @@ def screenshot(browser, name):
 
 
 EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Circle", "Wheel", "Pinned headers", "100k-item feed",
-            "Compositional photo grid", "App Store page", "Badges", "Settings list", "Calendar week (program)"]
+            "Compositional photo grid", "App Store page", "Carousel", "Badges", "Settings list",
+            "Calendar week (program)"]
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
