@@ -12,6 +12,8 @@ final class TileSnapshot: @unchecked Sendable {
     private var viewport: CGRect?
     /// Whether the layout's attributes depend on the content offset (the summary's `boundsDependent`).
     private var dependsOnBounds = false
+    /// The layout's scroll effects (the summary's `scrollEffects`): cells get them for the visible bounds.
+    private var effects: ScrollEffects?
 
     init(contentSize: CGSize) { size = contentSize }
 
@@ -67,10 +69,25 @@ final class TileSnapshot: @unchecked Sendable {
         }
     }
 
-    /// A pinned element where it goes in the current viewport (called with the lock held); others unchanged.
+    /// A pinned element where it goes in the current viewport, a cell with its scroll effects at the viewport's
+    /// offset (called with the lock held); others unchanged.
     private func place(_ e: ElementAttributes, _ axis: ScrollAxis) -> ElementAttributes {
-        guard e.isPinned, let viewport else { return e }
-        return e.placed(in: viewport, axis: axis)
+        guard let viewport else { return e }
+        let placed = e.isPinned ? e.placed(in: viewport, axis: axis) : e
+        return effects?.applied(to: placed, offset: viewport.origin) ?? placed
+    }
+
+    var scrollEffects: ScrollEffects? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return effects
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            effects = newValue
+        }
     }
 
     var boundsDependent: Bool {
