@@ -12,11 +12,23 @@ import Testing
         + #""minimumLineSpacing":10,"minimumInteritemSpacing":0,"sections":[{"items":30}],"#
         + #""scrollEffects":{"scale":{"minimum":0.5},"alpha":{"minimum":0.2},"distance":200}}"#
 
+    /// The numbers of an array (none when absent).
+    static func numbers(_ v: JSONValue?) -> [Double] {
+        guard let v else { return [] }
+        return v.elements.map { (e: JSONValue) -> Double in e.number ?? .nan }
+    }
+
+    /// The scale a transform gives (1 when absent or null).
+    static func scale(_ t: JSONValue?) -> Double { numbers(t).isEmpty ? 1 : numbers(t)[0] }
+
     /// (item, scale, alpha) of each cell of an answer in the full format.
     func cells(_ c: Client, _ r: HTTPResponse) -> [[Double]] {
-        (c.json(r)["elements"]?.elements ?? []).filter { $0["category"]?.string == "cell" }.map { e in
-            [e["item"]?.number ?? .nan, e["transform3D"]?.elements.first?.number ?? 1, e["alpha"]?.number ?? .nan]
+        var out: [[Double]] = []
+        let list: [JSONValue] = c.json(r)["elements"]?.elements.map { $0 } ?? []
+        for e in list where e["category"]?.string == "cell" {
+            out.append([e["item"]?.number ?? .nan, Self.scale(e["transform3D"]), e["alpha"]?.number ?? .nan])
         }
+        return out
     }
 
     /// The rule at offset y: row r's centre is 110 r + 50, the visible centre y + 200.
@@ -36,11 +48,15 @@ import Testing
         let summary = c.json(post)
         let id = try #require(summary["id"]?.string)
         #expect(summary["boundsDependent"]?.bool == true)
-        #expect(summary["scrollEffects"]?.elements.first?["center"]?.number == 200)
+        let runs: [JSONValue] = summary["scrollEffects"]?.elements.map { $0 } ?? []
+        #expect(runs.count == 1 && runs[0]["center"]?.number == 200)
         for y in [0.0, 100, 333.25, 2900] {
             let rect = "0,\(y),300,400"
-            let want = (0..<30).filter { i in Double(i / 3) * 110 <= y + 400 && Double(i / 3) * 110 + 100 >= y }
-                .map { Self.expected(item: $0, y: y) }
+            var want: [[Double]] = []
+            for i in 0..<30 {
+                let top = Double(i / 3) * 110
+                if top <= y + 400, top + 100 >= y { want.append(Self.expected(item: i, y: y)) }
+            }
             let whole = cells(c, c.send("GET", "/v1/layouts/\(id)/attributes?rect=\(rect)&offset=0,\(y)"))
             #expect(close(whole, want), "offset \(y): \(whole)")
             // Pages, put together.
@@ -55,15 +71,15 @@ import Testing
             #expect(close(paged, want))
             // The columnar answer's transform and alpha columns.
             let columns = c.json(c.send("GET", "/v1/layouts/\(id)/attributes?rect=\(rect)&offset=0,\(y)&format=columns"))
-            let items = columns["item"]?.elements.map { $0.number ?? .nan } ?? []
-            let alphas = columns["alpha"]?.elements.map { $0.number ?? .nan } ?? Array(repeating: 1, count: items.count)
-            let scales = columns["transform3D"]?.elements.map { $0.elements.first?.number ?? 1 }
-                ?? Array(repeating: 1, count: items.count)
+            let items = Self.numbers(columns["item"])
+            let alphas = columns["alpha"] == nil ? Array(repeating: 1, count: items.count) : Self.numbers(columns["alpha"])
+            let transforms: [JSONValue] = columns["transform3D"]?.elements.map { $0 } ?? []
+            let scales = transforms.isEmpty ? Array(repeating: 1, count: items.count) : transforms.map { Self.scale($0) }
             #expect(close(items.indices.map { [items[$0], scales[$0], alphas[$0]] }, want))
             // By index path.
             for w in want {
                 let one = c.json(c.send("GET", "/v1/layouts/\(id)/items/0/\(Int(w[0]))?offset=0,\(y)"))
-                #expect(close([[w[0], one["transform3D"]?.elements.first?.number ?? 1, one["alpha"]?.number ?? .nan]], [w]))
+                #expect(close([[w[0], Self.scale(one["transform3D"]), one["alpha"]?.number ?? .nan]], [w]))
             }
         }
         // Tiles hold at every offset: no effects.
@@ -89,7 +105,8 @@ import Testing
         #expect(c.json(c.send("GET", "/v1/layouts/\(id)/hit?point=325,75&sectionOffsets=0:210"))["item"]?.number == 2)
         #expect(c.send("GET", "/v1/layouts/\(id)/hit?point=315,75&sectionOffsets=0:210").status == 404)
         let summary = c.json(c.send("GET", "/v1/layouts/\(id)"))
-        let run = try #require(summary["scrollEffects"]?.elements.first)
+        let runs: [JSONValue] = summary["scrollEffects"]?.elements.map { $0 } ?? []
+        let run = try #require(runs.first)
         #expect(run["axis"]?.string == "x" && run["center"]?.number == 200 && run["distance"]?.number == 400)
     }
 }

@@ -313,7 +313,7 @@ async function flingRow(section, velocity) {
   await new Promise((resolve) => {
     const step = (t) => {
       if (frame !== rowFling.frame) return resolve();  // a newer fling took over
-      const p = Math.min(1, (t - start) / ms);
+      const p = Math.min(1, Math.max(0, (t - start) / ms));  // a frame's time may precede the fling's start
       setRow(section, from + (to - from) * (1 - (1 - p) ** 3));
       if (p < 1) requestAnimationFrame(step); else resolve();
     };

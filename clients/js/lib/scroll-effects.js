@@ -73,6 +73,23 @@ export class ScrollEffects {
   }
 
   /**
+   * Where `e` (of a tile or band) is drawn: a cell or badge of a row that scrolls on its own moved back by the
+   * row's offset (its boundary items and decorations stay); `e.frame` itself otherwise.
+   * @param {LayoutElement} e
+   * @param {Map<number, number> | Record<number, number>} [sectionOffsets] row offsets by section
+   * @returns {{x: number, y: number, width: number, height: number}}
+   */
+  drawnFrame(e, sectionOffsets) {
+    if (!sectionOffsets || !this.rows.has(e.section)) return e.frame;
+    const shift = (sectionOffsets instanceof Map ? sectionOffsets.get(e.section) : sectionOffsets[e.section]) || 0;
+    if (!shift || !(e.category === "cell" || (e.category === "supplementary" && !this.rows.get(e.section).has(e.kind)))) {
+      return e.frame;
+    }
+    const f = e.frame;
+    return this.rowsAlongX ? {...f, x: f.x - shift} : {...f, y: f.y - shift};
+  }
+
+  /**
    * `elements` (an answer that holds at every offset: a tile, a band) as the service answers them at `offset`
    * with `sectionOffsets`: the cells and badges of rows that scroll on their own moved back by their row's offset
    * (boundary items and decorations stay), then each cell with its effects (`transform3D` the scale about its
@@ -83,17 +100,9 @@ export class ScrollEffects {
    * @returns {LayoutElement[]}
    */
   apply(elements, offset, sectionOffsets) {
-    const rowOffset = (s) => {
-      if (!sectionOffsets || !this.rows.has(s)) return 0;
-      return (sectionOffsets instanceof Map ? sectionOffsets.get(s) : sectionOffsets[s]) || 0;
-    };
     return elements.map((e) => {
-      let out = e;
-      const shift = rowOffset(e.section);
-      if (shift && (e.category === "cell" || (e.category === "supplementary" && !this.rows.get(e.section).has(e.kind)))) {
-        const f = e.frame;
-        out = {...e, frame: this.rowsAlongX ? {...f, x: f.x - shift} : {...f, y: f.y - shift}};
-      }
+      const frame = this.drawnFrame(e, sectionOffsets);
+      let out = frame === e.frame ? e : {...e, frame};
       if (e.category !== "cell") return out;
       const factors = this.factors(e.section, out.frame, offset);
       if (!factors) return out;

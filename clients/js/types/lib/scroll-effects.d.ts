@@ -55,6 +55,19 @@ export class ScrollEffects {
         height: number;
     }, offset: Point): Factors | null;
     /**
+     * Where `e` (of a tile or band) is drawn: a cell or badge of a row that scrolls on its own moved back by the
+     * row's offset (its boundary items and decorations stay); `e.frame` itself otherwise.
+     * @param {LayoutElement} e
+     * @param {Map<number, number> | Record<number, number>} [sectionOffsets] row offsets by section
+     * @returns {{x: number, y: number, width: number, height: number}}
+     */
+    drawnFrame(e: LayoutElement, sectionOffsets?: Map<number, number> | Record<number, number>): {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+    };
+    /**
      * `elements` (an answer that holds at every offset: a tile, a band) as the service answers them at `offset`
      * with `sectionOffsets`: the cells and badges of rows that scroll on their own moved back by their row's offset
      * (boundary items and decorations stay), then each cell with its effects (`transform3D` the scale about its
