@@ -87,6 +87,31 @@ import Testing
         #expect(tile["elements"]?.elements.allSatisfy { $0["transform3D"] == nil && $0["alpha"]?.number == 1 } == true)
     }
 
+    /// The picture draws each cell as the answer gives it (scaled about its centre, faded); a transition's ends are
+    /// the layouts' own answers at the offset, effects and all.
+    @Test func picturesAndTransitions() throws {
+        let c = Client()
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.flow))["id"]?.string)
+        let plain = Self.flow.replacingScrollEffects
+        let plainID = try #require(c.json(c.send("POST", "/v1/layouts", plain))["id"]?.string)
+        // At offset 100 item 6 (row 2) has scale 0.925 and alpha 0.94 (b = 0.2: 0.2 + 0.8 × 0.85 = 0.88).
+        let svg = String(decoding: c.send("GET", "/v1/layouts/\(id)/render.svg?rect=0,100,300,400&offset=0,100").body.bytes,
+                         as: UTF8.self)
+        let six = try #require(svg.range(of: #"data-id="cell/0/6""#))
+        let group = svg[six.lowerBound...].prefix(120)  // its group: opacity, then its shape
+        #expect(group.contains(#"opacity="0.88""#), "\(group)")
+        #expect(group.contains("<polygon"), "\(group)")  // scaled: its projected corners, not its frame
+        let plainSVG = String(decoding: c.send("GET", "/v1/layouts/\(plainID)/render.svg?rect=0,100,300,400&offset=0,100").body.bytes,
+                              as: UTF8.self)
+        #expect(!plainSVG.contains("opacity=") && !plainSVG.contains("<polygon"))
+        // From the plain layout to the one with effects: at progress 1 the latter's answer, halfway the mean.
+        let whole = cells(c, c.send("GET", "/v1/layouts/\(id)/attributes?rect=0,100,300,400&offset=0,100"))
+        let end = cells(c, c.send("GET", "/v1/transitions?from=\(plainID)&to=\(id)&progress=1&rect=0,100,300,400&offset=0,100"))
+        #expect(close(end, whole))
+        let half = cells(c, c.send("GET", "/v1/transitions?from=\(plainID)&to=\(id)&progress=0.5&rect=0,100,300,400&offset=0,100"))
+        #expect(close(half, whole.map { [$0[0], ($0[1] + 1) / 2, ($0[2] + 1) / 2] }))
+    }
+
     /// A carousel row: its cells at its row offset, measured along the row; the hit test takes them as drawn.
     @Test func aCarouselRowAtItsOffset() throws {
         let fill = #"{"item":{"size":{"width":{"fractionalWidth":1},"height":{"fractionalHeight":1}}}}"#
@@ -108,5 +133,13 @@ import Testing
         let runs: [JSONValue] = summary["scrollEffects"]?.elements.map { $0 } ?? []
         let run = try #require(runs.first)
         #expect(run["axis"]?.string == "x" && run["center"]?.number == 200 && run["distance"]?.number == 400)
+    }
+}
+
+extension String {
+    /// The spec without its `scrollEffects` member (the docs' flow has it last).
+    fileprivate var replacingScrollEffects: String {
+        guard let r = range(of: #","scrollEffects":"#) else { return self }
+        return String(self[..<r.lowerBound]) + "}"
     }
 }
