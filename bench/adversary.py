@@ -184,7 +184,10 @@ def flow_cases(rng, n):
                 "minimumInteritemSpacing": 0, "minimumLineSpacing": 0,
                 "sections": [{"items": n // 100, "itemSize": {"minimumWidth": rng.choice([1e-9, 1e-3, 1]),
                                                               "aspectRatio": 1000}} for _ in range(100)]}
+    # Scroll effects on every cell answered (a scale and alpha each, none left plain), reached within a point.
+    effects = dict(zero, scrollEffects={"scale": {"minimum": 0}, "alpha": {"minimum": 0}, "distance": 1e-9})
     return [Case("flow", "items of size 0 in one line", zero),
+            Case("flow", "items of size 0 in one line, every one scaled and faded", effects, plain=zero),
             Case("flow", "many sections, tiny sizes, everything pinned", many),
             Case("flow", "many sections, everything pinned under a stretching collapsing header",
                  dict(many, collapsingHeader=collapsing_header(rng))),
@@ -276,6 +279,11 @@ def compositional_cases(rng, n):
                                 "subitems": [{"item": {"size": {"width": {"fractionalWidth": 1},
                                                                 "height": {"fractionalHeight": 1}}}}]},
                       "orthogonalScrollingBehavior": rng.choice(["continuous", "paging", "groupPaging"])}}]}
+    # Each orthogonal section with scroll effects of its own, every other one different: the summary lists a run of
+    # effects a section.
+    effects = dict(rows, sections=[dict(s, section=dict(s["section"], scrollEffects={
+        "scale": {"minimum": (i % 2) * 0.5}, "alpha": {"minimum": 0}, "distance": rng.choice([1e-9, 1, 1e9])}))
+        for i, s in enumerate(rows["sections"])])
     list_ = {"layout": "list", "collectionView": cv, "appearance": "insetGrouped", "headerMode": "supplementary",
              "footerMode": "supplementary",
              "sections": [{"items": rng.randint(0, 2)} for _ in range(min(n // 10, 100000))]}
@@ -295,6 +303,7 @@ def compositional_cases(rng, n):
             Case("compositional", "many orthogonal sections, pinned headers under a collapsing header",
                  dict(rows, collapsingHeader=collapsing_header(rng))),
             Case("compositional", "one orthogonal row of n items", orthogonal),
+            Case("compositional", "many orthogonal sections, each with scroll effects of its own", effects, plain=rows),
             Case("list", "many sections with headers and footers", list_),
             Case("list", "rows of size 0 and tiny", sizes)]
 

@@ -63,11 +63,11 @@ public enum LayoutSpec: Sendable, Hashable {
     /// - Complexity: O(items + sections) at most; uniform flow sections, circles and wheels cost O(1) per section.
     public func prepare() -> any PreparedLayout {
         switch self {
-        case .flow(let flow): PreparedFlowLayout(flow)
-        case .waterfall(let waterfall): PreparedWaterfallLayout(waterfall)
+        case .flow(let flow): Self.withScrollEffects(PreparedFlowLayout(flow))
+        case .waterfall(let waterfall): Self.withScrollEffects(PreparedWaterfallLayout(waterfall))
         case .circle(let circle): PreparedCircleLayout(circle)
         case .wheel(let wheel): PreparedWheelLayout(wheel)
-        case .compositional(let c): PreparedCompositionalLayout(c)
+        case .compositional(let c): Self.withScrollEffects(PreparedCompositionalLayout(c))
         case .grid(let g): PreparedGridLayout(g)
         case .frames(let f): PreparedFramesLayout(f)
         }
@@ -80,11 +80,12 @@ public enum LayoutSpec: Sendable, Hashable {
     /// layouts are prepared whole. Gives exactly what `prepare()` gives.
     public func prepare(reusing old: any PreparedLayout, unchangedBefore section: Int, item: Int,
                         plan: UpdatePlan? = nil, frames: FrameUpdates? = nil) -> any PreparedLayout {
+        let old = Self.withoutScrollEffects(old)
         if case .frames(let f) = self, let old = old as? PreparedFramesLayout, let plan, let frames {
             return PreparedFramesLayout(f, reusing: old, plan: plan, frames: frames)
         }
         if case .flow(let flow) = self, let old = old as? PreparedFlowLayout {
-            return PreparedFlowLayout(flow, reusing: old, unchangedBefore: section, item: item)
+            return Self.withScrollEffects(PreparedFlowLayout(flow, reusing: old, unchangedBefore: section, item: item))
         }
         if case .grid(let grid) = self, let old = old as? PreparedGridLayout {
             return PreparedGridLayout(grid, reusing: old)

@@ -13,6 +13,10 @@ public protocol OrthogonalSections: PreparedLayout {
                                                   limit: Int, into out: inout Sink) -> Bool
     /// `attributesForItem(at:offset:)` with the rows scrolled.
     func attributesForItem(at indexPath: LayoutIndexPath, sectionOffsets: [Int: Double]) -> LayoutAttributes?
+    /// `attributesForItem(at:sectionOffsets:)` at a content offset (cells with scroll effects depend on it;
+    /// default: the same as without one).
+    func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint, sectionOffsets: [Int: Double])
+        -> LayoutAttributes?
     /// `attributesForSupplementaryView(ofKind:at:offset:)` with the rows scrolled.
     func attributesForSupplementaryView(ofKind kind: String, at indexPath: LayoutIndexPath, offset: LayoutPoint,
                                         sectionOffsets: [Int: Double]) -> LayoutAttributes?
@@ -21,4 +25,12 @@ public protocol OrthogonalSections: PreparedLayout {
     /// Where a fling of section `section`'s row stops: `proposed` and `velocity` along the row (x for a vertical
     /// layout); nil when the section does not scroll on its own.
     func orthogonalTargetOffset(section: Int, proposed: Double, velocity: Double) -> Double?
+}
+
+extension OrthogonalSections {
+    public func attributesForItem(at indexPath: LayoutIndexPath, offset: LayoutPoint, sectionOffsets: [Int: Double])
+        -> LayoutAttributes?
+    {
+        attributesForItem(at: indexPath, sectionOffsets: sectionOffsets)
+    }
 }

@@ -240,7 +240,8 @@ public final class LayoutService: HTTPHandler {
             return try element(request, id: id, layout: try layout(id), section: section, item: item,
                                describe: "item") { (layout, path, offset) throws(Problem) in
                 if let c = layout as? any OrthogonalSections {
-                    return c.attributesForItem(at: path, sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
+                    return c.attributesForItem(at: path, offset: offset,
+                                               sectionOffsets: try CompositionalQueries.sectionOffsets(request, c))
                 }
                 return layout.attributesForItem(at: path, offset: offset)
             }

@@ -70,7 +70,7 @@ def screenshot(browser, name):
 
 
 EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Waterfall with banners", "Circle", "Wheel", "Pinned headers",
-            "100k-item feed", "Compositional photo grid", "App Store page", "Badges", "Settings list",
+            "100k-item feed", "Compositional photo grid", "App Store page", "Carousel", "Badges", "Settings list",
             "Calendar week (program)", "Profile (collapsing header)"]
 
 

@@ -7,7 +7,8 @@
 //     they ask for), the elements of either answer format (elements.js), band and tile plans and the answer cache
 //     (plans.js), the scroll velocity (velocity.js), the capped-axis mapping (scroll-axis.js), the fetch strategies
 //     (strategies.js), workerFetch (worker-fetch.js), a waterfall's batch and size-report bodies with spans,
-//     columns and keepColumns (waterfall-updates.js).
+//     columns and keepColumns (waterfall-updates.js), scroll effects and rows that scroll on their own applied to
+//     tiles (scroll-effects.js).
 //   DOM: Virtualizer (virtualizer.js, with scroll-mapping.js, views.js and updates.js): keeps a scrolling element's
 //     DOM to what its viewport plus an overscan shows. Text cells (text-cells.js). See docs/clients.md.
 //   Adaptive counts (adaptive.js): the columns and item size of rule 7, as the service counts them.
@@ -24,5 +25,6 @@ export {Virtualizer} from "./lib/virtualizer.js";
 export {MAXIMUM_COLUMNS, adaptiveCount, adaptiveItems} from "./lib/adaptive.js";
 export {COLLAPSING_HEADER_KIND, collapsingHeaderPlace, collapseProgress, collapsingHeaderPinEdge, collapsingHeaderElement,
   stickyUnderCollapsingHeader, placeUnderCollapsingHeader, showCollapseProgress} from "./lib/collapsing-header.js";
+export {ScrollEffects} from "./lib/scroll-effects.js";
 export {TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell} from "./lib/text-cells.js";
 export {insertItems, batch, sizeReport} from "./lib/waterfall-updates.js";

@@ -9,6 +9,8 @@ extension CompositionalLayoutSpec {
         try collapsingHeader?.validate(vertical: scrollDirection == .vertical, check: check)
         try check.nonNegative(interSectionSpacing, at: [.key("interSectionSpacing")])
         try check.sectionCount(sections.count, limits: limits)
+        try scrollEffects?.validate(at: [.key("scrollEffects")])
+        try defaultSection?.scrollEffects?.validate(at: [.key("defaultSection"), .key("scrollEffects")])
         let v = CompositionalValidation(check: check, view: collectionView, direction: scrollDirection)
         // Each distinct section layout places its group once (its template): their items together stay within
         // the item limit, so that many sections of huge groups cannot exhaust memory.
@@ -40,6 +42,7 @@ extension CompositionalLayoutSpec {
                 }
             }
             if let own = s.section {
+                try own.scrollEffects?.validate(at: at + [.key("section"), .key("scrollEffects")])
                 try count(own, at: at + [.key("section")])
             } else if let d = defaultSection, placesDefault, s.items.count > 0,
                       s.contents != nil || s.items != .count(s.items.count) {

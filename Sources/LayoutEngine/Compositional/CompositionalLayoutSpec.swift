@@ -215,6 +215,9 @@ public struct CompositionalSection: Sendable, Hashable {
     public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
     public var boundarySupplementaryItems: [CompositionalBoundaryItem]
     public var decorationItems: [CompositionalDecoration]
+    /// The section's own scroll effects, replacing the layout's (`{}`: none); along its row when it scrolls on its
+    /// own.
+    public var scrollEffects: ScrollEffects?
 
     public init(group: CompositionalGroup, interGroupSpacing: Double = 0, contentInsets: DirectionalInsets = .zero,
                 orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
@@ -274,6 +277,9 @@ public struct CompositionalLayoutSpec: Sendable, Hashable {
     public var textStyles: [String: TextStyle] = [:]
     /// A header above the content that collapses as the page scrolls (vertical layouts only).
     public var collapsingHeader: CollapsingHeader?
+    /// Cells of the sections that scroll with the page that shrink and fade away from the visible area's centre
+    /// (nil: none).
+    public var scrollEffects: ScrollEffects?
 
     public init(collectionView: LayoutSize, sections: [CompositionalSectionSpec], defaultSection: CompositionalSection? = nil) {
         self.collectionView = collectionView
@@ -283,10 +289,16 @@ public struct CompositionalLayoutSpec: Sendable, Hashable {
 
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
 
-    /// Sections equal to the default section are written without their own.
+    /// Sections equal to the default section are written without their own; scroll effects without what says
+    /// nothing (a section's own `{}` stays: it replaces the layout's).
     public func normalized() -> CompositionalLayoutSpec {
-        guard let d = defaultSection else { return self }
         var copy = self
+        copy.scrollEffects = ScrollEffects.normalized(scrollEffects)
+        copy.defaultSection?.scrollEffects = defaultSection?.scrollEffects?.normalized()
+        for i in copy.sections.indices {
+            copy.sections[i].section?.scrollEffects = sections[i].section?.scrollEffects?.normalized()
+        }
+        guard let d = copy.defaultSection else { return copy }
         for i in copy.sections.indices where copy.sections[i].section == d { copy.sections[i].section = nil }
         return copy
     }

@@ -35,12 +35,12 @@ extension LayoutSpec {
         case .flow(let flow):
             var prepared = PreparedFlowLayout(flow.resolvingContent(measurer))
             prepared.givenSpec = flow
-            return prepared
+            return Self.withScrollEffects(prepared)
         case .waterfall(let waterfall):
             var prepared = PreparedWaterfallLayout(waterfall.resolvingContent(measurer))
             prepared.givenSpec = waterfall
-            return prepared
-        case .compositional(let c): return PreparedCompositionalLayout(c, measurer: measurer)
+            return Self.withScrollEffects(prepared)
+        case .compositional(let c): return Self.withScrollEffects(PreparedCompositionalLayout(c, measurer: measurer))
         case .circle, .wheel, .grid, .frames: return prepare()
         }
     }

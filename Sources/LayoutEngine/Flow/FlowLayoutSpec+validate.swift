@@ -23,6 +23,7 @@ extension FlowLayoutSpec {
         try check.nonNegative(headerReferenceSize, at: [.key("headerReferenceSize")])
         try check.nonNegative(footerReferenceSize, at: [.key("footerReferenceSize")])
         try check.decorations(chrome.decorations, at: [.key("decorations")])
+        try scrollEffects?.validate(at: [.key("scrollEffects")])
         try check.sectionCount(sections.count, limits: limits)
         var total = 0
         for (i, section) in sections.enumerated() {

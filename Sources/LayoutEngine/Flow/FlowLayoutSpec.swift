@@ -78,6 +78,8 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     public var textStyles: [String: TextStyle] = [:]
     /// A header above the content that collapses as the page scrolls (vertical layouts only).
     public var collapsingHeader: CollapsingHeader?
+    /// Cells that shrink and fade away from the visible area's centre (nil: none).
+    public var scrollEffects: ScrollEffects?
 
     public init(collectionView: LayoutSize, sections: [FlowSectionSpec]) {
         self.collectionView = collectionView
@@ -101,6 +103,7 @@ public struct FlowLayoutSpec: Sendable, Hashable {
     /// Drops per-section overrides equal to the layout-wide value: they describe the same layout.
     public func normalized() -> FlowLayoutSpec {
         var copy = self
+        copy.scrollEffects = ScrollEffects.normalized(scrollEffects)
         for i in copy.sections.indices {
             var s = copy.sections[i]
             if adaptiveItemSize == nil, s.itemSize == defaultItemSize { s.itemSize = nil }

@@ -79,6 +79,8 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     public var layoutDirection: LayoutDirection = .leftToRight
     /// A header above the content that collapses as the page scrolls (vertical layouts only).
     public var collapsingHeader: CollapsingHeader?
+    /// Cells that shrink and fade away from the visible area's centre (nil: none).
+    public var scrollEffects: ScrollEffects?
 
     public static let maxColumns = 1024
 
@@ -105,6 +107,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
     /// Drops per-section overrides equal to the layout-wide value: they describe the same layout.
     public func normalized() -> WaterfallLayoutSpec {
         var copy = self
+        copy.scrollEffects = ScrollEffects.normalized(scrollEffects)
         for i in copy.sections.indices {
             var s = copy.sections[i]
             if s.columnCount == columnCount { s.columnCount = nil }
@@ -133,6 +136,7 @@ public struct WaterfallLayoutSpec: Sendable, Hashable {
         try check.nonNegative(headerHeight, at: [.key("headerHeight")])
         try check.nonNegative(footerHeight, at: [.key("footerHeight")])
         try check.decorations(chrome.decorations, at: [.key("decorations")])
+        try scrollEffects?.validate(at: [.key("scrollEffects")])
         try check.sectionCount(sections.count, limits: limits)
         var total = 0
         for (i, s) in sections.enumerated() {

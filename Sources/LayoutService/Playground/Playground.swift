@@ -68,6 +68,8 @@ enum ClientScript {
         ("lib/virtualizer.js", PackageResources.virtualizer_js), ("lib/virtualizer.d.ts", PackageResources.virtualizer_d_ts),
         ("lib/waterfall-updates.js", PackageResources.waterfall_updates_js),
         ("lib/waterfall-updates.d.ts", PackageResources.waterfall_updates_d_ts),
+        ("lib/scroll-effects.js", PackageResources.scroll_effects_js),
+        ("lib/scroll-effects.d.ts", PackageResources.scroll_effects_d_ts),
         ("lib/worker-fetch.js", PackageResources.worker_fetch_js), ("lib/worker-fetch.d.ts", PackageResources.worker_fetch_d_ts),
         ]
         return Dictionary(uniqueKeysWithValues: list.map { ($0.0, File($0.0, $0.1)) })

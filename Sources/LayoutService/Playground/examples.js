@@ -134,6 +134,18 @@ const examples = {
         {items: 18, section: row(small, "groupPaging")},
         {items: 10, section: row(card(150, 150), "continuous")},
         {items: 8, section: row(card(320, 180), "groupPagingCentered")}]}; },
+  // Scroll effects (docs/scroll-effects.md): a carousel whose centre card is whole and whose neighbours shrink and
+  // fade along its row (a sideways wheel or drag moves the row; it then flings to a card), over rows that fade
+  // towards the page's edges.
+  "Carousel": () => { const fill = {item: {size: {width: {fractionalWidth: 1}, height: {fractionalHeight: 1}}}};
+    return {layout: "compositional", collectionView: {width: 390, height: 700},
+      scrollEffects: {scale: {minimum: 0.92}, alpha: {minimum: 0.35}},
+      defaultSection: {group: {axis: "horizontal", size: {width: {fractionalWidth: 1}, height: {absolute: 64}}, subitems: [fill]},
+        interGroupSpacing: 8, contentInsets: {top: 8, leading: 16, bottom: 8, trailing: 16}},
+      sections: [{items: 12, section: {group: {axis: "horizontal", size: {width: {absolute: 260}, height: {absolute: 200}},
+        subitems: [fill]}, interGroupSpacing: 12, contentInsets: {top: 16, leading: 65, bottom: 16, trailing: 65},
+        orthogonalScrollingBehavior: "groupPagingCentered", scrollEffects: {scale: {minimum: 0.8}, alpha: {minimum: 0.5}}}},
+        {items: 60}]}; },
   "Badges": () => ({layout: "compositional", collectionView: {width: 390, height: 600},
     defaultSection: {contentInsets: {top: 12, leading: 12, bottom: 12, trailing: 12}, interGroupSpacing: 16,
       group: {axis: "horizontal", size: {width: {fractionalWidth: 1}, height: {absolute: 80}},

@@ -151,6 +151,8 @@ async function prepare() {
   viewport.scrollLeft = atEnd && horizontal ? viewport.scrollWidth : 0;
   viewport.scrollTop = atEnd && !horizontal ? viewport.scrollHeight : 0;
   scrolled = true;
+  virtualizer.sectionOffsets.clear();  // another layout's rows start at 0
+  viewport.dataset.sectionOffsets = "";
   const rendered = completeRender();
   await virtualizer.setLayout(answer.id, answer);
   await rendered;
@@ -310,6 +312,54 @@ function load(name) {
   showSpec(spec);
 }
 
+// Rows that scroll on their own (a compositional layout's orthogonal sections, the summary's
+// `tile.orthogonalSections`): a sideways wheel over one moves its row (virtualizer.setSectionOffset: the cells move
+// and take their scroll effects); when the wheel stops, the row flings to where the service's target offset for
+// that section says, animated frame by frame. `#viewport`'s `data-section-offsets` tells the rows' offsets.
+const rowFling = {frame: 0, timer: null, velocity: 0, last: 0};
+function rowsAlongX() { return !virtualizer.summary.tile || virtualizer.summary.tile.axis !== "x"; }
+function rowOf(target) {
+  const view = target && target.closest ? target.closest(".element") : null;
+  const section = view && view.dataset.key ? Number(view.dataset.key.split("/")[1]) : NaN;
+  const rows = (virtualizer.summary && virtualizer.summary.tile && virtualizer.summary.tile.orthogonalSections) || [];
+  return rows.some((r) => r.section === section) ? section : null;
+}
+function setRow(section, offset) {
+  virtualizer.setSectionOffset(section, offset);
+  viewport.dataset.sectionOffsets = [...virtualizer.sectionOffsets].map(([s, x]) => `${s}:${x}`).join(",");
+}
+/** Flings row `section` at `velocity` (points/ms along the row) to the service's target offset for it. */
+async function flingRow(section, velocity) {
+  const from = virtualizer.sectionOffsets.get(section) || 0, proposed = from + velocity * 325;
+  const point = (v) => (rowsAlongX() ? [v, 0] : [0, v]);
+  const target = await client.request("GET", `/v1/layouts/${virtualizer.layoutId}/target-offset`,
+    {query: {proposed: point(proposed), velocity: point(velocity), section}});
+  const to = rowsAlongX() ? target.x : target.y, start = performance.now(), ms = 450, frame = ++rowFling.frame;
+  await new Promise((resolve) => {
+    const step = (t) => {
+      if (frame !== rowFling.frame) return resolve();  // a newer fling took over
+      const p = Math.min(1, Math.max(0, (t - start) / ms));  // a frame's time may precede the fling's start
+      setRow(section, from + (to - from) * (1 - (1 - p) ** 3));
+      if (p < 1) requestAnimationFrame(step); else resolve();
+    };
+    requestAnimationFrame(step);
+  });
+  return to;
+}
+viewport.addEventListener("wheel", (event) => {
+  const along = rowsAlongX() ? event.deltaX : event.deltaY, across = rowsAlongX() ? event.deltaY : event.deltaX;
+  const section = Math.abs(along) > Math.abs(across) ? rowOf(event.target) : null;
+  if (section === null) return;
+  event.preventDefault();
+  rowFling.frame += 1;  // the finger is back: no fling runs
+  const now = performance.now();
+  rowFling.velocity = along / Math.max(8, now - rowFling.last);
+  rowFling.last = now;
+  setRow(section, (virtualizer.sectionOffsets.get(section) || 0) + along);
+  clearTimeout(rowFling.timer);
+  rowFling.timer = setTimeout(() => flingRow(section, rowFling.velocity), 120);
+}, {passive: false});
+
 for (const name of Object.keys(examples)) $("example").add(new Option(name, name));
 $("example").addEventListener("change", async () => { await load($("example").value); prepare(); });
 $("prepare").addEventListener("click", prepare);
@@ -317,6 +367,6 @@ $("insert").addEventListener("click", () => update("insert"));
 $("delete").addEventListener("click", () => update("delete"));
 load("Photo grid");
 window.playground = {examples: Object.keys(examples), state: {get live() { return virtualizer.live; }}, virtualizer,
-  client, load, prepare, update, setApiKey,
+  client, load, prepare, update, setApiKey, flingRow, setRow,
   scrollTo(x, y) { scrolled = true; virtualizer.scrollToOffset({x, y}); }};
 window.playgroundReady = prepare();

@@ -1,8 +1,8 @@
 public import LayoutEngine
 
 /// The wire form of a prepared layout's summary, the answer to `POST /v1/layouts` and `GET /v1/layouts/{id}`
-/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"tile"|,"tileGrid"][,"initialOffset"]
-/// [,"spec"]}`.
+/// (docs/api.md): `{"id","layout","contentSize","sections","items","boundsDependent"[,"wrap"][,"tile"|,"tileGrid"]
+/// [,"scrollEffects"][,"initialOffset"][,"spec"]}`.
 public enum SummaryEncoder {
     public static func write(id: String, layout: any PreparedLayout, includeSpec: Bool, into w: inout JSONWriter) {
         writeMembers(id: id, layout: layout, includeSpec: includeSpec, into: &w)
@@ -59,6 +59,7 @@ public enum SummaryEncoder {
             w.int(grid.rows)
             w.raw("}")
         }
+        if let effects = layout as? any ScrollEffecting { writeScrollEffects(effects, into: &w) }
         if let start = layout.initialOffset {
             // Where a client of a wrapping layout starts: the central band, with room to scroll either way.
             w.raw(",\"initialOffset\":")
@@ -106,5 +107,30 @@ public enum SummaryEncoder {
             w.raw("]}")
         }
         if !first { w.raw("]") }
+    }
+
+    /// The scroll effects (docs/scroll-effects.md), for a client to apply to the cells of tiles (which hold at every
+    /// offset, without them): runs of consecutive sections whose cells have the same effects, each with its axis,
+    /// the visible area's centre on it from the content offset, D, a and b. A cell of such a section (as answered:
+    /// an orthogonal row's after its section offset) has Δ = its centre − (the offset + `center`) on `axis`.
+    /// O(sections) to find the runs.
+    static func writeScrollEffects(_ layout: any ScrollEffecting, into w: inout JSONWriter) {
+        w.raw(",\"scrollEffects\":[")
+        for (i, run) in layout.scrollEffectRuns.enumerated() {
+            w.raw(i == 0 ? "{\"sections\":[" : ",{\"sections\":[")
+            w.int(run.first)
+            w.raw(",")
+            w.int(run.last)
+            w.raw(run.effect.alongY ? "],\"axis\":\"y\",\"center\":" : "],\"axis\":\"x\",\"center\":")
+            w.number(run.effect.center)
+            w.raw(",\"distance\":")
+            w.number(run.effect.distance)
+            w.raw(",\"scale\":")
+            w.number(run.effect.scaleMinimum)
+            w.raw(",\"alpha\":")
+            w.number(run.effect.alphaMinimum)
+            w.raw("}")
+        }
+        w.raw("]")
     }
 }

@@ -3,7 +3,8 @@ import LayoutEngine
 /// `"layout": "compositional"`: the spec mirrors `UICollectionViewCompositionalLayout`'s types.
 extension SpecDecoder {
     static let compositionalKeys = ["layout", "collectionView", "scrollDirection", "interSectionSpacing",
-                                    "defaultSection", "sections", "textStyles", "collapsingHeader"]
+                                    "defaultSection", "sections", "textStyles", "collapsingHeader",
+                                    "scrollEffects"]
 
     static func decodeCompositional(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
         let m = try root.object(allowed: compositionalKeys, required: ["collectionView", "sections"])
@@ -16,6 +17,7 @@ extension SpecDecoder {
         if let r = m["defaultSection"] { spec.defaultSection = try compositionalSection(r) }
         if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
         if let r = m["collapsingHeader"] { spec.collapsingHeader = try collapsingHeader(r) }
+        if let r = m["scrollEffects"] { spec.scrollEffects = try scrollEffects(r) }
         return spec
     }
 
@@ -63,11 +65,13 @@ extension SpecDecoder {
 
     static func compositionalSection(_ r: SpecReader) throws(SpecError) -> CompositionalSection {
         let m = try r.object(allowed: ["group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior",
-                                       "boundarySupplementaryItems", "decorationItems"], required: ["group"])
+                                       "boundarySupplementaryItems", "decorationItems", "scrollEffects"],
+                             required: ["group"])
         var s = CompositionalSection(group: try group(m["group"]!))
         if let v = m["interGroupSpacing"] { s.interGroupSpacing = try v.number() }
         if let v = m["contentInsets"] { s.contentInsets = try directionalInsets(v) }
         if let v = m["orthogonalScrollingBehavior"] { s.orthogonalScrollingBehavior = try v.oneOf(OrthogonalScrollingBehavior.self) }
+        if let v = m["scrollEffects"] { s.scrollEffects = try scrollEffects(v) }
         if let v = m["boundarySupplementaryItems"] {
             s.boundarySupplementaryItems = try v.array { (b: SpecReader) throws(SpecError) -> CompositionalBoundaryItem in
                 let f = try b.object(allowed: ["kind", "size", "alignment", "pinToVisibleBounds"],

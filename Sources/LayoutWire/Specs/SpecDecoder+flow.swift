@@ -10,6 +10,7 @@ extension SpecDecoder {
         "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sections", "rowAlignment", "lastRowAlignment",
         "itemAlignment", "layoutDirection", "scrollTargetBehavior", "contentAnchor", "textStyles", "collapsingHeader",
+        "scrollEffects",
     ] + chromeKeys
 
     static func decodeFlow(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> FlowLayoutSpec {
@@ -37,6 +38,7 @@ extension SpecDecoder {
         spec.chrome = try chrome(m)
         if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
         if let r = m["collapsingHeader"] { spec.collapsingHeader = try collapsingHeader(r) }
+        if let r = m["scrollEffects"] { spec.scrollEffects = try scrollEffects(r) }
         return spec
     }
 

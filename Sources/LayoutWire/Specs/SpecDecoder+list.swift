@@ -4,7 +4,7 @@ import LayoutEngine
 extension SpecDecoder {
     static let listKeys = [
         "layout", "collectionView", "appearance", "headerMode", "footerMode", "rowHeight", "sections", "textStyles",
-        "collapsingHeader",
+        "collapsingHeader", "scrollEffects",
     ]
 
     static func decodeList(_ root: SpecReader, limits: SpecLimits) throws(SpecError) -> CompositionalLayoutSpec {
@@ -27,6 +27,7 @@ extension SpecDecoder {
         if let r = m["rowHeight"] { list.rowHeight = try dimension(r) }
         var spec = list.compositional()
         if let r = m["collapsingHeader"] { spec.collapsingHeader = try collapsingHeader(r) }
+        if let r = m["scrollEffects"] { spec.scrollEffects = try scrollEffects(r) }
         return spec
     }
 }

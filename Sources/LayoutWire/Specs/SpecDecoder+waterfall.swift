@@ -4,7 +4,7 @@ extension SpecDecoder {
     static let waterfallKeys = [
         "layout", "collectionView", "scrollDirection", "columnCount", "columnSpacing", "itemSpacing", "sectionInset",
         "headerHeight", "footerHeight", "placement", "scrollTargetBehavior", "sections", "contentAnchor", "textStyles",
-        "layoutDirection", "collapsingHeader",
+        "layoutDirection", "collapsingHeader", "scrollEffects",
     ] + chromeKeys
     static let waterfallSectionKeys = [
         "itemHeights", "itemSizes", "columnCount", "columnSpacing", "itemSpacing", "sectionInset", "headerHeight",
@@ -31,6 +31,7 @@ extension SpecDecoder {
         spec.chrome = try chrome(m)
         if let r = m["textStyles"] { spec.textStyles = try textStyles(r) }
         if let r = m["collapsingHeader"] { spec.collapsingHeader = try collapsingHeader(r) }
+        if let r = m["scrollEffects"] { spec.scrollEffects = try scrollEffects(r) }
         return spec
     }
 

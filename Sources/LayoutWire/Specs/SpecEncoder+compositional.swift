@@ -11,6 +11,7 @@ extension SpecEncoder {
         w.key("interSectionSpacing"); w.number(s.interSectionSpacing); w.raw(",")
         w.key("layout"); w.raw("\"compositional\",")
         w.key("scrollDirection"); w.string(s.scrollDirection.rawValue); w.raw(",")
+        scrollEffects(s.scrollEffects, &w)
         sections(s.sections, &w, styles: s.textStyles) { entry, w in
             w.raw("{")
             switch entry.items {
@@ -53,6 +54,11 @@ extension SpecEncoder {
         w.raw(","); w.key("group"); group(s.group, &w)
         w.raw(","); w.key("interGroupSpacing"); w.number(s.interGroupSpacing)
         w.raw(","); w.key("orthogonalScrollingBehavior"); w.string(s.orthogonalScrollingBehavior.rawValue)
+        if s.scrollEffects != nil {
+            w.raw(",")
+            scrollEffects(s.scrollEffects, &w)
+            w.dropTrailingComma()
+        }
         w.raw("}")
     }
 

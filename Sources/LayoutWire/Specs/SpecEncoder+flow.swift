@@ -32,6 +32,7 @@ extension SpecEncoder {
         w.key("minimumLineSpacing"); w.number(s.minimumLineSpacing); w.raw(",")
         if s.alignment.lines != .justified { w.key("rowAlignment"); w.string(s.alignment.lines.rawValue); w.raw(",") }
         w.key("scrollDirection"); w.string(s.scrollDirection.rawValue); w.raw(",")
+        scrollEffects(s.scrollEffects, &w)
         scrollTarget(s.scrollTargetBehavior, &w)
         pins(s.chrome, &w)
         w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")

@@ -18,6 +18,7 @@ extension SpecEncoder {
         }
         w.key("placement"); w.string(s.placement.rawValue); w.raw(",")
         w.key("scrollDirection"); w.string(s.scrollDirection.rawValue); w.raw(",")
+        scrollEffects(s.scrollEffects, &w)
         scrollTarget(s.scrollTargetBehavior, &w)
         pins(s.chrome, &w)
         w.key("sectionInset"); insets(s.sectionInset, &w); w.raw(",")

@@ -212,7 +212,9 @@ export class BandStrategy extends CachedStrategy {
       if (!entry) { complete = false; continue; }
       for (const e of entry.elements) {
         if (e.sticky || e.kind === COLLAPSING_HEADER_KIND) continue;
-        if (intersects(e.frame, w)) out.set(elementKey(e), e);
+        // A row that scrolls on its own is drawn moved by its offset (scroll-effects.js).
+        const frame = host.effects ? host.effects.drawnFrame(e, host.sectionOffsets) : e.frame;
+        if (intersects(frame, w)) out.set(elementKey(e), e);
       }
     }
     const pos = y ? v.y : v.x, view = y ? v.height : v.width;

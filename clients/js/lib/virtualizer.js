@@ -10,6 +10,7 @@ import {ScrollMapping} from "./scroll-mapping.js";
 import {VelocityTracker} from "./velocity.js";
 import {chooseStrategy, GridStrategy, BandStrategy} from "./strategies.js";
 import {ViewLayer} from "./views.js";
+import {ScrollEffects} from "./scroll-effects.js";
 import {animateUpdates, clientAreaChanged, flushSizes, measureSizes, resizeLayout} from "./updates.js";
 
 /** @typedef {import("./elements.js").Rect} Rect */
@@ -89,6 +90,10 @@ export class Virtualizer extends FetchState {
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.restTimer = this.sizeTimer = null;
     this.layoutId = layoutId;
+    /** @type {ScrollEffects | null} the layout's scroll effects and rows of their own (scroll-effects.js) */
+    this.effects = null;
+    /** @type {Map<number, number>} the offsets of rows that scroll on their own, by section (`setSectionOffset`) */
+    this.sectionOffsets = new Map();
     this.readViewSize();
     /** The client area the layout is laid out for (`setLayout`, `resize`). */
     this.layoutSize = {...this.viewSize};
@@ -132,6 +137,7 @@ export class Virtualizer extends FetchState {
     const answer = summary || await this.client.summary(layoutId);
     if (this.layoutId !== layoutId) return answer;
     this.summary = answer;
+    this.effects = ScrollEffects.of(answer);
     this.generation += 1;
     this.abortAll();
     this.cache.clear();
@@ -275,6 +281,8 @@ export class Virtualizer extends FetchState {
     const collected = this.strategy.collect(v, this.currentVelocity2);
     if (!collected || (!collected.complete && this.holding)) return;
     this.holding = false;
+    // Tiles and bands hold at every offset: the effects and row offsets are applied here, for this offset.
+    if (this.effects) collected.elements = this.effects.apply(collected.elements, {x: v.x, y: v.y}, this.sectionOffsets);
     this.draw(collected.elements);
     if (collected.header) showCollapseProgress(this.scrollElement, collected.header.collapseProgress, this.onCollapse);
     this.stats.renders += 1;
@@ -284,6 +292,17 @@ export class Virtualizer extends FetchState {
     }
     if (this.selfSizing) this.measure();
     if (this.onRender) this.onRender(collected);
+  }
+
+  /**
+   * Scrolls the row of section `section` (one that scrolls on its own: the summary's `tile.orthogonalSections`) to
+   * `offset` along it, and draws.
+   * @param {number} section
+   * @param {number} offset
+   */
+  setSectionOffset(section, offset) {
+    this.sectionOffsets.set(section, offset);
+    this.render();
   }
 
   /** Makes the DOM show exactly `elements`. @param {LayoutElement[]} elements @param {(e: LayoutElement) => string} [keyOf] */

@@ -3,6 +3,7 @@ export { ScrollAxis } from "./lib/scroll-axis.js";
 export { VelocityTracker } from "./lib/velocity.js";
 export { workerFetch } from "./lib/worker-fetch.js";
 export { Virtualizer } from "./lib/virtualizer.js";
+export { ScrollEffects } from "./lib/scroll-effects.js";
 export { ProblemError, NOT_MODIFIED } from "./lib/problem.js";
 export { columnsToElements, answerElements, elementKey, stickyCoordinate, pinnedFrame } from "./lib/elements.js";
 export { AnswerCache, planBands, planTiles, ViewPool } from "./lib/plans.js";

@@ -83,6 +83,10 @@ export class Virtualizer extends FetchState {
     restTimer: ReturnType<typeof setTimeout> | null;
     sizeTimer: ReturnType<typeof setTimeout> | null;
     layoutId: string;
+    /** @type {ScrollEffects | null} the layout's scroll effects and rows of their own (scroll-effects.js) */
+    effects: ScrollEffects | null;
+    /** @type {Map<number, number>} the offsets of rows that scroll on their own, by section (`setSectionOffset`) */
+    sectionOffsets: Map<number, number>;
     /** The client area the layout is laid out for (`setLayout`, `resize`). */
     layoutSize: {
         width: number;
@@ -166,6 +170,13 @@ export class Virtualizer extends FetchState {
     /** Draws what is known for the viewport now; `complete` when nothing in the render window is missing.
      * @param {Rect} [v] */
     render(v?: Rect): void;
+    /**
+     * Scrolls the row of section `section` (one that scrolls on its own: the summary's `tile.orthogonalSections`) to
+     * `offset` along it, and draws.
+     * @param {number} section
+     * @param {number} offset
+     */
+    setSectionOffset(section: number, offset: number): void;
     /** Makes the DOM show exactly `elements`. @param {LayoutElement[]} elements @param {(e: LayoutElement) => string} [keyOf] */
     draw(elements: any, keyOf: any): void;
     /** @returns {Size} the content element's size: the layout's, capped at maxContentLength */
@@ -342,4 +353,5 @@ export type VirtualizerOptions = {
 import { FetchState } from "./fetch-state.js";
 import { ScrollMapping } from "./scroll-mapping.js";
 import { VelocityTracker } from "./velocity.js";
+import { ScrollEffects } from "./scroll-effects.js";
 import { ViewLayer } from "./views.js";

@@ -109,6 +109,7 @@ public actor ScrollSession {
             serviceTiles: source.tiles, fetchTile: source.fetch)
         snapshot.boundsDependent = layout.summary.boundsDependent
         snapshot.collapsingHeader = layout.collapsingHeader
+        snapshot.scrollEffects = ScrollEffects(layout.summary)
         service = (client, layoutID)
     }
 
@@ -191,6 +192,11 @@ public actor ScrollSession {
     /// Whether the layout's attributes depend on the content offset (pinned headers or footers): a
     /// `UICollectionViewLayout` then invalidates itself on every bounds change, so that they are placed again.
     public nonisolated var boundsDependent: Bool { snapshot.boundsDependent }
+
+    /// The layout's scroll effects (the summary's `scrollEffects`), nil without them: the session gives every cell
+    /// the scale (`transform3D`) and alpha the service answers at the visible bounds' offset
+    /// (`setVisibleBounds(_:)`, `scroll(to:)`), so such a layout invalidates on every bounds change too.
+    public nonisolated var scrollEffects: ScrollEffects? { snapshot.scrollEffects }
 
     /// The visible bounds that pinned headers and footers are placed for, set synchronously (from
     /// `shouldInvalidateLayout(forBoundsChange:)`, before UIKit asks for the attributes); `scroll(to:)` sets them
@@ -341,6 +347,7 @@ public actor ScrollSession {
         let source = try Self.source(client, layout)
         service = (client, layoutID)
         snapshot.boundsDependent = layout.summary.boundsDependent
+        snapshot.scrollEffects = ScrollEffects(layout.summary)
         replaceContent(
             contentSize: layout.contentSize, axis: source.axis, serviceTiles: source.tiles, fetchTile: source.fetch)
     }

@@ -14,6 +14,8 @@ final class TileSnapshot: @unchecked Sendable {
     private var dependsOnBounds = false
     /// The layout's collapsing header: placed for the viewport, and pinned headers below it.
     private var header: CollapsingHeaderPlacement?
+    /// The layout's scroll effects (the summary's `scrollEffects`): cells get them for the visible bounds.
+    private var effects: ScrollEffects?
 
     init(contentSize: CGSize) { size = contentSize }
 
@@ -80,15 +82,16 @@ final class TileSnapshot: @unchecked Sendable {
         }
     }
 
-    /// A pinned element where it goes in the current viewport (called with the lock held); others unchanged.
+    /// A pinned element where it goes in the current viewport, a cell with its scroll effects at the viewport's
+    /// offset (called with the lock held); others unchanged.
     private func place(_ e: ElementAttributes, _ axis: ScrollAxis) -> ElementAttributes {
-        guard e.isPinned, let viewport else { return e }
-        var placed = e.placed(in: viewport, axis: axis)
-        if let header, let s = e.sticky, s.edge == .leading, axis == .vertical {
+        guard let viewport else { return e }
+        var placed = e.isPinned ? e.placed(in: viewport, axis: axis) : e
+        if e.isPinned, let header, let s = e.sticky, s.edge == .leading, axis == .vertical {
             // Pinned headers stick below the collapsing header's visible bottom.
             placed.frame.origin.y = min(max(header.pinEdge(offsetY: viewport.minY), s.min), s.max)
         }
-        return placed
+        return effects?.applied(to: placed, offset: viewport.origin) ?? placed
     }
 
     /// The collapsing header at the viewport's offset (called with the lock held); nil without one.
@@ -107,6 +110,19 @@ final class TileSnapshot: @unchecked Sendable {
             lock.lock()
             defer { lock.unlock() }
             header = newValue
+        }
+    }
+
+    var scrollEffects: ScrollEffects? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return effects
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            effects = newValue
         }
     }
 

@@ -1459,6 +1459,8 @@ extension Components {
             public var interSectionSpacing: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/defaultSection`.
             public var defaultSection: Components.Schemas.CompositionalSection?
+            /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/scrollEffects`.
+            public var scrollEffects: Components.Schemas.ScrollEffects?
             /// - Remark: Generated from `#/components/schemas/CompositionalLayoutSpec/sections`.
             public var sections: [Components.Schemas.CompositionalSectionEntry]
             /// Creates a new `CompositionalLayoutSpec`.
@@ -1471,6 +1473,7 @@ extension Components {
             ///   - scrollDirection:
             ///   - interSectionSpacing:
             ///   - defaultSection:
+            ///   - scrollEffects:
             ///   - sections:
             public init(
                 layout: Components.Schemas.CompositionalLayoutSpec.LayoutPayload,
@@ -1480,6 +1483,7 @@ extension Components {
                 scrollDirection: Components.Schemas.CompositionalLayoutSpec.ScrollDirectionPayload? = nil,
                 interSectionSpacing: Swift.Double? = nil,
                 defaultSection: Components.Schemas.CompositionalSection? = nil,
+                scrollEffects: Components.Schemas.ScrollEffects? = nil,
                 sections: [Components.Schemas.CompositionalSectionEntry]
             ) {
                 self.layout = layout
@@ -1489,6 +1493,7 @@ extension Components {
                 self.scrollDirection = scrollDirection
                 self.interSectionSpacing = interSectionSpacing
                 self.defaultSection = defaultSection
+                self.scrollEffects = scrollEffects
                 self.sections = sections
             }
             public enum CodingKeys: String, CodingKey {
@@ -1499,6 +1504,7 @@ extension Components {
                 case scrollDirection
                 case interSectionSpacing
                 case defaultSection
+                case scrollEffects
                 case sections
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -1531,6 +1537,10 @@ extension Components {
                     Components.Schemas.CompositionalSection.self,
                     forKey: .defaultSection
                 )
+                self.scrollEffects = try container.decodeIfPresent(
+                    Components.Schemas.ScrollEffects.self,
+                    forKey: .scrollEffects
+                )
                 self.sections = try container.decode(
                     [Components.Schemas.CompositionalSectionEntry].self,
                     forKey: .sections
@@ -1543,6 +1553,7 @@ extension Components {
                     "scrollDirection",
                     "interSectionSpacing",
                     "defaultSection",
+                    "scrollEffects",
                     "sections"
                 ])
             }
@@ -1613,6 +1624,118 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/ReportedSizeList`.
         public typealias ReportedSizeList = [[Swift.Double]?]
+        /// Cells that shrink and fade with their distance from the centre of the visible area (docs/scroll-effects.md):
+        /// Δ the distance of a cell's centre from that centre along the axis (inside the content inset along the page,
+        /// the view's centre along a row), f = 1 − min(1, |Δ| / D), scale = a + (1 − a) f (the cell's `transform3D`,
+        /// absent at 1), alpha = b + (1 − b) f. Frames do not change; supplementary views and decorations are not
+        /// affected. Flow, waterfall, list and compositional layouts only (elsewhere a 422 at `/scrollEffects`).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScrollEffects`.
+        public struct ScrollEffects: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScrollEffects/scale`.
+            public struct ScalePayload: Codable, Hashable, Sendable {
+                /// a (default 1)
+                ///
+                /// - Remark: Generated from `#/components/schemas/ScrollEffects/scale/minimum`.
+                public var minimum: Swift.Double
+                /// Creates a new `ScalePayload`.
+                ///
+                /// - Parameters:
+                ///   - minimum: a (default 1)
+                public init(minimum: Swift.Double) {
+                    self.minimum = minimum
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case minimum
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.minimum = try container.decode(
+                        Swift.Double.self,
+                        forKey: .minimum
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "minimum"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ScrollEffects/scale`.
+            public var scale: Components.Schemas.ScrollEffects.ScalePayload?
+            /// - Remark: Generated from `#/components/schemas/ScrollEffects/alpha`.
+            public struct AlphaPayload: Codable, Hashable, Sendable {
+                /// b (default 1)
+                ///
+                /// - Remark: Generated from `#/components/schemas/ScrollEffects/alpha/minimum`.
+                public var minimum: Swift.Double
+                /// Creates a new `AlphaPayload`.
+                ///
+                /// - Parameters:
+                ///   - minimum: b (default 1)
+                public init(minimum: Swift.Double) {
+                    self.minimum = minimum
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case minimum
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.minimum = try container.decode(
+                        Swift.Double.self,
+                        forKey: .minimum
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "minimum"
+                    ])
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ScrollEffects/alpha`.
+            public var alpha: Components.Schemas.ScrollEffects.AlphaPayload?
+            /// D (finite); by default the view's extent along the axis.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScrollEffects/distance`.
+            public var distance: Swift.Double?
+            /// Creates a new `ScrollEffects`.
+            ///
+            /// - Parameters:
+            ///   - scale:
+            ///   - alpha:
+            ///   - distance: D (finite); by default the view's extent along the axis.
+            public init(
+                scale: Components.Schemas.ScrollEffects.ScalePayload? = nil,
+                alpha: Components.Schemas.ScrollEffects.AlphaPayload? = nil,
+                distance: Swift.Double? = nil
+            ) {
+                self.scale = scale
+                self.alpha = alpha
+                self.distance = distance
+            }
+            public enum CodingKeys: String, CodingKey {
+                case scale
+                case alpha
+                case distance
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.scale = try container.decodeIfPresent(
+                    Components.Schemas.ScrollEffects.ScalePayload.self,
+                    forKey: .scale
+                )
+                self.alpha = try container.decodeIfPresent(
+                    Components.Schemas.ScrollEffects.AlphaPayload.self,
+                    forKey: .alpha
+                )
+                self.distance = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .distance
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "scale",
+                    "alpha",
+                    "distance"
+                ])
+            }
+        }
         /// NSCollectionLayoutSection.
         ///
         /// - Remark: Generated from `#/components/schemas/CompositionalSection`.
@@ -1634,6 +1757,12 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/CompositionalSection/orthogonalScrollingBehavior`.
             public var orthogonalScrollingBehavior: Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload?
+            /// The section's own scroll effects, replacing the layout's (`{}`: none); along its row, at its
+            /// `sectionOffsets` value, when `orthogonalScrollingBehavior` is not `none`.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompositionalSection/scrollEffects`.
+            public var scrollEffects: Components.Schemas.ScrollEffects?
             /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload`.
             public struct BoundarySupplementaryItemsPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/CompositionalSection/BoundarySupplementaryItemsPayload/kind`.
@@ -1758,6 +1887,7 @@ extension Components {
             ///   - interGroupSpacing:
             ///   - contentInsets:
             ///   - orthogonalScrollingBehavior:
+            ///   - scrollEffects: The section's own scroll effects, replacing the layout's (`{}`: none); along its row, at its
             ///   - boundarySupplementaryItems:
             ///   - decorationItems:
             public init(
@@ -1765,6 +1895,7 @@ extension Components {
                 interGroupSpacing: Swift.Double? = nil,
                 contentInsets: Components.Schemas.DirectionalInsets? = nil,
                 orthogonalScrollingBehavior: Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload? = nil,
+                scrollEffects: Components.Schemas.ScrollEffects? = nil,
                 boundarySupplementaryItems: Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayload? = nil,
                 decorationItems: Components.Schemas.CompositionalSection.DecorationItemsPayload? = nil
             ) {
@@ -1772,6 +1903,7 @@ extension Components {
                 self.interGroupSpacing = interGroupSpacing
                 self.contentInsets = contentInsets
                 self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+                self.scrollEffects = scrollEffects
                 self.boundarySupplementaryItems = boundarySupplementaryItems
                 self.decorationItems = decorationItems
             }
@@ -1780,6 +1912,7 @@ extension Components {
                 case interGroupSpacing
                 case contentInsets
                 case orthogonalScrollingBehavior
+                case scrollEffects
                 case boundarySupplementaryItems
                 case decorationItems
             }
@@ -1801,6 +1934,10 @@ extension Components {
                     Components.Schemas.CompositionalSection.OrthogonalScrollingBehaviorPayload.self,
                     forKey: .orthogonalScrollingBehavior
                 )
+                self.scrollEffects = try container.decodeIfPresent(
+                    Components.Schemas.ScrollEffects.self,
+                    forKey: .scrollEffects
+                )
                 self.boundarySupplementaryItems = try container.decodeIfPresent(
                     Components.Schemas.CompositionalSection.BoundarySupplementaryItemsPayload.self,
                     forKey: .boundarySupplementaryItems
@@ -1814,6 +1951,7 @@ extension Components {
                     "interGroupSpacing",
                     "contentInsets",
                     "orthogonalScrollingBehavior",
+                    "scrollEffects",
                     "boundarySupplementaryItems",
                     "decorationItems"
                 ])
@@ -2578,6 +2716,8 @@ extension Components {
             public var collectionView: Components.Schemas.ViewSize
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/textStyles`.
             public var textStyles: Components.Schemas.TextStyles?
+            /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/scrollEffects`.
+            public var scrollEffects: Components.Schemas.ScrollEffects?
             /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/appearance`.
             @frozen public enum AppearancePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case plain = "plain"
@@ -2652,6 +2792,7 @@ extension Components {
             ///   - collapsingHeader:
             ///   - collectionView:
             ///   - textStyles:
+            ///   - scrollEffects:
             ///   - appearance:
             ///   - headerMode:
             ///   - footerMode:
@@ -2662,6 +2803,7 @@ extension Components {
                 collapsingHeader: Components.Schemas.CollapsingHeader? = nil,
                 collectionView: Components.Schemas.ViewSize,
                 textStyles: Components.Schemas.TextStyles? = nil,
+                scrollEffects: Components.Schemas.ScrollEffects? = nil,
                 appearance: Components.Schemas.ListLayoutSpec.AppearancePayload? = nil,
                 headerMode: Components.Schemas.ListLayoutSpec.HeaderModePayload? = nil,
                 footerMode: Components.Schemas.ListLayoutSpec.FooterModePayload? = nil,
@@ -2672,6 +2814,7 @@ extension Components {
                 self.collapsingHeader = collapsingHeader
                 self.collectionView = collectionView
                 self.textStyles = textStyles
+                self.scrollEffects = scrollEffects
                 self.appearance = appearance
                 self.headerMode = headerMode
                 self.footerMode = footerMode
@@ -2683,6 +2826,7 @@ extension Components {
                 case collapsingHeader
                 case collectionView
                 case textStyles
+                case scrollEffects
                 case appearance
                 case headerMode
                 case footerMode
@@ -2706,6 +2850,10 @@ extension Components {
                 self.textStyles = try container.decodeIfPresent(
                     Components.Schemas.TextStyles.self,
                     forKey: .textStyles
+                )
+                self.scrollEffects = try container.decodeIfPresent(
+                    Components.Schemas.ScrollEffects.self,
+                    forKey: .scrollEffects
                 )
                 self.appearance = try container.decodeIfPresent(
                     Components.Schemas.ListLayoutSpec.AppearancePayload.self,
@@ -2732,6 +2880,7 @@ extension Components {
                     "collapsingHeader",
                     "collectionView",
                     "textStyles",
+                    "scrollEffects",
                     "appearance",
                     "headerMode",
                     "footerMode",
@@ -2963,6 +3112,8 @@ extension Components {
             public var decorations: Components.Schemas.Decorations?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/scrollTargetBehavior`.
             public var scrollTargetBehavior: Components.Schemas.ScrollTargetBehavior?
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/scrollEffects`.
+            public var scrollEffects: Components.Schemas.ScrollEffects?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/sections`.
             public var sections: [Components.Schemas.WaterfallSection]
             /// Creates a new `WaterfallLayoutSpec`.
@@ -2985,6 +3136,7 @@ extension Components {
             ///   - sectionFootersPinToVisibleBounds:
             ///   - decorations:
             ///   - scrollTargetBehavior:
+            ///   - scrollEffects:
             ///   - sections:
             public init(
                 layout: Components.Schemas.WaterfallLayoutSpec.LayoutPayload,
@@ -3004,6 +3156,7 @@ extension Components {
                 sectionFootersPinToVisibleBounds: Swift.Bool? = nil,
                 decorations: Components.Schemas.Decorations? = nil,
                 scrollTargetBehavior: Components.Schemas.ScrollTargetBehavior? = nil,
+                scrollEffects: Components.Schemas.ScrollEffects? = nil,
                 sections: [Components.Schemas.WaterfallSection]
             ) {
                 self.layout = layout
@@ -3023,6 +3176,7 @@ extension Components {
                 self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
                 self.decorations = decorations
                 self.scrollTargetBehavior = scrollTargetBehavior
+                self.scrollEffects = scrollEffects
                 self.sections = sections
             }
             public enum CodingKeys: String, CodingKey {
@@ -3043,6 +3197,7 @@ extension Components {
                 case sectionFootersPinToVisibleBounds
                 case decorations
                 case scrollTargetBehavior
+                case scrollEffects
                 case sections
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -3115,6 +3270,10 @@ extension Components {
                     Components.Schemas.ScrollTargetBehavior.self,
                     forKey: .scrollTargetBehavior
                 )
+                self.scrollEffects = try container.decodeIfPresent(
+                    Components.Schemas.ScrollEffects.self,
+                    forKey: .scrollEffects
+                )
                 self.sections = try container.decode(
                     [Components.Schemas.WaterfallSection].self,
                     forKey: .sections
@@ -3137,6 +3296,7 @@ extension Components {
                     "sectionFootersPinToVisibleBounds",
                     "decorations",
                     "scrollTargetBehavior",
+                    "scrollEffects",
                     "sections"
                 ])
             }
@@ -4465,6 +4625,8 @@ extension Components {
             public var decorations: Components.Schemas.Decorations?
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/scrollTargetBehavior`.
             public var scrollTargetBehavior: Components.Schemas.ScrollTargetBehavior?
+            /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/scrollEffects`.
+            public var scrollEffects: Components.Schemas.ScrollEffects?
             /// At most `--max-sections` sections and `--max-items` items in all.
             ///
             /// - Remark: Generated from `#/components/schemas/FlowLayoutSpec/sections`.
@@ -4493,6 +4655,7 @@ extension Components {
             ///   - sectionFootersPinToVisibleBounds:
             ///   - decorations:
             ///   - scrollTargetBehavior:
+            ///   - scrollEffects:
             ///   - sections: At most `--max-sections` sections and `--max-items` items in all.
             public init(
                 layout: Components.Schemas.FlowLayoutSpec.LayoutPayload,
@@ -4516,6 +4679,7 @@ extension Components {
                 sectionFootersPinToVisibleBounds: Swift.Bool? = nil,
                 decorations: Components.Schemas.Decorations? = nil,
                 scrollTargetBehavior: Components.Schemas.ScrollTargetBehavior? = nil,
+                scrollEffects: Components.Schemas.ScrollEffects? = nil,
                 sections: [Components.Schemas.FlowSection]
             ) {
                 self.layout = layout
@@ -4539,6 +4703,7 @@ extension Components {
                 self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
                 self.decorations = decorations
                 self.scrollTargetBehavior = scrollTargetBehavior
+                self.scrollEffects = scrollEffects
                 self.sections = sections
             }
             public enum CodingKeys: String, CodingKey {
@@ -4563,6 +4728,7 @@ extension Components {
                 case sectionFootersPinToVisibleBounds
                 case decorations
                 case scrollTargetBehavior
+                case scrollEffects
                 case sections
             }
             public init(from decoder: any Swift.Decoder) throws {
@@ -4651,6 +4817,10 @@ extension Components {
                     Components.Schemas.ScrollTargetBehavior.self,
                     forKey: .scrollTargetBehavior
                 )
+                self.scrollEffects = try container.decodeIfPresent(
+                    Components.Schemas.ScrollEffects.self,
+                    forKey: .scrollEffects
+                )
                 self.sections = try container.decode(
                     [Components.Schemas.FlowSection].self,
                     forKey: .sections
@@ -4677,6 +4847,7 @@ extension Components {
                     "sectionFootersPinToVisibleBounds",
                     "decorations",
                     "scrollTargetBehavior",
+                    "scrollEffects",
                     "sections"
                 ])
             }
@@ -5487,6 +5658,86 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutSummary/wrap`.
             public var wrap: Components.Schemas.LayoutSummary.WrapPayload?
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload`.
+            public struct ScrollEffectsPayloadPayload: Codable, Hashable, Sendable {
+                /// The run's first and last section.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload/sections`.
+                public var sections: [Swift.Int]
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload/axis`.
+                @frozen public enum AxisPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case x = "x"
+                    case y = "y"
+                }
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload/axis`.
+                public var axis: Components.Schemas.LayoutSummary.ScrollEffectsPayloadPayload.AxisPayload
+                /// The visible area's centre along the axis, from the content offset.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload/center`.
+                public var center: Swift.Double
+                /// D: where the minimums are reached.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload/distance`.
+                public var distance: Swift.Double
+                /// a: the scale at D or farther.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload/scale`.
+                public var scale: Swift.Double
+                /// b: the alpha at D or farther.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LayoutSummary/ScrollEffectsPayload/alpha`.
+                public var alpha: Swift.Double
+                /// Creates a new `ScrollEffectsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - sections: The run's first and last section.
+                ///   - axis:
+                ///   - center: The visible area's centre along the axis, from the content offset.
+                ///   - distance: D: where the minimums are reached.
+                ///   - scale: a: the scale at D or farther.
+                ///   - alpha: b: the alpha at D or farther.
+                public init(
+                    sections: [Swift.Int],
+                    axis: Components.Schemas.LayoutSummary.ScrollEffectsPayloadPayload.AxisPayload,
+                    center: Swift.Double,
+                    distance: Swift.Double,
+                    scale: Swift.Double,
+                    alpha: Swift.Double
+                ) {
+                    self.sections = sections
+                    self.axis = axis
+                    self.center = center
+                    self.distance = distance
+                    self.scale = scale
+                    self.alpha = alpha
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case sections
+                    case axis
+                    case center
+                    case distance
+                    case scale
+                    case alpha
+                }
+            }
+            /// Layouts with scroll effects only (docs/scroll-effects.md), for a client to apply to tiles' cells (tiles
+            /// hold at every offset, without them): runs of consecutive sections whose cells have the same effects. For
+            /// a cell of a run's section (as drawn: an orthogonal row's after its row offset), Δ = its centre −
+            /// (the content offset + `center`) along `axis`, f = 1 − min(1, |Δ| / `distance`), its scale is
+            /// `scale` + (1 − `scale`) f and its alpha `alpha` + (1 − `alpha`) f.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/scrollEffects`.
+            public typealias ScrollEffectsPayload = [Components.Schemas.LayoutSummary.ScrollEffectsPayloadPayload]
+            /// Layouts with scroll effects only (docs/scroll-effects.md), for a client to apply to tiles' cells (tiles
+            /// hold at every offset, without them): runs of consecutive sections whose cells have the same effects. For
+            /// a cell of a run's section (as drawn: an orthogonal row's after its row offset), Δ = its centre −
+            /// (the content offset + `center`) along `axis`, f = 1 − min(1, |Δ| / `distance`), its scale is
+            /// `scale` + (1 − `scale`) f and its alpha `alpha` + (1 − `alpha`) f.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutSummary/scrollEffects`.
+            public var scrollEffects: Components.Schemas.LayoutSummary.ScrollEffectsPayload?
             /// Infinite wheels only: where a client starts, at the start of the central band `[period, 2·period)`.
             /// A turn of room lies before and after it; rect answers carry `contentOffsetAdjustment` whenever the
             /// offset leaves the band, so the wheel turns for ever either way.
@@ -5506,6 +5757,7 @@ extension Components {
             ///   - tile: How the layout is tiled along one axis (all but the wheel and grids): tile k (0 to count - 1) is the band
             ///   - tileGrid: Grids only: how the grid is tiled in two dimensions. Tile (row, column) is the rect
             ///   - wrap: Infinite wheels only. Offsets `period` apart along `axis` show the same thing.
+            ///   - scrollEffects: Layouts with scroll effects only (docs/scroll-effects.md), for a client to apply to tiles' cells (tiles
             ///   - initialOffset: Infinite wheels only: where a client starts, at the start of the central band `[period, 2·period)`.
             public init(
                 id: Swift.String,
@@ -5517,6 +5769,7 @@ extension Components {
                 tile: Components.Schemas.LayoutSummary.TilePayload? = nil,
                 tileGrid: Components.Schemas.LayoutSummary.TileGridPayload? = nil,
                 wrap: Components.Schemas.LayoutSummary.WrapPayload? = nil,
+                scrollEffects: Components.Schemas.LayoutSummary.ScrollEffectsPayload? = nil,
                 initialOffset: Components.Schemas.Point? = nil
             ) {
                 self.id = id
@@ -5528,6 +5781,7 @@ extension Components {
                 self.tile = tile
                 self.tileGrid = tileGrid
                 self.wrap = wrap
+                self.scrollEffects = scrollEffects
                 self.initialOffset = initialOffset
             }
             public enum CodingKeys: String, CodingKey {
@@ -5540,6 +5794,7 @@ extension Components {
                 case tile
                 case tileGrid
                 case wrap
+                case scrollEffects
                 case initialOffset
             }
         }

@@ -1,0 +1,1 @@
+../../../../clients/js/lib/scroll-effects.js
