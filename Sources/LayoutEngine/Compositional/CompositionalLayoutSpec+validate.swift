@@ -38,6 +38,7 @@ extension CompositionalLayoutSpec {
                     try check.nonNegativeSizePair(z, at: at + [.key("itemSizes"), .index(j)])
                 }
             }
+            if let outline = s.outline { try outline.validate(itemCount: s.items.count, at: at + [.key("outline")]) }
             if let own = s.section {
                 try count(own, at: at + [.key("section")])
             } else if let d = defaultSection, placesDefault, s.items.count > 0,

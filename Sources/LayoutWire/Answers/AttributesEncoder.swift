@@ -2,7 +2,8 @@ public import LayoutEngine
 
 /// The wire form of layout attributes (docs/api.md, "Attributes"):
 /// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?,
-/// "rowSpan"?,"columnSpan"?}` (the spans of a grid's merged cell, when either is not 1); in tiles, `"sticky"` of a
+/// "rowSpan"?,"columnSpan"?,"level"?}` (the spans of a grid's merged cell, when either is not 1; an outline row's
+/// level); in tiles, `"sticky"` of a
 /// pinned header or footer, `"stickyX"` and `"stickyY"` of a grid's frozen cell.
 public enum AttributesEncoder {
     /// The most the numeric part of one element takes: the literals (about 150 bytes), two ints (20 each),
@@ -60,6 +61,10 @@ public enum AttributesEncoder {
             w.int(a.rowSpan)
             w.raw(",\"columnSpan\":")
             w.int(a.columnSpan)
+        }
+        if let level = a.level {
+            w.raw(",\"level\":")
+            w.int(level)
         }
         if let sticky {
             w.raw(",\"sticky\":")
@@ -142,7 +147,8 @@ public enum AttributesEncoder {
     static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?, pins: AxisPins? = nil,
                              row: inout PlainCellEncoder.Row, into w: inout JSONWriter) {
         if sticky == nil, pins == nil, e.pointee.category == .cell, e.pointee.zIndex == 0, e.pointee.alpha == 1,
-            !e.pointee.isHidden, e.pointee.transform3D.isIdentity, e.pointee.rowSpan == 1, e.pointee.columnSpan == 1
+            !e.pointee.isHidden, e.pointee.transform3D.isIdentity, e.pointee.rowSpan == 1, e.pointee.columnSpan == 1,
+            e.pointee.level == nil
         {
             PlainCellEncoder.write(section: e.pointee.indexPath.section, item: e.pointee.indexPath.item,
                                    frame: e.pointee.frame, row: &row, into: &w)
@@ -215,10 +221,10 @@ public enum AttributesEncoder {
 
 extension LayoutAttributes {
     /// A cell with every attribute but its index path and frame at its default: no transform, opaque, visible, at
-    /// z 0, spanning one row and one column (what `ElementSink.appendCell` gives). Its index path and frame say all
+    /// z 0, spanning one row and one column, with no outline level (what `ElementSink.appendCell` gives). Its index path and frame say all
     /// of it.
     public var isPlainCell: Bool {
         category == .cell && zIndex == 0 && alpha == 1 && !isHidden && transform3D.isIdentity && rowSpan == 1
-            && columnSpan == 1
+            && columnSpan == 1 && level == nil
     }
 }

@@ -5,7 +5,7 @@ public import LayoutEngine
 /// element differs from the default: `category` (0 cell, 1 supplementary, 2 decoration), `kind` (a string or
 /// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
 /// `sticky` (`[edge, min, max]`, the inset fourth when it is not 0, or null; see `StickyRange`), `rowSpan` and
-/// `columnSpan` (1; a grid's merged cells), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max,
+/// `columnSpan` (1; a grid's merged cells), `level` (an outline row's level, or null), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max,
 /// inset]`, or null; see `AxisPins`).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
@@ -23,7 +23,7 @@ public enum ColumnsEncoder {
                               sticky: [StickyRange?]?, pins: [AxisPins?]?, offsetAdjustment: LayoutPoint?,
                               next: String?, into w: inout JSONWriter) {
         writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: elements.count, into: &w)
-        var cells = true, zero = true, opaque = true, shown = true, identity = true, single = true
+        var cells = true, zero = true, opaque = true, shown = true, identity = true, single = true, levelless = true
         if let first = elements.baseAddress {
             // Read in place, field by field: iterating the buffer would copy each element out (retaining its kind).
             for e in first..<first + elements.count {
@@ -33,6 +33,7 @@ public enum ColumnsEncoder {
                 if e.pointee.isHidden { shown = false }
                 if !e.pointee.transform3D.isIdentity { identity = false }
                 if e.pointee.rowSpan != 1 || e.pointee.columnSpan != 1 { single = false }
+                if e.pointee.level != nil { levelless = false }
             }
         }
         integers("section", elements, into: &w) { $0.pointee.indexPath.section }
@@ -98,6 +99,14 @@ public enum ColumnsEncoder {
         if !single {
             integers("rowSpan", elements, into: &w) { $0.pointee.rowSpan }
             integers("columnSpan", elements, into: &w) { $0.pointee.columnSpan }
+        }
+        if !levelless {
+            open("level", into: &w)
+            for i in elements.indices {
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                if let level = elements[i].level { w.int(level) } else { w.raw("null") }
+            }
+            w.raw("]")
         }
         if let sticky { writeRanges("sticky", sticky, alwaysInset: false, into: &w) }
         if let pins {
