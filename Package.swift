@@ -23,7 +23,7 @@ let strict: [SwiftSetting] = [
 /// The JavaScript client's modules (clients/js/lib), each served with its declarations at /client/lib/.
 let clientModules = [
     "elements", "fetch-state", "http-client", "plans", "problem", "scroll-axis", "scroll-mapping", "strategies",
-    "text-cells", "updates", "velocity", "views", "virtualizer", "worker-fetch",
+    "text-cells", "updates", "velocity", "views", "virtualizer", "worker-fetch", "outline",
 ]
 
 let package = Package(

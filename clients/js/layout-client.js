@@ -20,3 +20,4 @@ export {BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy} 
 export {workerFetch} from "./lib/worker-fetch.js";
 export {Virtualizer} from "./lib/virtualizer.js";
 export {TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell} from "./lib/text-cells.js";
+export {applyLevel, outlineBatch, OutlineState} from "./lib/outline.js";

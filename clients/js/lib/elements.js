@@ -27,6 +27,7 @@
  * @property {StickyRange} [stickyY] a frozen grid cell, along y
  * @property {number} [rowSpan] a merged grid cell's rows
  * @property {number} [columnSpan] a merged grid cell's columns
+ * @property {number} [level] an outline row's level (a section with an `outline`)
  */
 
 /**
@@ -43,7 +44,8 @@ const CATEGORIES = ["cell", "supplementary", "decoration"];
 
 /**
  * Elements of a columnar answer (`format=columns`) as the full format's objects. A cell gets `rowSpan` and
- * `columnSpan` only when it is merged (either is not 1), as the full format gives them.
+ * `columnSpan` only when it is merged (either is not 1), and `level` only when it is an outline row, as the full
+ * format gives them.
  * @param {any} answer a columnar answer: `count`, `section`, `item`, `x`, `y`, `width`, `height`, ...
  * @returns {LayoutElement[]}
  */
@@ -71,6 +73,7 @@ export function columnsToElements(answer) {
     const rowSpan = answer.rowSpan ? answer.rowSpan[i] ?? 1 : 1;
     const columnSpan = answer.columnSpan ? answer.columnSpan[i] ?? 1 : 1;
     if (rowSpan !== 1 || columnSpan !== 1) { e.rowSpan = rowSpan; e.columnSpan = columnSpan; }
+    if (answer.level && answer.level[i] != null) e.level = answer.level[i];
     out[i] = e;
   }
   return out;

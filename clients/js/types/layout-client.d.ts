@@ -8,3 +8,4 @@ export { columnsToElements, answerElements, elementKey, stickyCoordinate, pinned
 export { AnswerCache, planBands, planTiles, ViewPool } from "./lib/plans.js";
 export { BandStrategy, TileStrategy, GridStrategy, LiveStrategy, chooseStrategy } from "./lib/strategies.js";
 export { TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell } from "./lib/text-cells.js";
+export { applyLevel, outlineBatch, OutlineState } from "./lib/outline.js";
