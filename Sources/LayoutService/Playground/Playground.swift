@@ -64,6 +64,7 @@ enum ClientScript {
         ("lib/views.js", PackageResources.views_js), ("lib/views.d.ts", PackageResources.views_d_ts),
         ("lib/virtualizer.js", PackageResources.virtualizer_js), ("lib/virtualizer.d.ts", PackageResources.virtualizer_d_ts),
         ("lib/worker-fetch.js", PackageResources.worker_fetch_js), ("lib/worker-fetch.d.ts", PackageResources.worker_fetch_d_ts),
+        ("lib/outline.js", PackageResources.outline_js), ("lib/outline.d.ts", PackageResources.outline_d_ts),
         ]
         return Dictionary(uniqueKeysWithValues: list.map { ($0.0, File($0.0, $0.1)) })
     }()

@@ -31,6 +31,7 @@ enum ColumnsDecoder {
         try check("sticky", c.sticky?.count)
         try check("stickyX", c.stickyX?.count)
         try check("stickyY", c.stickyY?.count)
+        try check("level", c.level?.count)
         var elements: [ElementAttributes] = []
         elements.reserveCapacity(n)
         for i in 0..<n {
@@ -48,7 +49,8 @@ enum ColumnsDecoder {
                     transform3D: c.transform3D?[i] ?? nil,
                     sticky: try c.sticky?[i].map { try sticky($0, i, "sticky", alwaysInset: false) },
                     stickyX: try c.stickyX?[i].map { try sticky($0, i, "stickyX", alwaysInset: true) },
-                    stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY", alwaysInset: true) }))
+                    stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY", alwaysInset: true) },
+                    level: c.level?[i] ?? nil))
         }
         return elements
     }

@@ -46,11 +46,14 @@ public struct ElementAttributes: Sendable, Hashable {
     /// given where it lies unpinned, with the range it moves in along that axis and its `inset`. nil elsewhere.
     public var stickyX: Components.Schemas.StickyRange?
     public var stickyY: Components.Schemas.StickyRange?
+    /// A row of a section with an outline (docs/compositional.md, "Outlines"): its level. nil for every other
+    /// element.
+    public var level: Int?
 
     public init(
         key: ElementKey, frame: CGRect, zIndex: Int, alpha: Double, isHidden: Bool, transform3D: [Double]?,
         sticky: Components.Schemas.StickyRange? = nil, stickyX: Components.Schemas.StickyRange? = nil,
-        stickyY: Components.Schemas.StickyRange? = nil
+        stickyY: Components.Schemas.StickyRange? = nil, level: Int? = nil
     ) {
         self.key = key
         self.frame = frame
@@ -61,6 +64,7 @@ public struct ElementAttributes: Sendable, Hashable {
         self.sticky = sticky
         self.stickyX = stickyX
         self.stickyY = stickyY
+        self.level = level
     }
 
     public var category: ElementCategory { key.category }
