@@ -266,7 +266,7 @@ def compositional_cases(rng, n):
     folders = max(1, n // 100)
     hidden = {"layout": "list", "collectionView": cv,
               "sections": [{"items": folders * 100, "outline": {
-                  "levels": [0 if i % 100 == 0 else 1 + (i % 2) for i in range(folders * 100)],
+                  "levels": [0 if i % 100 == 0 else 2 - (i % 2) for i in range(folders * 100)],
                   "collapsed": list(range(0, folders * 100, 100))}}]}
     return [Case("compositional", "sections of sizes under a shared group of 10,000 estimated slots", placed,
                  plain=templated, refusable=True),

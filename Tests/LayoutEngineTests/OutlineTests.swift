@@ -103,6 +103,14 @@ import Testing
         #expect(l.visibleStandIn(for: LayoutIndexPath(section: 0, item: 2)) == LayoutIndexPath(section: 0, item: 1))
     }
 
+    /// The spec registry's estimate counts an outline's levels and collapsed items.
+    @Test func theSpecEstimateCountsTheOutline() {
+        var list = ListConfiguration(collectionView: LayoutSize(width: 300, height: 500), sections: [.count(1000)])
+        let plain = LayoutSpec.compositional(list.compositional()).estimatedBytes
+        list.outlines = [Outline(levels: (0..<1000).map { Int32($0 % 2) }, collapsed: Array(stride(from: 0, to: 1000, by: 2)))]
+        #expect(LayoutSpec.compositional(list.compositional()).estimatedBytes == plain + 4 * 1000 + 8 * 500)
+    }
+
     @Test func validationNamesTheField() {
         func error(_ levels: [Int32], _ collapsed: [Int], items: Int? = nil) -> String? {
             let spec = CompositionalLayoutSpec(

@@ -96,6 +96,21 @@ import Testing
         #expect(c.json(anchored)["contentOffset"]?["y"]?.number == 120)
     }
 
+    /// A size reported for a row under a collapsed folder is kept: the row shows at that size once expanded.
+    @Test func sizesOfHiddenRowsAreKept() throws {
+        let c = Client()
+        let spec = #"{"layout":"list","collectionView":{"width":320,"height":480},"sections":[{"items":4,"outline":{"levels":[0,1,0,1],"collapsed":[0]}}]}"#
+        let id = try #require(c.json(c.send("POST", "/v1/layouts", spec))["id"]?.string)
+        let sized = c.send("POST", "/v1/layouts/\(id)/sizes", #"{"sizes":[{"section":0,"item":1,"width":320,"height":90}]}"#)
+        #expect(sized.status == 201)
+        let sizedID = try #require(c.json(sized)["id"]?.string)
+        #expect(c.json(sized)["contentSize"]?["height"]?.number == 132)  // rows 0, 2 and 3 (estimated 44); row 1 hidden
+        let open = c.send("POST", "/v1/layouts/\(sizedID)/updates", #"{"updates":[{"op":"expand","indexPaths":[[0,0]]}]}"#)
+        let openID = try #require(c.json(open)["id"]?.string)
+        #expect(c.json(c.send("GET", "/v1/layouts/\(openID)/items/0/1"))["frame"]?["height"]?.number == 90)
+        #expect(c.json(open)["contentSize"]?["height"]?.number == 222)  // 44 + 90 + 44 + 44
+    }
+
     @Test func badOutlineBatchesAre422() throws {
         let c = Client()
         let id = try #require(c.json(c.send("POST", "/v1/layouts", Self.tree(collapsed: "[3]")))["id"]?.string)
