@@ -22,9 +22,9 @@ let strict: [SwiftSetting] = [
 
 /// The JavaScript client's modules (clients/js/lib), each served with its declarations at /client/lib/.
 let clientModules = [
-    "adaptive", "collapsing-header", "elements", "fetch-state", "http-client", "plans", "problem", "scroll-axis",
-    "scroll-effects", "scroll-mapping", "strategies", "text-cells", "updates", "velocity", "views", "virtualizer",
-    "waterfall-updates", "worker-fetch",
+    "adaptive", "collapsing-header", "elements", "fetch-state", "http-client", "outline", "plans", "problem",
+    "scroll-axis", "scroll-effects", "scroll-mapping", "strategies", "text-cells", "updates", "velocity", "views",
+    "virtualizer", "waterfall-updates", "worker-fetch",
 ]
 
 let package = Package(

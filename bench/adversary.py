@@ -16,13 +16,15 @@ and measures on a running service:
 - a waterfall's size report with `keepColumns` on a million items (every column written into the new spec, stored
   whole): at most `PREPARE_RATIO` times the POST of the spec it makes;
 - a program that loops: its POST is answered within the deadline it was given (and the slack `PROGRAM_SLACK_MS`);
+- expanding, then collapsing, a node of n/10 descendants in an outline of n rows (a million in the short run):
+  each answered within `OUTLINE_MS` by the service's own time;
 - a POST of text (a layout given as content, a measure) of 30 MB of distinct words: answered within
   `TEXT_POST_MS`, whatever its status;
 - the caches, by the anonymous resident memory (`RssAnon`) a load leaves: 20,000 text styles over every font
   `GET /v1/fonts` lists, every font face fetched twice.
 
 Usage: bench/adversary.py SERVICE_BIN [--long] [--seed N] [--only KIND,...] [--n N] [--json FILE]
-  KIND is a key of KINDS (flow, waterfall, ring, compositional, grid, frames, program, text) or fonts.
+  KIND is a key of KINDS (flow, waterfall, ring, compositional, grid, frames, program, text), fonts or outline.
   The short run (scripts/test, through Tests/e2e/test_adversary.py) takes about 90 s on a release build;
   --long draws more cases, at the largest sizes the limits admit. It prints one line a measurement and, last, the
   worst of each kind against its bound; it exits 1 when any measurement is over its bound.
@@ -56,6 +58,7 @@ SUBSET_GROWTH_BYTES = 64 << 20  # beyond them, what subsetting leaves (its worki
 WORD_CACHE_BYTES = 16 << 20  # the harness's --word-cache-bytes
 SPEC_MEMORY_BYTES = 8 << 30  # the memory store keeps every spec the harness posts (a few GB at most)
 QUERY_TIMEOUT_SECONDS = 10  # a query not answered by then is over its bound (and no more of its case are sent)
+OUTLINE_MS = 2_000  # expanding or collapsing a node of n/10 descendants in an outline of n rows, within this
 
 
 class Service:
@@ -296,6 +299,12 @@ def compositional_cases(rng, n):
     placed = {"layout": "compositional", "collectionView": {"width": 300, "height": 600},
               "defaultSection": {"group": wide}, "sections": [{"itemSizes": [[1, 20]]} for _ in range(count)]}
     templated = dict(placed, sections=[{"items": 1} for _ in range(count)])
+    # An outline whose every folder is collapsed: a query meets the few visible rows, however many are hidden.
+    folders = max(1, n // 100)
+    hidden = {"layout": "list", "collectionView": cv,
+              "sections": [{"items": folders * 100, "outline": {
+                  "levels": [0 if i % 100 == 0 else 2 - (i % 2) for i in range(folders * 100)],
+                  "collapsed": list(range(0, folders * 100, 100))}}]}
     return [Case("compositional", "sections of sizes under a shared group of 10,000 estimated slots", placed,
                  plain=templated, refusable=True),
             Case("compositional", "groups 8 deep of tiny badged items, pinned header", deep),
@@ -305,7 +314,8 @@ def compositional_cases(rng, n):
             Case("compositional", "one orthogonal row of n items", orthogonal),
             Case("compositional", "many orthogonal sections, each with scroll effects of its own", effects, plain=rows),
             Case("list", "many sections with headers and footers", list_),
-            Case("list", "rows of size 0 and tiny", sizes)]
+            Case("list", "rows of size 0 and tiny", sizes),
+            Case("list", "an outline of collapsed folders (99 of 100 rows hidden)", hidden)]
 
 
 def grid_cases(rng, n):
@@ -631,6 +641,40 @@ def measure_styles(service, report, rng, styles=20000, per_request=500):
                (STYLE_GROWTH_BYTES + WORD_CACHE_BYTES) / 2 ** 20, "MB")
 
 
+def outline_spec(n, collapsed):
+    """A list of n rows whose row 0.45 n is a folder of n/10 descendants (levels 1 and 2), collapsed or not, among
+    rows of levels 0 and 1."""
+    node, size = int(n * 0.45), n // 10
+    levels = [i % 2 for i in range(node)] + [0] + [1 + k % 2 for k in range(size)]
+    levels += [k % 2 for k in range(n - len(levels))]
+    return {"layout": "list", "collectionView": {"width": 390, "height": 844}, "rowHeight": {"absolute": 44},
+            "sections": [{"items": n, "outline": {"levels": levels, "collapsed": [node] if collapsed else []}}]}, node
+
+
+def measure_outline(service, report, n):
+    """Expanding a node of n/10 descendants in an outline of n rows, then collapsing it again (each a new layout,
+    with the animations of the view at the node and the offset that keeps the user's place): each within
+    OUTLINE_MS by the service's own time."""
+    spec, node = outline_spec(n, collapsed=True)
+    status, summary, _ = post(service, spec)
+    if status not in (200, 201):
+        report.add("outline", "POST of %d rows answered %s %s" % (n, status, summary.get("detail", "")), math.inf, 0, "")
+        return
+    lid = summary["id"]
+    y = node * 44 - 400
+    for op in ("expand", "collapse"):
+        body = {"updates": [{"op": op, "indexPaths": [[0, node]]}], "rect": {"x": 0, "y": y, "width": 390, "height": 844},
+                "offset": {"x": 0, "y": y}}
+        status, answer, rid, _ = service.request("POST", "/v1/layouts/%s/updates" % lid, body, timeout=120)
+        ms = service.times().get(rid, math.inf)
+        if status not in (200, 201):
+            report.add("outline", "%s answered %s %s" % (op, status, answer[:200]), math.inf, 0, "")
+            return
+        report.add("outline", "%s a node of %d descendants in %d rows" % (op, n // 10, n), ms, OUTLINE_MS, "ms",
+                   ("UPDATES", spec, body))
+        lid = json.loads(answer)["id"]
+
+
 def measure_fonts(service, report):
     """Every face GET /v1/fonts lists, fetched twice."""
     status, body, _, _ = service.request("GET", "/v1/fonts")
@@ -718,6 +762,8 @@ def run(binary, long=False, seed=20261206, only=None, args=(), n=None):
         if not only or "fonts" in only:
             measure_fonts(service, report)
             measure_slices(service, report, long)
+        if not only or "outline" in only:
+            measure_outline(service, report, n)
         for kind, cases in KINDS.items():
             if only and kind not in only:
                 continue

@@ -45,6 +45,9 @@ public struct LayoutAttributes: Sendable, Hashable {
     public var alpha: Double
     public var zIndex: Int
     public var isHidden: Bool
+    /// The outline level + 1 (0: none), kept in the room the alignment leaves after `isHidden`: the struct is no
+    /// larger for it.
+    @usableFromInline var levelStorage: UInt16 = 0
     @usableFromInline var columnSpanStorage: UInt32 = 1
     /// A collapsing header's progress (`collapseProgress`), -1 for every other element: a plain Double keeps the
     /// struct within its size (an optional would add a byte, and a stride of 8).
@@ -66,6 +69,12 @@ public struct LayoutAttributes: Sendable, Hashable {
     public var columnSpan: Int {
         get { Int(columnSpanStorage) }
         set { columnSpanStorage = UInt32(newValue) }
+    }
+
+    /// A cell's level in its section's outline (`sections[i].outline`); nil for every other element.
+    public var level: Int? {
+        get { levelStorage == 0 ? nil : Int(levelStorage) - 1 }
+        set { levelStorage = newValue.map { UInt16(clamping: $0 + 1) } ?? 0 }
     }
 
     public init(category: ElementCategory, kind: String = "", indexPath: LayoutIndexPath, frame: LayoutRect,

@@ -42,8 +42,10 @@ extension LayoutSpec {
             }
         case .compositional(let c):
             // A section with a layout of its own holds its groups too: counted as a few sections' worth.
+            // An outline holds a level (4 bytes) an item and an Int a collapsed item.
             return perSpec + c.sections.reduce(0) { total, section in
-                let own = section.section == nil ? perSection : 4 * perSection
+                let own = (section.section == nil ? perSection : 4 * perSection)
+                    + (section.outline.map { 4 * $0.levels.count + 8 * $0.collapsed.count } ?? 0)
                 if case .sizes(let sizes) = section.items { return total + own + sizes.count * MemoryLayout<LayoutSize>.stride }
                 return total + own
             }

@@ -20,14 +20,24 @@ extension LayoutService {
         }
         var spec: LayoutSpec
         let plan: UpdatePlan
+        var first: (section: Int, item: Int)
         do {
-            plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
-            spec = try old.spec.applying(plan, contents: batch.contents, frames: batch.frames,
-                                         placements: batch.placements)
+            if !batch.outlineChanges.isEmpty {
+                // Expand and collapse: every item keeps its index path; the outline takes the new collapsed set.
+                plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: [])
+                let (changed, section) = try old.spec.applying(outline: batch.outlineChanges)
+                spec = changed
+                first = (section, 0)
+            } else {
+                plan = try UpdatePlan.make(oldCounts: old.spec.sectionCounts, operations: batch.operations)
+                spec = try old.spec.applying(plan, contents: batch.contents, frames: batch.frames,
+                                             placements: batch.placements)
+                    .applying(outlines: plan, old: old.spec, insertedLevels: batch.insertedLevels)
+                first = Self.firstChange(plan, old)
+            }
         } catch {
             throw Self.inconsistentBatch(error)
         }
-        var first = Self.firstChange(plan, old)
         if batch.keepColumns { try Self.keepColumns(&spec, &first, of: old, plan: plan) }
         do {
             try spec.validate(limits: limits.spec, unchangedBefore: first)
@@ -51,14 +61,27 @@ extension LayoutService {
         let contentOffset = placement.flatMap { placement in
             batch.offsetGiven
                 ? new.contentOffset(keeping: placement, from: old,
-                                    survivor: AnchorSurvivors(plan: plan, oldSectionCount: old.numberOfSections)
-                                        .survivor(of:))
+                                    survivor: Self.shown(AnchorSurvivors(plan: plan, oldSectionCount: old.numberOfSections)
+                                        .survivor(of:), new: new))
                 : nil
         }
         var w = JSONWriter(capacity: 1024)
         UpdateEncoder.writeUpdateAnswer(id: newID, layout: new, animations: animations, contentOffset: contentOffset,
                                         into: &w)
         return Self.registered(newID, created: created, w)
+    }
+
+    /// `survivor` (an old anchor's stand-in before and after a batch), then, when the new layout hides it under a
+    /// collapsed item of an outline, its nearest visible ancestor, which takes the anchor's place on screen.
+    static func shown(_ survivor: @escaping (LayoutIndexPath) -> (old: LayoutIndexPath, new: LayoutIndexPath)?,
+                      new: any PreparedLayout)
+        -> (LayoutIndexPath) -> (old: LayoutIndexPath, new: LayoutIndexPath)?
+    {
+        guard let outlined = new as? PreparedCompositionalLayout, outlined.hasOutline else { return survivor }
+        return { path in
+            guard let (o, n) = survivor(path), let shown = outlined.visibleStandIn(for: n) else { return nil }
+            return (o, shown)
+        }
     }
 
     /// A batch that breaks the index rules, pointing at the operation that does.

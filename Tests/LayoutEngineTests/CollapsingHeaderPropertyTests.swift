@@ -28,7 +28,7 @@ import Testing
 
     static func randomHeader(_ rng: inout SeededRandom) -> CollapsingHeader {
         let e = Int.random(in: 0..<8, using: &rng) == 0 ? 0 : rng.length(0...400)
-        let c = Int.random(in: 0..<6, using: &rng) == 0 ? e : Int.random(in: 0..<4, using: &rng) == 0 ? 0 : rng.length(0...e)
+        let c = Int.random(in: 0..<6, using: &rng) == 0 ? e : Int.random(in: 0..<4, using: &rng) == 0 ? 0 : min(e, rng.length(0...e))
         return CollapsingHeader(expandedHeight: e, collapsedHeight: c,
                                 behavior: Bool.random(using: &rng) ? .pinned : .scroll, stretch: Bool.random(using: &rng))
     }

@@ -42,7 +42,9 @@ public enum ElementOracle {
             for kind in before { out.append(layout.attributesForSupplementaryView(ofKind: kind, at: path, offset: offset)!) }
             for i in 0..<layout.numberOfItems(inSection: s) {
                 let p = LayoutIndexPath(section: s, item: i)
-                out.append(layout.attributesForItem(at: p, offset: offset)!)
+                // An item under a collapsed item of an outline is in no answer.
+                guard let cell = layout.attributesForItem(at: p, offset: offset) else { continue }
+                out.append(cell)
                 for kind in layout.badgeKinds(section: s, item: i) {
                     out.append(layout.attributesForSupplementaryView(ofKind: kind, at: p, offset: offset, sectionOffsets: [:])!)
                 }

@@ -71,7 +71,8 @@ def screenshot(browser, name):
 
 EXAMPLES = ["Photo grid", "Tag cloud", "Waterfall", "Waterfall with banners", "Circle", "Wheel", "Pinned headers",
             "100k-item feed", "Compositional photo grid", "App Store page", "Carousel", "Badges", "Settings list",
-            "Calendar week (program)", "Profile (collapsing header)"]
+            "Calendar week (program)", "Profile (collapsing header)",
+            "File tree (100k nodes)"]
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -182,6 +183,43 @@ def test_insert_and_delete_animate_then_show_the_new_layout(page):
         for key, (frame, _) in want.items():
             assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), key
     screenshot(browser, "after-updates")
+
+
+def levels(browser):
+    """id -> the level a row's view shows (its data-level), for the rows that have one."""
+    return dict(browser.execute_script("""
+        return Array.from(document.querySelectorAll('#content .element[data-level]'))
+          .filter((n) => n.dataset.id && n.style.display !== 'none').map((n) => [n.dataset.id, Number(n.dataset.level)]);"""))
+
+
+def test_a_disclosure_click_expands_and_collapses_the_file_tree(page):
+    """The file tree's first folder clicked open in Chromium, then closed: each time the page shows the new
+    layout's rows exactly as the API answers them, each with its level, and the rows fade in and out."""
+    from selenium.webdriver.common.by import By
+    browser, service = page
+    summary = prepare(browser, "File tree (100k nodes)")
+    assert summary["items"] == 100000 and summary["contentSize"]["height"] == 1000 * 32
+    scroll_and_wait(browser, 0, 0)
+    for expanding in (True, False):
+        browser.find_element(By.CSS_SELECTOR, '#content [data-disclosure="0/0"]').click()
+        answer = browser.execute_async_script("playground.lastToggle.then((a) => arguments[0](a))")
+        assert answer["contentSize"]["height"] == (1099 if expanding else 1000) * 32
+        alphas = {(a["before"]["alpha"], a["after"]["alpha"]) for a in answer["animations"]}
+        assert ((0, 1) if expanding else (1, 0)) in alphas
+        rect = browser.execute_script("return document.getElementById('viewport').dataset.queryRect")
+        offset = browser.execute_script("return document.getElementById('viewport').dataset.queryOffset")
+        want = api(service, answer["id"], rect, offset)
+        got = rendered(browser)
+        assert set(got) == set(want)
+        for key, (frame, _) in want.items():
+            assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), key
+        url = "%s/v1/layouts/%s/attributes?rect=%s&offset=%s" % (service.url, answer["id"], rect, offset)
+        want_levels = {"cell/%d/%d" % (e["section"], e["item"]): e["level"]
+                       for e in json.load(urllib.request.urlopen(url))["elements"]}
+        assert levels(browser) == want_levels
+        if expanding:
+            assert want_levels["cell/0/1"] == 1 and want_levels["cell/0/2"] == 2
+        screenshot(browser, "file-tree-" + ("expanded" if expanding else "collapsed"))
 
 
 def test_a_fresh_page_fits_its_view_and_asks_for_nothing_missing(page):

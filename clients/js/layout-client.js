@@ -28,3 +28,4 @@ export {COLLAPSING_HEADER_KIND, collapsingHeaderPlace, collapseProgress, collaps
 export {ScrollEffects} from "./lib/scroll-effects.js";
 export {TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell} from "./lib/text-cells.js";
 export {insertItems, batch, sizeReport} from "./lib/waterfall-updates.js";
+export {applyLevel, outlineBatch, OutlineState} from "./lib/outline.js";

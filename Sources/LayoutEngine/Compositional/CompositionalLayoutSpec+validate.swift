@@ -41,6 +41,7 @@ extension CompositionalLayoutSpec {
                     try check.nonNegativeSizePair(z, at: at + [.key("itemSizes"), .index(j)])
                 }
             }
+            if let outline = s.outline { try outline.validate(itemCount: s.items.count, at: at + [.key("outline")]) }
             if let own = s.section {
                 try own.scrollEffects?.validate(at: at + [.key("section"), .key("scrollEffects")])
                 try count(own, at: at + [.key("section")])

@@ -256,11 +256,15 @@ public struct CompositionalSectionSpec: Sendable, Hashable {
     /// The items as their content (`items` is then their count): each cell as wide as the item it lands on
     /// resolves, and as tall as its content (the item's estimated height).
     public var contents: [CellContent]?
+    /// Rows that expand and collapse: a level per item and the collapsed items (nil: every item shown, no levels).
+    public var outline: Outline?
 
-    public init(items: CompositionalItems, section: CompositionalSection? = nil, contents: [CellContent]? = nil) {
+    public init(items: CompositionalItems, section: CompositionalSection? = nil, contents: [CellContent]? = nil,
+                outline: Outline? = nil) {
         self.items = items
         self.section = section
         self.contents = contents
+        self.outline = outline
     }
 }
 

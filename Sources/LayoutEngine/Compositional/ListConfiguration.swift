@@ -21,6 +21,8 @@ public struct ListConfiguration: Sendable, Hashable {
     public var sections: [CompositionalItems]
     /// Per section, its rows as their content (nil: `sections` alone).
     public var contents: [[CellContent]?] = []
+    /// Per section, its outline (nil, or no entry: none).
+    public var outlines: [Outline?] = []
     /// The text styles of the rows' contents, by name.
     public var textStyles: [String: TextStyle] = [:]
 
@@ -75,7 +77,8 @@ public struct ListConfiguration: Sendable, Hashable {
         var spec = CompositionalLayoutSpec(collectionView: collectionView,
                                            sections: sections.enumerated().map { i, items in
                                                CompositionalSectionSpec(items: items,
-                                                                        contents: contents.indices.contains(i) ? contents[i] : nil)
+                                                                        contents: contents.indices.contains(i) ? contents[i] : nil,
+                                                                        outline: outlines.indices.contains(i) ? outlines[i] : nil)
                                            },
                                            defaultSection: section)
         spec.textStyles = textStyles

@@ -159,13 +159,21 @@ extension PreparedCompositionalLayout {
         let a = (rowVertical ? rect.minY : rect.minX) + shift
         let b = (rowVertical ? rect.maxY : rect.maxX) + shift
         let startCount = out.count
+        let rows = s.outline >= 0 ? outlines[Int(s.outline)] : nil
         func visit(_ item: Int) -> Bool {
             looked += 1
             if looked > limit { return false }
             let (f, node) = cellFrame(s, item)
             let frame = shifted(f, shift, rowVertical)
-            let path = LayoutIndexPath(section: index, item: item)
-            if frame.intersects(rect) { out.appendCell(path, frame) }
+            // An outline's row: found by its visible position, named by its item number, with its level.
+            let path = LayoutIndexPath(section: index, item: rows.map { Int($0.items[item]) } ?? item)
+            if frame.intersects(rect) {
+                if let rows {
+                    out.append(Self.row(path, frame, level: rows.levels[path.item]))
+                } else {
+                    out.appendCell(path, frame)
+                }
+            }
             for badge in config.compiled.badges[Int(node)] {
                 let bf = shifted(badge.frame(on: f), shift, rowVertical)
                 if bf.intersects(rect) { out.append(Self.badge(badge, path, bf)) }
@@ -235,10 +243,36 @@ extension PreparedCompositionalLayout {
     public func attributesForItem(at indexPath: LayoutIndexPath, sectionOffsets: [Int: Double]) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section) else { return nil }
         let s = sections[indexPath.section]
-        guard indexPath.item >= 0, indexPath.item < s.itemCount else { return nil }
+        guard let position = position(s, indexPath.item) else { return nil }
         let config = configs[s.config]
         let shift = config.orthogonal ? sectionOffsets[indexPath.section] ?? 0 : 0
-        return .cell(indexPath, shifted(cellFrame(s, indexPath.item).frame, shift, config.rowVertical))
+        let frame = shifted(cellFrame(s, position).frame, shift, config.rowVertical)
+        guard s.outline >= 0 else { return .cell(indexPath, frame) }
+        return Self.row(indexPath, frame, level: outlines[Int(s.outline)].levels[indexPath.item])
+    }
+
+    /// Where item `item` of section `s` is laid out (its position among the visible items of an outline): nil when
+    /// it is not an item, or is under a collapsed item. O(1), O(log visible) in an outline.
+    @inline(__always)
+    func position(_ s: SectionFrame, _ item: Int) -> Int? {
+        if s.outline >= 0 { return outlines[Int(s.outline)].position(of: item) }
+        return item >= 0 && item < s.itemCount ? item : nil
+    }
+
+    /// A visible row of an outline: a cell with its level.
+    static func row(_ path: LayoutIndexPath, _ frame: LayoutRect, level: Int32) -> LayoutAttributes {
+        var a = LayoutAttributes.cell(path, frame)
+        a.level = Int(level)
+        return a
+    }
+
+    /// The item that stands on screen for item `item` of section `section`: itself when it is shown, else its
+    /// nearest visible ancestor in the section's outline. Nil when there is no such item.
+    public func visibleStandIn(for path: LayoutIndexPath) -> LayoutIndexPath? {
+        guard sections.indices.contains(path.section) else { return nil }
+        let s = sections[path.section]
+        guard s.outline >= 0 else { return path.item >= 0 && path.item < s.itemCount ? path : nil }
+        return outlines[Int(s.outline)].visibleStandIn(for: path.item).map { LayoutIndexPath(section: path.section, item: $0) }
     }
 
     /// A boundary item of its kind (item 0), else the badge of that kind on the item.
@@ -257,8 +291,8 @@ extension PreparedCompositionalLayout {
         if indexPath.item == 0, let i = config.section.boundarySupplementaryItems.firstIndex(where: { $0.kind == kind }) {
             return boundary(indexPath.section, i, offset: offset)
         }
-        guard indexPath.item >= 0, indexPath.item < s.itemCount else { return nil }
-        let (f, node) = cellFrame(s, indexPath.item)
+        guard let position = position(s, indexPath.item) else { return nil }
+        let (f, node) = cellFrame(s, position)
         guard let badge = config.compiled.badges[Int(node)].first(where: { $0.kind == kind }) else { return nil }
         let shift = config.orthogonal ? sectionOffsets[indexPath.section] ?? 0 : 0
         return Self.badge(badge, indexPath, shifted(badge.frame(on: f), shift, config.rowVertical))
@@ -287,7 +321,8 @@ extension PreparedCompositionalLayout {
 
     /// The badge kinds of item `item` of section `s`, in order.
     public func badgeKinds(section s: Int, item: Int) -> [String] {
-        let node = cellFrame(sections[s], item).node
+        guard let position = position(sections[s], item) else { return [] }
+        let node = cellFrame(sections[s], position).node
         return configs[sections[s].config].compiled.badges[Int(node)].map(\.kind)
     }
 

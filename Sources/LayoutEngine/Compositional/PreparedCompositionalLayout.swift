@@ -25,6 +25,9 @@ public struct PreparedCompositionalLayout: PreparedLayout {
     /// Per section, the running maximum of `visitMax`; and how far any section's elements reach before its start.
     let reach: [Double]
     let maxOverhang: Double
+    /// The rows of outline sections (`SectionFrame.outline` indexes them): their groups hold just the visible
+    /// items, by visible position.
+    let outlines: [OutlineRows]
     public let contentSize: LayoutSize
     public let numberOfItems: Int
     /// The collapsing header, when the spec has one.
@@ -56,7 +59,13 @@ public struct PreparedCompositionalLayout: PreparedLayout {
 
     struct SectionFrame: Sendable {
         var firstItem: Int
+        /// The items laid out: all of them, or an outline section's visible ones (cells are found by their
+        /// position among them).
         var itemCount: Int
+        /// Every item of the section (its outline's hidden ones too).
+        var totalItems: Int
+        /// Its entry in `outlines`, or -1.
+        var outline: Int32
         var config: Int
         var start: Double
         var end: Double
@@ -94,6 +103,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         var itemFrames: [LayoutRect] = []
         var itemNodes: [Int32] = []
         var reach: [Double] = []
+        var outlines: [OutlineRows] = []
         var maxOverhang = 0.0
         // A collapsing header moves every other element down by its expanded height.
         var v = vertical ? spec.collapsingHeader?.expandedHeight ?? 0 : 0
@@ -110,7 +120,10 @@ public struct PreparedCompositionalLayout: PreparedLayout {
             }
             let config = configs[c]
             let s = config.section
-            let n = entry.items.count
+            // An outline section lays out its visible items, by their position among them.
+            let rows = entry.outline.map(OutlineRows.init)
+            if let rows { outlines.append(rows) }
+            let n = rows?.items.count ?? entry.items.count
             if index > 0 { v += spec.interSectionSpacing }
             let start = v
             for (b, size) in zip(s.boundarySupplementaryItems, config.boundarySizes) where b.alignment.isBefore {
@@ -119,7 +132,8 @@ public struct PreparedCompositionalLayout: PreparedLayout {
             let contentStart = v
             v += vertical ? s.contentInsets.top : s.contentInsets.leading
             let across = vertical ? s.contentInsets.leading : s.contentInsets.top
-            var frame = SectionFrame(firstItem: firstItem, itemCount: n, config: c, start: start, end: start,
+            var frame = SectionFrame(firstItem: firstItem, itemCount: n, totalItems: entry.items.count,
+                                     outline: rows == nil ? -1 : Int32(outlines.count - 1), config: c, start: start, end: start,
                                      contentStart: contentStart, contentEnd: contentStart, origin: .zero,
                                      groupCount: 0, groups: 0..<0, visitMin: start, visitMax: start, overhang: 0,
                                      rowStart: 0, rowEnd: 0, rowLength: 0, explicitItems: itemFrames.count)
@@ -139,8 +153,12 @@ public struct PreparedCompositionalLayout: PreparedLayout {
             let perGroup = config.template.count
             var contentLength = 0.0
             var rowEnd = rowStart
-            let sizes: [LayoutSize] = if case .sizes(let z) = entry.items { z } else { [] }
-            let contentHeight = Self.contentHeight(entry.contents, styles: spec.textStyles, measurer: measurer)
+            var sizes: [LayoutSize] = if case .sizes(let z) = entry.items { z } else { [] }
+            var contentHeight = Self.contentHeight(entry.contents, styles: spec.textStyles, measurer: measurer)
+            if let rows {
+                if !sizes.isEmpty { sizes = rows.items.map { [sizes] in sizes[Int($0)] } }
+                if let height = contentHeight { contentHeight = { height(Int(rows.items[$0]), $1) } }
+            }
             if n > 0, config.compiled.hasEstimated, !sizes.isEmpty || contentHeight != nil {
                 // Placed group by group: reported sizes and content change groups.
                 var placer = GroupPlacer(config.compiled, reported: sizes, contentHeight: contentHeight)
@@ -231,7 +249,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
             maxOverhang = max(maxOverhang, frame.start - frame.visitMin)
             reach.append(max(reach.last ?? -.infinity, frame.visitMax))
             sections.append(frame)
-            firstItem += n
+            firstItem += entry.items.count
         }
         self.compositionalSpec = spec
         self.vertical = vertical
@@ -244,6 +262,7 @@ public struct PreparedCompositionalLayout: PreparedLayout {
         self.itemNodes = itemNodes
         self.reach = reach
         self.maxOverhang = maxOverhang
+        self.outlines = outlines
         self.numberOfItems = firstItem
         self.contentSize = vertical ? LayoutSize(width: view.width, height: v) : LayoutSize(width: v, height: view.height)
         self.header = spec.collapsingHeader.map { h in
@@ -311,18 +330,19 @@ public struct PreparedCompositionalLayout: PreparedLayout {
     }
 
     public func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].itemCount : 0
+        sections.indices.contains(section) ? sections[section].totalItems : 0
     }
 
     /// Counts the spec's item sizes too: the layout holds its spec.
     public var byteCount: Int {
         let given = compositionalSpec.sections.reduce(0) { total, section in
-            if case .sizes(let sizes) = section.items { return total + sizes.count * MemoryLayout<LayoutSize>.stride }
-            return total
+            let levels = (section.outline?.levels.count ?? 0) * 4
+            if case .sizes(let sizes) = section.items { return total + sizes.count * MemoryLayout<LayoutSize>.stride + levels }
+            return total + levels
         }
         return sections.count * MemoryLayout<SectionFrame>.stride
             + configs.reduce(0) { $0 + $1.template.count * 36 + 256 } + groupRow.count * 20 + itemFrames.count * 36
-            + given
+            + given + outlines.reduce(0) { $0 + $1.byteCount }
     }
 }
 

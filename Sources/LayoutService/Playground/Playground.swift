@@ -71,6 +71,7 @@ enum ClientScript {
         ("lib/scroll-effects.js", PackageResources.scroll_effects_js),
         ("lib/scroll-effects.d.ts", PackageResources.scroll_effects_d_ts),
         ("lib/worker-fetch.js", PackageResources.worker_fetch_js), ("lib/worker-fetch.d.ts", PackageResources.worker_fetch_d_ts),
+        ("lib/outline.js", PackageResources.outline_js), ("lib/outline.d.ts", PackageResources.outline_d_ts),
         ]
         return Dictionary(uniqueKeysWithValues: list.map { ($0.0, File($0.0, $0.1)) })
     }()

@@ -153,6 +153,18 @@ const examples = {
           supplementaryItems: [{kind: "badge", size: {width: {absolute: 24}, height: {absolute: 24}},
             anchor: {edges: ["top", "trailing"], fractionalOffset: {x: 0.3, y: -0.3}}}]}}]}},
     sections: [{items: 40}]}),
+  // An outline (docs/compositional.md, "Outlines"): 1,000 folders of 9 folders of 10 files, 100,000 rows; the
+  // top folders collapsed. A row's disclosure expands or collapses it, animated (playground.js).
+  "File tree (100k nodes)": () => {
+    const levels = [], collapsed = [];
+    for (let f = 0; f < 1000; f++) {
+      collapsed.push(levels.length);
+      levels.push(0);
+      for (let g = 0; g < 9; g++) { levels.push(1); for (let i = 0; i < 10; i++) levels.push(2); }
+    }
+    return {layout: "list", collectionView: {width: 390, height: 600}, rowHeight: {absolute: 32},
+      sections: [{items: levels.length, outline: {levels, collapsed}}]};
+  },
   "Settings list": () => ({layout: "list", collectionView: {width: 390, height: 700}, appearance: "insetGrouped",
     headerMode: "supplementary", footerMode: "supplementary", sections: [{items: 3}, {items: 5}, {items: 2}, {items: 6}]}),
   // A chat of text messages: it opens at the newest (contentAnchor "end"); Older and Newer insert messages.

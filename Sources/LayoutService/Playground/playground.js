@@ -2,7 +2,8 @@
 // `examples` comes from examples.js, spliced into the same module before this file. `window.playground` exposes
 // the page's operations to tests (load an example, prepare, update, scroll) and `#viewport`'s data attributes
 // record the last complete render (its rect and offset) and how many there were.
-import {LayoutClient, Virtualizer, ProblemError, declareFonts, drawTextCell, fontStack, workerFetch} from "/client/layout-client.js";
+import {LayoutClient, Virtualizer, ProblemError, declareFonts, drawTextCell, fontStack, workerFetch, applyLevel,
+  OutlineState} from "/client/layout-client.js";
 
 const $ = (id) => document.getElementById(id);
 const viewport = $("viewport"), content = $("content"), specText = $("spec");
@@ -38,7 +39,7 @@ function label(e, sections) {
 
 // Cells given as content (the text examples): the layout's text styles and each section's contents, as prepared (and
 // as updated since), so that a cell is drawn from its content (drawTextCell) with the service's fonts.
-const shown = {textStyles: null, contents: []};
+const shown = {textStyles: null, contents: [], outlines: []};
 let fonts = null;  // GET /v1/fonts, declared as @font-face rules once a text example is shown
 const TEXT_STYLE_PROPERTIES = ["boxSizing", "display", "flexDirection", "alignItems", "justifyContent", "overflow",
   "padding", "rowGap"];
@@ -85,6 +86,12 @@ const virtualizer = new Virtualizer({
     // A grid's cell is a block whose one line is as tall as the cell (playground.css).
     view.style.lineHeight = viewport.dataset.layout === "grid" ? `${e.frame.height - 2}px` : "";
     view.firstChild.textContent = label(e, virtualizer.summary ? virtualizer.summary.sections : 0);
+    // An outline's row: indented by its level, with a disclosure when it has children (a click toggles it).
+    applyLevel(view, e);
+    const outline = e.category === "cell" && shown.outlines[e.section];
+    const disclosure = outline && outline.hasChildren(e.item) ? (outline.isCollapsed(e.item) ? "▸ " : "▾ ") : "";
+    if (outline) view.firstChild.textContent = disclosure + view.firstChild.textContent;
+    if (disclosure) view.dataset.disclosure = `${e.section}/${e.item}`; else delete view.dataset.disclosure;
     view.title = e.category === "cell" ? `cell ${e.section}.${e.item}` : `${e.kind} ${e.section}.${e.item}`;
   },
   recycleView(view) { view.dataset.id = ""; },
@@ -134,6 +141,7 @@ async function prepare() {
   shown.textStyles = spec.textStyles || null;
   shown.collectionView = spec.collectionView;
   shown.contents = (spec.sections || []).map((s) => s.contents || null);
+  shown.outlines = (spec.sections || []).map((s, i) => s.outline ? new OutlineState(i, s.outline) : null);
   showSummary(answer);
   // The visible area is the collection view's size; scroll bars and borders come on top of it. The old views go
   // and the content takes the new layout's size first, so that the scroll bars measured are the new layout's.
@@ -285,6 +293,31 @@ async function update(op) {
   return answer;
 }
 
+// Outline rows: a click on a row with a disclosure expands or collapses it (one batch, animated by the client).
+async function toggle(section, item) {
+  const outline = shown.outlines[section];
+  if (!outline || !outline.hasChildren(item)) return null;
+  let answer;
+  try {
+    answer = await outline.toggle(virtualizer, item);
+  } catch (error) {
+    return showProblem(error);
+  }
+  showSummary(answer);
+  scrolled = true;
+  await completeRender();
+  // The toggled row's disclosure turns: its element is the same, so its view is drawn again here.
+  for (const entry of virtualizer.live.values()) if (entry.element) virtualizer.updateView(entry.view, entry.element);
+  return answer;
+}
+let lastToggle = Promise.resolve(null);
+content.addEventListener("click", (event) => {
+  const row = event.target instanceof Element ? event.target.closest("[data-disclosure]") : null;
+  if (!row) return;
+  const [section, item] = row.dataset.disclosure.split("/").map(Number);
+  lastToggle = toggle(section, item);
+});
+
 // A spec too big to edit (the text feed's posts: megabytes, which a textarea takes seconds to lay out) is shown with
 // its long `contents` cut to their first three; the page keeps the whole spec and posts it while the editor's text is
 // what it showed. An edited text is posted as it reads (the cut contents answered by a problem that points there).
@@ -367,6 +400,6 @@ $("insert").addEventListener("click", () => update("insert"));
 $("delete").addEventListener("click", () => update("delete"));
 load("Photo grid");
 window.playground = {examples: Object.keys(examples), state: {get live() { return virtualizer.live; }}, virtualizer,
-  client, load, prepare, update, setApiKey, flingRow, setRow,
+  client, load, prepare, update, toggle, setApiKey, flingRow, setRow, get lastToggle() { return lastToggle; },
   scrollTo(x, y) { scrolled = true; virtualizer.scrollToOffset({x, y}); }};
 window.playgroundReady = prepare();

@@ -2,8 +2,8 @@ public import LayoutEngine
 
 /// The wire form of layout attributes (docs/api.md, "Attributes"):
 /// `{"category","kind"?,"section","item","frame","center","size","zIndex","alpha","hidden","transform3D"?,
-/// "rowSpan"?,"columnSpan"?,"collapseProgress"?}` (the spans of a grid's merged cell, when either is not 1; a
-/// collapsing header's progress, only on the header); in tiles, `"sticky"` of a
+/// "rowSpan"?,"columnSpan"?,"collapseProgress"?,"level"?}` (the spans of a grid's merged cell, when either is not
+/// 1; a collapsing header's progress, only on the header; an outline row's level); in tiles, `"sticky"` of a
 /// pinned header or footer, `"stickyX"` and `"stickyY"` of a grid's frozen cell.
 public enum AttributesEncoder {
     /// The most the numeric part of one element takes: the literals (about 150 bytes), two ints (20 each),
@@ -65,6 +65,10 @@ public enum AttributesEncoder {
         if let progress = a.collapseProgress {
             w.raw(",\"collapseProgress\":")
             w.number(progress)
+        }
+        if let level = a.level {
+            w.raw(",\"level\":")
+            w.int(level)
         }
         if let sticky {
             w.raw(",\"sticky\":")
@@ -147,7 +151,8 @@ public enum AttributesEncoder {
     static func writeElement(_ e: UnsafePointer<LayoutAttributes>, sticky: StickyRange?, pins: AxisPins? = nil,
                              row: inout PlainCellEncoder.Row, into w: inout JSONWriter) {
         if sticky == nil, pins == nil, e.pointee.category == .cell, e.pointee.zIndex == 0, e.pointee.alpha == 1,
-            !e.pointee.isHidden, e.pointee.transform3D.isIdentity, e.pointee.rowSpan == 1, e.pointee.columnSpan == 1
+            !e.pointee.isHidden, e.pointee.transform3D.isIdentity, e.pointee.rowSpan == 1, e.pointee.columnSpan == 1,
+            e.pointee.level == nil
         {
             PlainCellEncoder.write(section: e.pointee.indexPath.section, item: e.pointee.indexPath.item,
                                    frame: e.pointee.frame, row: &row, into: &w)
@@ -220,10 +225,10 @@ public enum AttributesEncoder {
 
 extension LayoutAttributes {
     /// A cell with every attribute but its index path and frame at its default: no transform, opaque, visible, at
-    /// z 0, spanning one row and one column (what `ElementSink.appendCell` gives). Its index path and frame say all
+    /// z 0, spanning one row and one column, with no outline level (what `ElementSink.appendCell` gives). Its index path and frame say all
     /// of it.
     public var isPlainCell: Bool {
         category == .cell && zIndex == 0 && alpha == 1 && !isHidden && transform3D.isIdentity && rowSpan == 1
-            && columnSpan == 1
+            && columnSpan == 1 && level == nil
     }
 }

@@ -6,7 +6,7 @@ public import LayoutEngine
 /// null), `zIndex` (0), `alpha` (1), `hidden` (false), `transform3D` (16 numbers, or null for the identity) and
 /// `sticky` (`[edge, min, max]`, the inset fourth when it is not 0, or null; see `StickyRange`), `rowSpan` and
 /// `columnSpan` (1; a grid's merged cells), `collapseProgress` (a collapsing header's, null for every other
-/// element), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max,
+/// element), `level` (an outline row's level, or null), and in a grid's tiles `stickyX` and `stickyY` (`[edge, min, max,
 /// inset]`, or null; see `AxisPins`).
 public enum ColumnsEncoder {
     /// `{"contentSize":{...}[,"contentOffsetAdjustment":{...}],"count":n,"section":[...],...[,"next":"..."]}`.
@@ -25,6 +25,7 @@ public enum ColumnsEncoder {
                               next: String?, into w: inout JSONWriter) {
         writeHead(contentSize: contentSize, offsetAdjustment: offsetAdjustment, count: elements.count, into: &w)
         var cells = true, zero = true, opaque = true, shown = true, identity = true, single = true, progress = false
+        var levelless = true
         if let first = elements.baseAddress {
             // Read in place, field by field: iterating the buffer would copy each element out (retaining its kind).
             for e in first..<first + elements.count {
@@ -35,6 +36,7 @@ public enum ColumnsEncoder {
                 if !e.pointee.transform3D.isIdentity { identity = false }
                 if e.pointee.rowSpan != 1 || e.pointee.columnSpan != 1 { single = false }
                 if e.pointee.collapseProgress != nil { progress = true }
+                if e.pointee.level != nil { levelless = false }
             }
         }
         integers("section", elements, into: &w) { $0.pointee.indexPath.section }
@@ -106,6 +108,14 @@ public enum ColumnsEncoder {
             for i in elements.indices {
                 if i > 0 { w.byte(UInt8(ascii: ",")) }
                 if let p = elements[i].collapseProgress { w.number(p) } else { w.raw("null") }
+            }
+            w.raw("]")
+        }
+        if !levelless {
+            open("level", into: &w)
+            for i in elements.indices {
+                if i > 0 { w.byte(UInt8(ascii: ",")) }
+                if let level = elements[i].level { w.int(level) } else { w.raw("null") }
             }
             w.raw("]")
         }

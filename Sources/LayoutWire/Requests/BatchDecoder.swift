@@ -21,11 +21,16 @@ public struct BatchRequest: Sendable {
     public var placements = ItemPlacements()
     /// `"keepColumns": true`: every old item of a waterfall keeps the first column it had.
     public var keepColumns = false
+    /// `expand` and `collapse` operations (a batch of them holds nothing else; `operations` is then empty).
+    public var outlineChanges: [OutlineChange] = []
+    /// The levels of items inserted into outline sections (`"levels"` of `insertItems`), by index path after the
+    /// batch.
+    public var insertedLevels: [LayoutIndexPath: Int32] = [:]
 }
 
 public enum BatchDecoder {
     public static let ops = ["insertItems", "deleteItems", "reloadItems", "moveItem", "insertSections",
-                             "deleteSections", "reloadSections", "moveSection"]
+                             "deleteSections", "reloadSections", "moveSection", "expand", "collapse"]
 
     /// Decodes a batch for a layout of `spec`'s kind (section contents are sections of that kind); items' content
     /// is checked against the layout's styles and `limits`.
@@ -50,12 +55,17 @@ public enum BatchDecoder {
         var contents = ItemContents()
         var placements = ItemPlacements()
         var frames: FrameUpdates?
+        var outlineChanges: [OutlineChange] = []
+        var insertedLevels: [LayoutIndexPath: Int32] = [:]
         if case .frames = spec { frames = FrameUpdates() }
         if case .grid = spec {
             gridOperations = try m["updates"]!.array(gridOperation)
+        } else if let changes = try outline(m["updates"]!) {
+            outlineChanges = changes
         } else {
             operations = try m["updates"]!.array { (r: SpecReader) throws(SpecError) in
-                try operation(r, spec, limits: limits, contents: &contents, placements: &placements, frames: &frames)
+                try operation(r, spec, limits: limits, contents: &contents, placements: &placements, frames: &frames,
+                              levels: &insertedLevels)
             }
         }
         var rect: LayoutRect?
@@ -74,22 +84,59 @@ public enum BatchDecoder {
                             offsetGiven: m["offset"] != nil,
                             anchor: try m["anchor"].map(ViewportDecoding.anchor) ?? .firstVisible, contents: contents,
                             frames: frames, placements: placements,
-                            keepColumns: try m["keepColumns"].map { r throws(SpecError) in try keepColumns(r, spec) } ?? false)
+                            keepColumns: try m["keepColumns"].map { r throws(SpecError) in try keepColumns(r, spec) } ?? false,
+                            outlineChanges: outlineChanges, insertedLevels: insertedLevels)
+    }
+
+    /// A batch of `expand` and `collapse` operations (`{"op", "indexPaths": [[s, i], ...]}`), or nil when its first
+    /// operation is neither; any other operation among them is refused.
+    static func outline(_ updates: SpecReader) throws(SpecError) -> [OutlineChange]? {
+        guard updates.value.kind == .array else { return nil }
+        var changes: [OutlineChange] = []
+        for (i, v) in updates.value.elements.enumerated() {
+            let r = SpecReader(value: v, path: updates.path + [.index(i)])
+            let name = try opName(r, among: ops)
+            let op = name.value.string
+            let isOutline = op == "expand" || op == "collapse"
+            if i == 0, !isOutline { return nil }
+            guard isOutline else {
+                throw name.fail("expand and collapse go in a batch of their own: no other operation with them")
+            }
+            let m = try r.object(allowed: ["op", "indexPaths"], required: ["indexPaths"])
+            changes.append(OutlineChange(expand: op == "expand", indexPaths: try m["indexPaths"]!.array(indexPath)))
+        }
+        return changes
     }
 
     static func operation(_ r: SpecReader, _ spec: LayoutSpec, limits: SpecLimits, contents: inout ItemContents,
-                          placements: inout ItemPlacements, frames: inout FrameUpdates?) throws(SpecError)
+                          placements: inout ItemPlacements, frames: inout FrameUpdates?,
+                          levels: inout [LayoutIndexPath: Int32]) throws(SpecError)
         -> BatchOperation
     {
         let name = try opName(r, among: ops)
         if frames != nil { return try framesOperation(r, name, into: &frames!) }
         switch try name.string() {
+        case "expand", "collapse":
+            throw name.fail("expand and collapse go in a batch of their own: no other operation with them")
         case "insertItems", "reloadItems":
             let inserting = try name.string() == "insertItems"
-            let m = try r.object(allowed: ["op", "indexPaths", "sizes", "contents"] + (inserting ? ["spans", "columns"] : []),
+            let m = try r.object(allowed: ["op", "indexPaths", "sizes", "contents"]
+                                     + (inserting ? ["spans", "columns", "levels"] : []),
                                  required: ["indexPaths"])
             let paths = try m["indexPaths"]!.array(indexPath)
             if inserting { try itemPlacements(m, paths, spec, into: &placements) }
+            if let given = m["levels"] {
+                // Levels of items inserted into an outline section (checked with the updated spec).
+                let list = try given.array { (l: SpecReader) throws(SpecError) -> Int32 in
+                    let n = try l.count()
+                    guard n <= Outline.maxLevel else { throw l.fail("must be at most \(Outline.maxLevel)") }
+                    return Int32(n)
+                }
+                guard list.count == paths.count else { throw given.fail("must give one level per index path (\(paths.count))") }
+                for (path, level) in zip(paths, list) where levels.updateValue(level, forKey: path) != nil {
+                    throw given.fail("item \(path.section)/\(path.item) is given a level twice")
+                }
+            }
             if let given = m["contents"] {
                 // Content for items of a section given as contents (checked with the updated spec).
                 if m["sizes"] != nil { throw m["sizes"]!.fail("give either sizes or contents, not both") }

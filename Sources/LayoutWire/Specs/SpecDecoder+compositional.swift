@@ -23,7 +23,7 @@ extension SpecDecoder {
 
     /// `{"items": n | "itemSizes": [[w, h] | null, ...], "section"?: {...}}`.
     static func decodeCompositionalSectionEntry(_ reader: SpecReader) throws(SpecError) -> CompositionalSectionSpec {
-        let m = try reader.object(allowed: ["items", "itemSizes", "section", "contents"])
+        let m = try reader.object(allowed: ["items", "itemSizes", "section", "contents", "outline"])
         let items: CompositionalItems
         let contents = try itemContents(reader, m, others: ["items", "itemSizes"])
         switch (m["items"], m["itemSizes"]) {
@@ -36,7 +36,27 @@ extension SpecDecoder {
             throw SpecError(path: reader.path + [.key("items")], reason: "is required (or itemSizes)")
         }
         return CompositionalSectionSpec(items: items, section: try m["section"].map(compositionalSection),
-                                        contents: contents)
+                                        contents: contents, outline: try m["outline"].map(outline))
+    }
+
+    /// `{"levels": [n, ...], "collapsed"?: [item, ...]}` (the rule is checked with the spec: `Outline.validate`).
+    static func outline(_ r: SpecReader) throws(SpecError) -> Outline {
+        let m = try r.object(allowed: ["levels", "collapsed"], required: ["levels"])
+        let levels = m["levels"]!
+        let numbers = try levels.numbers()
+        var out: [Int32] = []
+        out.reserveCapacity(numbers.count)
+        for (i, n) in numbers.enumerated() {
+            guard n >= 0, n == n.rounded(.towardZero), n <= Double(Outline.maxLevel) else {
+                throw SpecError(path: levels.path + [.index(i)],
+                                reason: "must be a whole number from 0 to \(Outline.maxLevel)")
+            }
+            out.append(Int32(n))
+        }
+        let collapsed = try m["collapsed"].map { (c: SpecReader) throws(SpecError) in
+            try c.array { (e: SpecReader) throws(SpecError) in try e.count() }
+        }
+        return Outline(levels: out, collapsed: collapsed ?? [])
     }
 
     /// `[[w, h] | null, ...]`: null for an item whose size is not reported yet.

@@ -19,6 +19,7 @@ extension SpecDecoder {
         let viewport = try m["collectionView"]!.viewport()
         var list = ListConfiguration(collectionView: viewport.size, sections: sections.map(\.items))
         list.contents = sections.map(\.contents)
+        list.outlines = sections.map(\.outline)
         if let r = m["textStyles"] { list.textStyles = try textStyles(r) }
         list.contentInset = viewport.contentInset
         if let r = m["appearance"] { list.appearance = try r.oneOf(ListAppearance.self) }

@@ -30,9 +30,31 @@ extension SpecEncoder {
                 }
                 w.raw("]")
             }
+            if let o = entry.outline { w.raw(","); outline(o, &w) }
             if let own = entry.section { w.raw(","); w.key("section"); section(own, &w) }
             w.raw("}")
         }
+    }
+
+    /// `"outline":{"collapsed":[...],"levels":[...]}` (sorts after `items`, `itemSizes` and `contents`, before
+    /// `section`).
+    static func outline(_ o: Outline, _ w: inout JSONWriter) {
+        w.key("outline")
+        w.raw("{")
+        w.key("collapsed")
+        w.raw("[")
+        for (i, item) in o.collapsed.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.int(item)
+        }
+        w.raw("],")
+        w.key("levels")
+        w.raw("[")
+        for (i, level) in o.levels.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.int(Int(level))
+        }
+        w.raw("]}")
     }
 
     static func section(_ s: CompositionalSection, _ w: inout JSONWriter) {

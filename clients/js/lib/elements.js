@@ -28,6 +28,7 @@
  * @property {number} [rowSpan] a merged grid cell's rows
  * @property {number} [columnSpan] a merged grid cell's columns
  * @property {number} [collapseProgress] a collapsing header's progress, 0 (expanded) to 1 (collapsed)
+ * @property {number} [level] an outline row's level (a section with an `outline`)
  */
 
 /**
@@ -45,7 +46,8 @@ const CATEGORIES = ["cell", "supplementary", "decoration"];
 
 /**
  * Elements of a columnar answer (`format=columns`) as the full format's objects. A cell gets `rowSpan` and
- * `columnSpan` only when it is merged (either is not 1), as the full format gives them.
+ * `columnSpan` only when it is merged (either is not 1), and `level` only when it is an outline row, as the full
+ * format gives them.
  * @param {any} answer a columnar answer: `count`, `section`, `item`, `x`, `y`, `width`, `height`, ...
  * @returns {LayoutElement[]}
  */
@@ -75,6 +77,7 @@ export function columnsToElements(answer) {
     if (rowSpan !== 1 || columnSpan !== 1) { e.rowSpan = rowSpan; e.columnSpan = columnSpan; }
     const progress = answer.collapseProgress ? answer.collapseProgress[i] : null;
     if (progress != null) e.collapseProgress = progress;
+    if (answer.level && answer.level[i] != null) e.level = answer.level[i];
     out[i] = e;
   }
   return out;

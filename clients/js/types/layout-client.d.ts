@@ -12,3 +12,4 @@ export { MAXIMUM_COLUMNS, adaptiveCount, adaptiveItems } from "./lib/adaptive.js
 export { COLLAPSING_HEADER_KIND, collapsingHeaderPlace, collapseProgress, collapsingHeaderPinEdge, collapsingHeaderElement, stickyUnderCollapsingHeader, placeUnderCollapsingHeader, showCollapseProgress } from "./lib/collapsing-header.js";
 export { TEXT_CSS, fontStack, fontFaceRules, declareFonts, drawTextCell } from "./lib/text-cells.js";
 export { insertItems, batch, sizeReport } from "./lib/waterfall-updates.js";
+export { applyLevel, outlineBatch, OutlineState } from "./lib/outline.js";

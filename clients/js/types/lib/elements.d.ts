@@ -1,6 +1,7 @@
 /**
  * Elements of a columnar answer (`format=columns`) as the full format's objects. A cell gets `rowSpan` and
- * `columnSpan` only when it is merged (either is not 1), as the full format gives them.
+ * `columnSpan` only when it is merged (either is not 1), and `level` only when it is an outline row, as the full
+ * format gives them.
  * @param {any} answer a columnar answer: `count`, `section`, `item`, `x`, `y`, `width`, `height`, ...
  * @returns {LayoutElement[]}
  */
@@ -116,6 +117,9 @@ export type LayoutElement = {
      * a collapsing header's progress, 0 (expanded) to 1 (collapsed)
      */
     collapseProgress?: number;
+     * an outline row's level (a section with an `outline`)
+     */
+    level?: number;
 };
 /**
  * A layout's summary (`POST /v1/layouts`, `GET /v1/layouts/{id}`), as far as the client reads it.

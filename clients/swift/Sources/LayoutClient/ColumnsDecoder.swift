@@ -32,6 +32,7 @@ enum ColumnsDecoder {
         try check("stickyX", c.stickyX?.count)
         try check("stickyY", c.stickyY?.count)
         try check("collapseProgress", c.collapseProgress?.count)
+        try check("level", c.level?.count)
         var elements: [ElementAttributes] = []
         elements.reserveCapacity(n)
         for i in 0..<n {
@@ -50,7 +51,8 @@ enum ColumnsDecoder {
                     sticky: try c.sticky?[i].map { try sticky($0, i, "sticky", alwaysInset: false) },
                     stickyX: try c.stickyX?[i].map { try sticky($0, i, "stickyX", alwaysInset: true) },
                     stickyY: try c.stickyY?[i].map { try sticky($0, i, "stickyY", alwaysInset: true) },
-                    collapseProgress: c.collapseProgress?[i] ?? nil))
+                    collapseProgress: c.collapseProgress?[i] ?? nil,
+                    level: c.level?[i] ?? nil))
         }
         return elements
     }

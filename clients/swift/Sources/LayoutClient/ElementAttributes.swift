@@ -48,11 +48,14 @@ public struct ElementAttributes: Sendable, Hashable {
     public var stickyY: Components.Schemas.StickyRange?
     /// A collapsing header's progress, from 0 (expanded) to 1 (collapsed); nil for every other element.
     public var collapseProgress: Double?
+    /// A row of a section with an outline (docs/compositional.md, "Outlines"): its level. nil for every other
+    /// element.
+    public var level: Int?
 
     public init(
         key: ElementKey, frame: CGRect, zIndex: Int, alpha: Double, isHidden: Bool, transform3D: [Double]?,
         sticky: Components.Schemas.StickyRange? = nil, stickyX: Components.Schemas.StickyRange? = nil,
-        stickyY: Components.Schemas.StickyRange? = nil, collapseProgress: Double? = nil
+        stickyY: Components.Schemas.StickyRange? = nil, collapseProgress: Double? = nil, level: Int? = nil
     ) {
         self.key = key
         self.frame = frame
@@ -64,6 +67,7 @@ public struct ElementAttributes: Sendable, Hashable {
         self.stickyX = stickyX
         self.stickyY = stickyY
         self.collapseProgress = collapseProgress
+        self.level = level
     }
 
     public var category: ElementCategory { key.category }

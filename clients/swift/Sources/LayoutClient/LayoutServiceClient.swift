@@ -296,6 +296,19 @@ public struct LayoutServiceClient: Sendable {
             insertedSupplementary: json.value2.insertedSupplementary ?? [],
             deletedSupplementary: json.value2.deletedSupplementary ?? [])
     }
+
+    /// Outline rows expanded and collapsed (docs/compositional.md, "Outlines"): `expand` and `collapse` name
+    /// `[section, item]` rows, in a batch of their own. The new layout is the outline with the new collapsed set;
+    /// with `rect`, revealed rows' animations start at alpha 0 and hidden rows' end at it (each row's `level` on
+    /// its attributes).
+    public func outline(
+        layoutID: String, expand: [[Int]] = [], collapse: [[Int]] = [], rect: CGRect? = nil, offset: CGPoint? = nil
+    ) async throws -> BatchResult {
+        var updates: [Components.Schemas.BatchOperation] = []
+        if !expand.isEmpty { updates.append(.expand(.init(op: .expand, indexPaths: expand))) }
+        if !collapse.isEmpty { updates.append(.collapse(.init(op: .collapse, indexPaths: collapse))) }
+        return try await batchUpdates(layoutID: layoutID, updates, rect: rect, offset: offset)
+    }
 }
 
 extension LayoutServiceClient {
@@ -341,6 +354,7 @@ extension ElementAttributes {
             key: ElementKey(category: category, kind: a.kind, section: a.section, item: a.item),
             frame: CGRect(x: a.frame.x, y: a.frame.y, width: a.frame.width, height: a.frame.height),
             zIndex: a.zIndex, alpha: a.alpha, isHidden: a.hidden, transform3D: a.transform3D, sticky: a.sticky,
-            stickyX: a.stickyX, stickyY: a.stickyY, collapseProgress: a.collapseProgress)
+            stickyX: a.stickyX, stickyY: a.stickyY, collapseProgress: a.collapseProgress,
+            level: a.level)
     }
 }

@@ -55,6 +55,8 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/BatchOperation`.
         @frozen public enum BatchOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/OutlineOperation`.
+            case collapse(Components.Schemas.OutlineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
             case deleteColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteItemsOperation`.
@@ -63,6 +65,8 @@ extension Components {
             case deleteRows(Components.Schemas.GridRowsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/DeleteSectionsOperation`.
             case deleteSections(Components.Schemas.DeleteSectionsOperation)
+            /// - Remark: Generated from `#/components/schemas/BatchOperation/OutlineOperation`.
+            case expand(Components.Schemas.OutlineOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/GridColumnsOperation`.
             case insertColumns(Components.Schemas.GridColumnsOperation)
             /// - Remark: Generated from `#/components/schemas/BatchOperation/ItemsWithSizesOperation`.
@@ -97,6 +101,8 @@ extension Components {
                     forKey: .op
                 )
                 switch discriminator {
+                case "collapse":
+                    self = .collapse(try .init(from: decoder))
                 case "deleteColumns":
                     self = .deleteColumns(try .init(from: decoder))
                 case "deleteItems":
@@ -105,6 +111,8 @@ extension Components {
                     self = .deleteRows(try .init(from: decoder))
                 case "deleteSections":
                     self = .deleteSections(try .init(from: decoder))
+                case "expand":
+                    self = .expand(try .init(from: decoder))
                 case "insertColumns":
                     self = .insertColumns(try .init(from: decoder))
                 case "insertItems":
@@ -139,6 +147,8 @@ extension Components {
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 switch self {
+                case let .collapse(value):
+                    try value.encode(to: encoder)
                 case let .deleteColumns(value):
                     try value.encode(to: encoder)
                 case let .deleteItems(value):
@@ -146,6 +156,8 @@ extension Components {
                 case let .deleteRows(value):
                     try value.encode(to: encoder)
                 case let .deleteSections(value):
+                    try value.encode(to: encoder)
+                case let .expand(value):
                     try value.encode(to: encoder)
                 case let .insertColumns(value):
                     try value.encode(to: encoder)
@@ -172,6 +184,100 @@ extension Components {
                 case let .resizeRows(value):
                     try value.encode(to: encoder)
                 }
+            }
+        }
+        /// Outline rows expanded or collapsed (docs/compositional.md, "Outlines"): the descendants of the items at
+        /// these index paths (before the batch, which keeps them) shown or not shown. A batch of `expand` and
+        /// `collapse` holds no other operation (422 at the other's `op`); an item named twice, without descendants,
+        /// or of a section without an outline is a 422 naming the operation.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/OutlineOperation`.
+        public struct OutlineOperation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OutlineOperation/op`.
+            @frozen public enum OpPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case expand = "expand"
+                case collapse = "collapse"
+            }
+            /// - Remark: Generated from `#/components/schemas/OutlineOperation/op`.
+            public var op: Components.Schemas.OutlineOperation.OpPayload
+            /// - Remark: Generated from `#/components/schemas/OutlineOperation/indexPaths`.
+            public var indexPaths: Components.Schemas.IndexPathList
+            /// Creates a new `OutlineOperation`.
+            ///
+            /// - Parameters:
+            ///   - op:
+            ///   - indexPaths:
+            public init(
+                op: Components.Schemas.OutlineOperation.OpPayload,
+                indexPaths: Components.Schemas.IndexPathList
+            ) {
+                self.op = op
+                self.indexPaths = indexPaths
+            }
+            public enum CodingKeys: String, CodingKey {
+                case op
+                case indexPaths
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.op = try container.decode(
+                    Components.Schemas.OutlineOperation.OpPayload.self,
+                    forKey: .op
+                )
+                self.indexPaths = try container.decode(
+                    Components.Schemas.IndexPathList.self,
+                    forKey: .indexPaths
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "op",
+                    "indexPaths"
+                ])
+            }
+        }
+        /// A section's rows that expand and collapse (docs/compositional.md, "Outlines"): a level per item (the first
+        /// 0, each at most one more than the one before it); an item's descendants are the items after it with a
+        /// greater level, up to the next item at its level or less. `collapsed`: the items whose descendants are not
+        /// shown (sorted, each once, each with descendants). Visible rows are laid out as the section of just them,
+        /// keep their item numbers and carry a `level`; hidden items are in no answer and a 404 by index path.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/Outline`.
+        public struct Outline: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Outline/levels`.
+            public var levels: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/Outline/collapsed`.
+            public var collapsed: [Swift.Int]?
+            /// Creates a new `Outline`.
+            ///
+            /// - Parameters:
+            ///   - levels:
+            ///   - collapsed:
+            public init(
+                levels: [Swift.Int],
+                collapsed: [Swift.Int]? = nil
+            ) {
+                self.levels = levels
+                self.collapsed = collapsed
+            }
+            public enum CodingKeys: String, CodingKey {
+                case levels
+                case collapsed
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.levels = try container.decode(
+                    [Swift.Int].self,
+                    forKey: .levels
+                )
+                self.collapsed = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .collapsed
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "levels",
+                    "collapsed"
+                ])
             }
         }
         /// A grid's rows (docs/api.md, "Batch updates on grids"): `insertRows` names rows after the batch (`sizes`,
@@ -369,6 +475,10 @@ extension Components {
             public var op: Components.Schemas.ItemsWithSizesOperation.OpPayload
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/indexPaths`.
             public var indexPaths: Components.Schemas.IndexPathList
+            /// `insertItems` into a section with an outline: one level per index path (required there).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/levels`.
+            public var levels: [Swift.Int]?
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/frames`.
             public var frames: [Components.Schemas.FrameRect]?
             /// - Remark: Generated from `#/components/schemas/ItemsWithSizesOperation/zIndex`.
@@ -390,6 +500,7 @@ extension Components {
             /// - Parameters:
             ///   - op:
             ///   - indexPaths:
+            ///   - levels: `insertItems` into a section with an outline: one level per index path (required there).
             ///   - frames:
             ///   - zIndex:
             ///   - sticky:
@@ -400,6 +511,7 @@ extension Components {
             public init(
                 op: Components.Schemas.ItemsWithSizesOperation.OpPayload,
                 indexPaths: Components.Schemas.IndexPathList,
+                levels: [Swift.Int]? = nil,
                 frames: [Components.Schemas.FrameRect]? = nil,
                 zIndex: [Swift.Int]? = nil,
                 sticky: [Components.Schemas.FrameSticky]? = nil,
@@ -410,6 +522,7 @@ extension Components {
             ) {
                 self.op = op
                 self.indexPaths = indexPaths
+                self.levels = levels
                 self.frames = frames
                 self.zIndex = zIndex
                 self.sticky = sticky
@@ -421,6 +534,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case op
                 case indexPaths
+                case levels
                 case frames
                 case zIndex
                 case sticky
@@ -438,6 +552,10 @@ extension Components {
                 self.indexPaths = try container.decode(
                     Components.Schemas.IndexPathList.self,
                     forKey: .indexPaths
+                )
+                self.levels = try container.decodeIfPresent(
+                    [Swift.Int].self,
+                    forKey: .levels
                 )
                 self.frames = try container.decodeIfPresent(
                     [Components.Schemas.FrameRect].self,
@@ -470,6 +588,7 @@ extension Components {
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "op",
                     "indexPaths",
+                    "levels",
                     "frames",
                     "zIndex",
                     "sticky",
@@ -1570,6 +1689,8 @@ extension Components {
             public var section: Components.Schemas.CompositionalSection?
             /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/contents`.
             public var contents: Components.Schemas.CellContents?
+            /// - Remark: Generated from `#/components/schemas/CompositionalSectionEntry/outline`.
+            public var outline: Components.Schemas.Outline?
             /// Creates a new `CompositionalSectionEntry`.
             ///
             /// - Parameters:
@@ -1577,22 +1698,26 @@ extension Components {
             ///   - itemSizes:
             ///   - section:
             ///   - contents:
+            ///   - outline:
             public init(
                 items: Swift.Int? = nil,
                 itemSizes: Components.Schemas.ReportedSizeList? = nil,
                 section: Components.Schemas.CompositionalSection? = nil,
-                contents: Components.Schemas.CellContents? = nil
+                contents: Components.Schemas.CellContents? = nil,
+                outline: Components.Schemas.Outline? = nil
             ) {
                 self.items = items
                 self.itemSizes = itemSizes
                 self.section = section
                 self.contents = contents
+                self.outline = outline
             }
             public enum CodingKeys: String, CodingKey {
                 case items
                 case itemSizes
                 case section
                 case contents
+                case outline
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -1612,11 +1737,16 @@ extension Components {
                     Components.Schemas.CellContents.self,
                     forKey: .contents
                 )
+                self.outline = try container.decodeIfPresent(
+                    Components.Schemas.Outline.self,
+                    forKey: .outline
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "items",
                     "itemSizes",
                     "section",
-                    "contents"
+                    "contents",
+                    "outline"
                 ])
             }
         }
@@ -2749,21 +2879,27 @@ extension Components {
                 public var items: Swift.Int?
                 /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/SectionsPayload/itemSizes`.
                 public var itemSizes: Components.Schemas.ReportedSizeList?
+                /// - Remark: Generated from `#/components/schemas/ListLayoutSpec/SectionsPayload/outline`.
+                public var outline: Components.Schemas.Outline?
                 /// Creates a new `SectionsPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - items:
                 ///   - itemSizes:
+                ///   - outline:
                 public init(
                     items: Swift.Int? = nil,
-                    itemSizes: Components.Schemas.ReportedSizeList? = nil
+                    itemSizes: Components.Schemas.ReportedSizeList? = nil,
+                    outline: Components.Schemas.Outline? = nil
                 ) {
                     self.items = items
                     self.itemSizes = itemSizes
+                    self.outline = outline
                 }
                 public enum CodingKeys: String, CodingKey {
                     case items
                     case itemSizes
+                    case outline
                 }
                 public init(from decoder: any Swift.Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -2775,9 +2911,14 @@ extension Components {
                         Components.Schemas.ReportedSizeList.self,
                         forKey: .itemSizes
                     )
+                    self.outline = try container.decodeIfPresent(
+                        Components.Schemas.Outline.self,
+                        forKey: .outline
+                    )
                     try decoder.ensureNoAdditionalProperties(knownKeys: [
                         "items",
-                        "itemSizes"
+                        "itemSizes",
+                        "outline"
                     ])
                 }
             }
@@ -3032,7 +3173,10 @@ extension Components {
         public typealias Decorations = [Components.Schemas.Decoration]
         /// Masonry: `columnCount` columns of equal width inside the section insets; each item under the shortest
         /// column (ties to the leftmost) or round robin. For horizontal scrolling the columns are rows and
-        /// `itemHeights`, `headerHeight` and `footerHeight` run along x.
+        /// `itemHeights`, `headerHeight` and `footerHeight` run along x. A section's `itemSpans` widen items across
+        /// adjacent columns (placed in the window of columns whose highest bottom is the least, ties to the lowest
+        /// first column; round robin from a cursor that wraps to column 0) and its `itemColumns` place items in a
+        /// given first column; docs/specs.md states the rules with an example each.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec`.
@@ -3093,17 +3237,23 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/placement`.
             public var placement: Components.Schemas.WaterfallLayoutSpec.PlacementPayload?
-            /// `rightToLeft` mirrors every frame across the content's width (column 0 at the right). contentAnchor: {$ref: 
+            /// `rightToLeft` mirrors every frame across the content's width: column 0 at the right of a vertical
+            /// waterfall; a horizontal one runs from the right (its pinned headers stick to the view's right edge).
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/layoutDirection`.
             @frozen public enum LayoutDirectionPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case leftToRight = "leftToRight"
                 case rightToLeft = "rightToLeft"
             }
-            /// `rightToLeft` mirrors every frame across the content's width (column 0 at the right). contentAnchor: {$ref: 
+            /// `rightToLeft` mirrors every frame across the content's width: column 0 at the right of a vertical
+            /// waterfall; a horizontal one runs from the right (its pinned headers stick to the view's right edge).
+            ///
             ///
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/layoutDirection`.
             public var layoutDirection: Components.Schemas.WaterfallLayoutSpec.LayoutDirectionPayload?
+            /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/contentAnchor`.
+            public var contentAnchor: Components.Schemas.ContentAnchor?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/sectionHeadersPinToVisibleBounds`.
             public var sectionHeadersPinToVisibleBounds: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/WaterfallLayoutSpec/sectionFootersPinToVisibleBounds`.
@@ -3131,7 +3281,8 @@ extension Components {
             ///   - headerHeight:
             ///   - footerHeight:
             ///   - placement:
-            ///   - layoutDirection: `rightToLeft` mirrors every frame across the content's width (column 0 at the right). contentAnchor: {$ref: 
+            ///   - layoutDirection: `rightToLeft` mirrors every frame across the content's width: column 0 at the right of a vertical
+            ///   - contentAnchor:
             ///   - sectionHeadersPinToVisibleBounds:
             ///   - sectionFootersPinToVisibleBounds:
             ///   - decorations:
@@ -3152,6 +3303,7 @@ extension Components {
                 footerHeight: Swift.Double? = nil,
                 placement: Components.Schemas.WaterfallLayoutSpec.PlacementPayload? = nil,
                 layoutDirection: Components.Schemas.WaterfallLayoutSpec.LayoutDirectionPayload? = nil,
+                contentAnchor: Components.Schemas.ContentAnchor? = nil,
                 sectionHeadersPinToVisibleBounds: Swift.Bool? = nil,
                 sectionFootersPinToVisibleBounds: Swift.Bool? = nil,
                 decorations: Components.Schemas.Decorations? = nil,
@@ -3172,6 +3324,7 @@ extension Components {
                 self.footerHeight = footerHeight
                 self.placement = placement
                 self.layoutDirection = layoutDirection
+                self.contentAnchor = contentAnchor
                 self.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
                 self.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
                 self.decorations = decorations
@@ -3193,6 +3346,7 @@ extension Components {
                 case footerHeight
                 case placement
                 case layoutDirection
+                case contentAnchor
                 case sectionHeadersPinToVisibleBounds
                 case sectionFootersPinToVisibleBounds
                 case decorations
@@ -3254,6 +3408,10 @@ extension Components {
                     Components.Schemas.WaterfallLayoutSpec.LayoutDirectionPayload.self,
                     forKey: .layoutDirection
                 )
+                self.contentAnchor = try container.decodeIfPresent(
+                    Components.Schemas.ContentAnchor.self,
+                    forKey: .contentAnchor
+                )
                 self.sectionHeadersPinToVisibleBounds = try container.decodeIfPresent(
                     Swift.Bool.self,
                     forKey: .sectionHeadersPinToVisibleBounds
@@ -3292,6 +3450,7 @@ extension Components {
                     "footerHeight",
                     "placement",
                     "layoutDirection",
+                    "contentAnchor",
                     "sectionHeadersPinToVisibleBounds",
                     "sectionFootersPinToVisibleBounds",
                     "decorations",
@@ -5925,6 +6084,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/collapseProgress`.
             public var collapseProgress: [Swift.Double?]?
+            /// An outline row's level, null for other elements; only when some element has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/level`.
+            public var level: [Swift.Int?]?
             /// With `limit`
             ///
             /// - Remark: Generated from `#/components/schemas/ColumnsAnswer/next`.
@@ -5953,6 +6116,7 @@ extension Components {
             ///   - rowSpan: The rows each element spans (a grid's merged cells: more than 1).
             ///   - columnSpan: The columns each element spans (a grid's merged cells: more than 1).
             ///   - collapseProgress: A collapsing header's progress from 0 (expanded) to 1 (collapsed); null for every other element.
+            ///   - level: An outline row's level, null for other elements; only when some element has one.
             ///   - next: With `limit`
             public init(
                 contentSize: Components.Schemas.Size,
@@ -5976,6 +6140,7 @@ extension Components {
                 rowSpan: [Swift.Int]? = nil,
                 columnSpan: [Swift.Int]? = nil,
                 collapseProgress: [Swift.Double?]? = nil,
+                level: [Swift.Int?]? = nil,
                 next: Swift.String? = nil
             ) {
                 self.contentSize = contentSize
@@ -5999,6 +6164,7 @@ extension Components {
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
                 self.collapseProgress = collapseProgress
+                self.level = level
                 self.next = next
             }
             public enum CodingKeys: String, CodingKey {
@@ -6023,6 +6189,7 @@ extension Components {
                 case rowSpan
                 case columnSpan
                 case collapseProgress
+                case level
                 case next
             }
         }
@@ -6182,6 +6349,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LayoutAttributes/collapseProgress`.
             public var collapseProgress: Swift.Double?
+            /// A cell of a section with an outline only: its level.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LayoutAttributes/level`.
+            public var level: Swift.Int?
             /// Creates a new `LayoutAttributes`.
             ///
             /// - Parameters:
@@ -6202,6 +6373,7 @@ extension Components {
             ///   - rowSpan: A grid's merged cell only: the rows it spans.
             ///   - columnSpan: A grid's merged cell only: the columns it spans.
             ///   - collapseProgress: The collapsing header only (kind `collapsingHeader`), from 0 (expanded) to 1 (collapsed).
+            ///   - level: A cell of a section with an outline only: its level.
             public init(
                 category: Components.Schemas.LayoutAttributes.CategoryPayload,
                 kind: Swift.String? = nil,
@@ -6219,7 +6391,8 @@ extension Components {
                 stickyY: Components.Schemas.StickyRange? = nil,
                 rowSpan: Swift.Int? = nil,
                 columnSpan: Swift.Int? = nil,
-                collapseProgress: Swift.Double? = nil
+                collapseProgress: Swift.Double? = nil,
+                level: Swift.Int? = nil
             ) {
                 self.category = category
                 self.kind = kind
@@ -6238,6 +6411,7 @@ extension Components {
                 self.rowSpan = rowSpan
                 self.columnSpan = columnSpan
                 self.collapseProgress = collapseProgress
+                self.level = level
             }
             public enum CodingKeys: String, CodingKey {
                 case category
@@ -6257,6 +6431,7 @@ extension Components {
                 case rowSpan
                 case columnSpan
                 case collapseProgress
+                case level
             }
         }
     }

@@ -1,0 +1,1 @@
+../../../../clients/js/lib/outline.js
