@@ -3,3 +3,6 @@
 extension PreparedCompositionalLayout: OrthogonalSections {
     public var tiling: Tiling { .alongScrollAxis(acrossUnbounded: true) }
 }
+
+/// Rows an outline hides (`Outline`).
+extension PreparedCompositionalLayout: OutlineRows {}

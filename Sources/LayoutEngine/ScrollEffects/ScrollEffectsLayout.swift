@@ -161,3 +161,9 @@ extension ScrollEffectsLayout: OrthogonalSections where Base: OrthogonalSections
         base.orthogonalTargetOffset(section: section, proposed: proposed, velocity: velocity)
     }
 }
+
+/// Rows an outline hides: effects change no item's visibility.
+extension ScrollEffectsLayout: OutlineRows where Base: OutlineRows {
+    public var hasOutline: Bool { base.hasOutline }
+    public func visibleStandIn(for path: LayoutIndexPath) -> LayoutIndexPath? { base.visibleStandIn(for: path) }
+}

@@ -117,6 +117,7 @@ export type LayoutElement = {
      * a collapsing header's progress, 0 (expanded) to 1 (collapsed)
      */
     collapseProgress?: number;
+    /**
      * an outline row's level (a section with an `outline`)
      */
     level?: number;
