@@ -77,7 +77,7 @@ extension LayoutService {
                       new: any PreparedLayout)
         -> (LayoutIndexPath) -> (old: LayoutIndexPath, new: LayoutIndexPath)?
     {
-        guard let outlined = new as? any OutlineRows, outlined.hasOutline else { return survivor }
+        guard let outlined = new as? any OutlinedLayout, outlined.hasOutline else { return survivor }
         return { path in
             guard let (o, n) = survivor(path), let shown = outlined.visibleStandIn(for: n) else { return nil }
             return (o, shown)

@@ -5,4 +5,4 @@ extension PreparedCompositionalLayout: OrthogonalSections {
 }
 
 /// Rows an outline hides (`Outline`).
-extension PreparedCompositionalLayout: OutlineRows {}
+extension PreparedCompositionalLayout: OutlinedLayout {}

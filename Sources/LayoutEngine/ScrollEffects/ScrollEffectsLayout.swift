@@ -163,7 +163,7 @@ extension ScrollEffectsLayout: OrthogonalSections where Base: OrthogonalSections
 }
 
 /// Rows an outline hides: effects change no item's visibility.
-extension ScrollEffectsLayout: OutlineRows where Base: OutlineRows {
+extension ScrollEffectsLayout: OutlinedLayout where Base: OutlinedLayout {
     public var hasOutline: Bool { base.hasOutline }
     public func visibleStandIn(for path: LayoutIndexPath) -> LayoutIndexPath? { base.visibleStandIn(for: path) }
 }
