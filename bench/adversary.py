@@ -221,6 +221,13 @@ def waterfall_cases(rng, n):
             Case("waterfall", "1,024 columns, every tenth item spanning 2", spans, plain=dict(spans, columnCount=2)),
             Case("waterfall", "explicit columns, starts decreasing", back,
                  plain=dict(back, sections=[{"itemHeights": heights, "itemColumns": [-1] * n}])),
+            # Right to left: every answer mirrored through a list (O(k) more), the spans case's worst placement.
+            # Twins of their own (a spacing no other case has): a twin posted before would be answered from the store.
+            Case("waterfall", "1,024 columns right to left, every tenth item spanning 2",
+                 dict(spans, itemSpacing=1, layoutDirection="rightToLeft"), plain=dict(spans, itemSpacing=1)),
+            # An adaptive count of a tiny minimum width: the most columns it can give (1,024).
+            Case("waterfall", "adaptive count of 1,024 columns, every tenth item spanning 2",
+                 dict(spans, itemSpacing=2, columnCount={"minimumWidth": 1e-9}), plain=dict(spans, itemSpacing=2)),
             Case("waterfall", "equal heights, every column tied", equal, plain=dict(equal, columnCount=2)),
             Case("waterfall", "many sections, everything pinned", pinned),
             Case("waterfall", "many sections, everything pinned under a collapsing header",
