@@ -1,5 +1,6 @@
-/// How many columns a waterfall section has: a fixed number, or as many of at least `minimumWidth` as fit across
-/// the section (`{"minimumWidth": w, "maximum"?: m}` on the wire, like CSS `repeat(auto-fill, minmax(w, 1fr))`).
+/// How many columns a section has (a waterfall's `columnCount`; a flow's adaptive `itemSize` counts the same way): a
+/// fixed number, or as many of at least `minimumWidth` as fit across the section (`{"minimumWidth": w, "maximum"?:
+/// m}` on the wire, like CSS `repeat(auto-fill, minmax(w, 1fr))`).
 public enum ColumnCount: Sendable, Hashable, ExpressibleByIntegerLiteral {
     case fixed(Int)
     case adaptive(minimumWidth: Double, maximum: Int)
