@@ -32,6 +32,12 @@ static inline int32_t cicu_boundaries(UBreakIterator *iterator, const UChar *tex
     return count;
 }
 
+/// The Line_Break property of `c` (a `ULineBreak`).
+static inline int32_t cicu_line_break(UChar32 c) { return u_getIntPropertyValue(c, UCHAR_LINE_BREAK); }
+
+/// The general category of `c` (a `UCharCategory`).
+static inline int32_t cicu_char_type(UChar32 c) { return u_charType(c); }
+
 /// The long name of the Unicode block of `c` (`Supplemental_Symbols_And_Pictographs`), or NULL.
 static inline const char *cicu_block_name(UChar32 c) {
     return u_getPropertyValueName(UCHAR_BLOCK, ublock_getCode(c), U_LONG_PROPERTY_NAME);

@@ -28,4 +28,9 @@ final class BreakIterators: Sendable {
         guard result.last == Int32(text.count) else { return [text.count] }
         return result.map(Int.init)
     }
+
+    /// The boundaries of `text[window]` after the window's start (its end last), as offsets in `text`.
+    func boundaries(_ text: UnsafeBufferPointer<UInt16>, in window: Range<Int>) -> [Int] {
+        boundaries(UnsafeBufferPointer(rebasing: text[window])).map { $0 + window.lowerBound }
+    }
 }

@@ -5,12 +5,21 @@
 ///   characters, and before `(`, `<`, `[`, `{` after some punctuation; after `-` before a digit only when a letter or
 ///   digit precedes the `-`): there ICU's rules are not asked;
 /// - next to any other character (but the no-break space), where ICU's line break rules break.
+/// ICU's answers for pairs of letters, ideographs and marks are known from their classes (`LineBreakClasses`); ICU's
+/// iterator is run only over the windows of text around the other pairs, each from the last such known break (or
+/// run of spaces, `LineBreakClasses.startsContext`) before it to the next known break or space after it: its rules
+/// look no further than that, so a window's breaks are those of the whole paragraph (`LineBreakClassesTests`).
+/// A window that would start inside the last one (after spaces next to punctuation, or a tab) runs to the
+/// paragraph's end, so no unit is in more than two windows: the work is linear in the paragraph.
 enum BreakOpportunities {
     /// The opportunities of a paragraph, as offsets after its start, ascending, its length last. `icu` gives ICU's
-    /// boundaries of the text when asked (only text with characters past ASCII asks).
-    static func offsets(_ text: UnsafeBufferPointer<UInt16>, icu: () -> [Int]) -> [Int] {
+    /// boundaries of a window of the text (offsets from the paragraph's start, after the window's start, its end
+    /// last) when asked (only text with characters past ASCII asks).
+    static func offsets(_ text: UnsafeBufferPointer<UInt16>, icu: (Range<Int>) -> [Int]) -> [Int] {
         var out: [Int] = []
-        var icuBreaks: [Int]?
+        var windowStart = 0  // where the next window starts
+        var window = 0..<0  // the window ICU was asked about, and its breaks
+        var icuBreaks: [Int] = []
         var next = 0  // index into icuBreaks
         for i in 1..<max(1, text.count) {
             let ch = text[i], last = text[i - 1]
@@ -18,18 +27,34 @@ enum BreakOpportunities {
             if isSpace(ch) { continue }
             if isSpace(last) {
                 out.append(i)
+                if LineBreakClasses.startsContext(text, i) { windowStart = i }
                 continue
             }
             if breaksAfter(i >= 2 ? text[i - 2] : 0, last, ch) {
                 out.append(i)
                 continue
             }
-            if needsICU(ch) || needsICU(last) {
-                if icuBreaks == nil { icuBreaks = icu() }
-                let breaks = icuBreaks!
-                while next < breaks.count && breaks[next] < i { next += 1 }
-                if next < breaks.count && breaks[next] == i { out.append(i) }
+            guard needsICU(ch) || needsICU(last) else { continue }
+            switch LineBreakClasses.decision(text, i) {
+            case .none: continue
+            case .breaks:
+                out.append(i)
+                windowStart = i
+                continue
+            case .unknown: break
             }
+            if !(window.lowerBound < i && i < window.upperBound) {
+                // A window that would start inside the last one runs to the end: windows overlap at most once.
+                var end = windowStart < window.upperBound ? text.count : i + 1
+                while end < text.count && !isSpace(text[end]) && LineBreakClasses.decision(text, end) != .breaks {
+                    end += 1
+                }
+                window = windowStart..<end
+                icuBreaks = icu(window)
+                next = 0
+            }
+            while next < icuBreaks.count && icuBreaks[next] < i { next += 1 }
+            if next < icuBreaks.count && icuBreaks[next] == i { out.append(i) }
         }
         out.append(text.count)
         return out

@@ -71,12 +71,40 @@ public final class TextShaper: TextMeasurer {
         }
     }
 
-    /// The UTF-16 units of `text`: ASCII text widened byte by byte, other text transcoded.
+    /// The UTF-16 units of `text`, transcoded from its UTF-8 in one pass (Swift strings are valid UTF-8).
     static func utf16(_ text: String) -> [UInt16] {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { UInt16($0) } : nil
+        var text = text
+        return text.withUTF8 { bytes in
+            [UInt16](unsafeUninitializedCapacity: bytes.count) { out, initialized in
+                var i = 0, n = 0
+                let count = bytes.count
+                while i < count {
+                    let b0 = UInt32(bytes[i])
+                    if b0 < 0x80 {
+                        out[n] = UInt16(b0)
+                        i += 1
+                        n += 1
+                    } else if b0 < 0xE0 {
+                        out[n] = UInt16((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F)
+                        i += 2
+                        n += 1
+                    } else if b0 < 0xF0 {
+                        out[n] = UInt16(truncatingIfNeeded: (b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6
+                                        | UInt32(bytes[i + 2]) & 0x3F)
+                        i += 3
+                        n += 1
+                    } else {
+                        let scalar = (b0 & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12
+                            | (UInt32(bytes[i + 2]) & 0x3F) << 6 | UInt32(bytes[i + 3]) & 0x3F
+                        out[n] = UInt16(truncatingIfNeeded: 0xD7C0 + (scalar >> 10))
+                        out[n + 1] = UInt16(truncatingIfNeeded: 0xDC00 | scalar & 0x3FF)
+                        i += 4
+                        n += 2
+                    }
+                }
+                initialized = n
+            }
         }
-        return (ascii ?? nil) ?? Array(text.utf16)
     }
 
     /// The lines of a paragraph (text without hard line breaks): at least one.
@@ -84,7 +112,7 @@ public final class TextShaper: TextMeasurer {
         -> Int
     {
         guard !text.isEmpty, fonts.count > 0 else { return 1 }
-        let ends = BreakOpportunities.offsets(text) { lineBreaks.boundaries(text) }
+        let ends = BreakOpportunities.offsets(text) { lineBreaks.boundaries(text, in: $0) }
         let x = positions(text, &fonts)
         func contentEnd(_ i: Int) -> Int {
             var end = ends[i]

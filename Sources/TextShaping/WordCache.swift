@@ -124,6 +124,8 @@ final class WordCache: @unchecked Sendable {
     /// Read under the read lock, changed under the write lock.
     private nonisolated(unsafe) var table = Table()
     private let budget: Int
+    /// The keys' hash, under a key of this cache's.
+    private let hasher = PieceHash()
 
     init(capacityBytes: Int) {
         #if canImport(Glibc)
@@ -145,13 +147,8 @@ final class WordCache: @unchecked Sendable {
     }
 
     /// Hashes of `pieces` of `text` in `fonts`: the cache's keys.
-    static func hashes(of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int) -> [Int] {
-        pieces.map { piece in
-            var hasher = Hasher()
-            hasher.combine(fonts)
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[piece])))
-            return hasher.finalize()
-        }
+    func keys(of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int) -> [Int] {
+        pieces.map { hasher.hash(fonts, UnsafeBufferPointer(rebasing: text[$0])) }
     }
 
     /// Calls `missing` with the hash of each piece of `text` (the pieces measuring shapes, `ShapingPieces`, each
@@ -168,10 +165,7 @@ final class WordCache: @unchecked Sendable {
             guard ends else { continue }
             if i > start {
                 let piece = UnsafeBufferPointer(rebasing: text[start..<i])
-                var hasher = Hasher()
-                hasher.combine(fonts ?? -1)
-                hasher.combine(bytes: UnsafeRawBufferPointer(piece))
-                let hash = hasher.finalize()
+                let hash = hasher.hash(fonts ?? -1, piece)
                 if empty || fonts == nil || table.find(hash, fonts!, piece).record == nil { missing(hash, piece) }
             }
             start = i < text.count && text[i] == 0x0A ? i + 1 : i
@@ -193,7 +187,7 @@ final class WordCache: @unchecked Sendable {
         of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int, into out: UnsafeMutablePointer<Double>,
         orMeasure measure: (UnsafeBufferPointer<UInt16>) -> [Double]
     ) {
-        let hashes = Self.hashes(of: pieces, in: text, fonts: fonts)
+        let hashes = keys(of: pieces, in: text, fonts: fonts)
         var missing: [Int] = []
         pthread_rwlock_rdlock(lock)
         // The touch's sum is used (a capacity of 0 or 1) so that the optimizer keeps its loads.

@@ -7,7 +7,8 @@ import TextShaping
 /// a waterfall of 100,000 cells of all of them mixed, prepared with an empty word cache on all the cores. The words
 /// are random draws from each script's letters (a vocabulary of 5,000 words a script, skewed to the short ones), in
 /// paragraphs of about 200 UTF-16 units; every 200th cell is checked against a shaper that caches nothing.
-/// `--cells N` measures N cells a script (and 5 N mixed) instead.
+/// `--cells N` measures N cells a script (and 5 N mixed) instead; `--script NAME` measures that script's cells alone
+/// (no waterfall), `--prepare` the waterfall alone: each for a profiler.
 enum ScriptsBench {
     /// A script's letters, how its words are joined (Thai and Japanese have no spaces: a space every few words),
     /// and the UTF-16 units its words hold.
@@ -101,11 +102,13 @@ enum ScriptsBench {
         print("layout-bench --text-scripts: Inter 15/20 and the fallback stack (\(catalog.fallback.count) families), "
               + "width 185, 1 thread; coverage tables \(catalog.coverageBytes) bytes")
         var random = BenchRandom(state: 40)
+        let only = arguments.firstIndex(of: "--script").flatMap { arguments.dropFirst($0 + 1).first }
         var all: [[CellContent]] = []
-        for script in scripts {
+        for script in scripts where only == nil || script.name == only {
             let vocabulary = vocabulary(script, &random)
             let contents = (0..<perScript).map { _ in cell(vocabulary, spaced: script.spaced, &random) }
             all.append(contents)
+            if arguments.contains("--prepare") { continue }
             let uncached = TextShaper(catalog: catalog, cacheBytes: 0)
             let sample = stride(from: 0, to: contents.count, by: 200).map {
                 (index: $0, height: contents[$0].height(width: 185, styles: styles, measurer: uncached))
@@ -126,6 +129,7 @@ enum ScriptsBench {
                   + "cells/s; \(Measure.fixed(lines / Double(contents.count), 1)) lines a cell, word cache "
                   + "\(shaper.cacheStatistics.bytes >> 10) KiB")
         }
+        guard only == nil else { return }
         // 100,000 cells (5 times --cells) of every script, interleaved, in one waterfall prepared with an empty word cache.
         let mixed = (0..<5 * perScript).map { all[$0 % all.count][$0 / all.count % perScript] }
         var section = WaterfallSectionSpec(items: .lengths([Double](repeating: 0, count: mixed.count)), columnCount: 2,

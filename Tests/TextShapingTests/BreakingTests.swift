@@ -8,7 +8,7 @@ import Testing
     func offsets(_ text: String) -> [Int] {
         let units = Array(text.utf16)
         return units.withUnsafeBufferPointer { p in
-            BreakOpportunities.offsets(p) { BreakIterators(lines: true).boundaries(p) }
+            BreakOpportunities.offsets(p) { BreakIterators(lines: true).boundaries(p, in: $0) }
         }
     }
 

@@ -77,7 +77,7 @@ import Testing
     func words(_ text: String) -> [String] {
         let units = Array(text.utf16)
         let iterator = BreakIterators(lines: true)
-        let ends = units.withUnsafeBufferPointer { u in BreakOpportunities.offsets(u) { iterator.boundaries(u) } }
+        let ends = units.withUnsafeBufferPointer { u in BreakOpportunities.offsets(u) { iterator.boundaries(u, in: $0) } }
         var out: [String] = []
         var start = 0
         for end in ends {
