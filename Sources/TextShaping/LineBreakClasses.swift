@@ -31,23 +31,30 @@ enum LineBreakClasses {
     /// What the pair before `text[i]` (0 < i < count) gives: a break, none, or a question for ICU.
     enum Decision { case breaks, none, unknown }
 
-    /// The class of each BMP character.
-    private static let table: [UInt8] = (0..<0x10000).map { c in
-        guard !(0xD800...0xDFFF).contains(c) else { return Class.other.rawValue }
+    /// The class of each BMP character (surrogates `other`): 64 KiB written once, before any read (a static let),
+    /// never freed.
+    private nonisolated(unsafe) static let table: UnsafePointer<Class> = {
+        let table = UnsafeMutablePointer<Class>.allocate(capacity: 0x10000)
+        for c in 0..<0x10000 { (table + c).initialize(to: classOf(c)) }
+        return UnsafePointer(table)
+    }()
+
+    private static func classOf(_ c: Int) -> Class {
+        guard !(0xD800...0xDFFF).contains(c) else { return .other }
         switch ULineBreak(UInt32(cicu_line_break(Int32(c)))) {
-        case U_LB_ALPHABETIC, U_LB_HEBREW_LETTER: return Class.letter.rawValue
-        case U_LB_IDEOGRAPHIC, U_LB_H2, U_LB_H3: return Class.ideograph.rawValue
-        case U_LB_COMBINING_MARK: return Class.mark.rawValue
+        case U_LB_ALPHABETIC, U_LB_HEBREW_LETTER: return .letter
+        case U_LB_IDEOGRAPHIC, U_LB_H2, U_LB_H3: return .ideograph
+        case U_LB_COMBINING_MARK: return .mark
         case U_LB_COMPLEX_CONTEXT:
             let category = UCharCategory(UInt32(cicu_char_type(Int32(c))))
             let marks = [U_NON_SPACING_MARK, U_ENCLOSING_MARK, U_COMBINING_SPACING_MARK]
-            return marks.contains(category) ? Class.mark.rawValue : Class.complex.rawValue  // as UAX #14's LB1 has it
-        default: return Class.other.rawValue
+            return marks.contains(category) ? .mark : .complex  // as UAX #14's LB1 has it
+        default: return .other
         }
     }
 
     @inline(__always)
-    static func of(_ c: UInt16) -> Class { table.withUnsafeBufferPointer { Class(rawValue: $0[Int(c)])! } }
+    static func of(_ c: UInt16) -> Class { table[Int(c)] }
 
     /// The decision for the pair before `text[i]`.
     @inline(__always)

@@ -7,7 +7,8 @@
 /// The shaped widths of text already shaped (a word with its trailing spaces, in one style's fonts at one size):
 /// the width up to each of its UTF-16 units, so that repeated words are shaped once. A lookup neither allocates nor
 /// makes a string, and touches little memory: the words are records one after another in one array (hash, fonts and
-/// length, units, widths), found through an open-addressing table of the records' offsets tagged with their hashes.
+/// length, units, widths), found through an open-addressing table of the records' offsets tagged with their hashes;
+/// a piece of one unit (most of the text of the scripts written without spaces) is found by its unit in pages.
 /// Bounded by bytes: a word that would take the cache past its budget empties it first. Thread-safe: lookups share a
 /// read lock, a paragraph's at a time.
 final class WordCache: @unchecked Sendable {
@@ -18,10 +19,31 @@ final class WordCache: @unchecked Sendable {
         /// The records, each: the hash; the fonts' number and the length (32 bits each); the UTF-16 units, four a
         /// word; the widths (a `Double`'s bits each).
         var records: [UInt64] = []
+        /// The widths of pieces of one unit (an ideograph, a kana, a Thai consonant), by the fonts' number: pages of
+        /// 256 units (empty until one of them is cached), NaN where none is. Found by the unit, with no hash.
+        var singles: [Int: [[Double]]] = [:]
+        var pages = 0
         var entries = 0
 
         /// The bytes the table's arrays hold (their elements; an array's spare capacity is at most as much again).
-        var bytes: Int { 8 * (slots.count + records.count) }
+        var bytes: Int { 8 * (slots.count + records.count) + 2048 * (pages + singles.count) }
+
+        /// The bytes with the width of one more piece of one unit.
+        func bytes(addingSingle fonts: Int, _ unit: UInt16) -> Int {
+            guard let style = singles[fonts] else { return bytes + 4096 }
+            return style[Int(unit >> 8)].isEmpty ? bytes + 2048 : bytes
+        }
+
+        mutating func insertSingle(_ fonts: Int, _ unit: UInt16, _ width: Double) {
+            let page = Int(unit >> 8)
+            if singles[fonts] == nil { singles[fonts] = [[Double]](repeating: [], count: 256) }
+            if singles[fonts]![page].isEmpty {
+                singles[fonts]![page] = [Double](repeating: .nan, count: 256)
+                pages += 1
+            }
+            singles[fonts]![page][Int(unit & 0xFF)] = width
+            entries += 1
+        }
 
         static func recordLength(_ units: Int) -> Int { 2 + (units + 3) / 4 + units }
 
@@ -68,8 +90,8 @@ final class WordCache: @unchecked Sendable {
         func touch(_ hashes: [Int]) -> UInt64 {
             let mask = slots.count - 1
             var sum: UInt64 = 0
-            for hash in hashes { sum &+= slots[hash & mask] }
-            for hash in hashes {
+            for hash in hashes where hash != 0 { sum &+= slots[hash & mask] }
+            for hash in hashes where hash != 0 {
                 let s = slots[hash & mask]
                 guard s != 0 else { continue }
                 let r = Int(s & 0xFFFF_FFFF) - 1
@@ -146,9 +168,17 @@ final class WordCache: @unchecked Sendable {
         lock.deallocate()
     }
 
-    /// Hashes of `pieces` of `text` in `fonts`: the cache's keys.
+    /// Hashes of `pieces` of `text` in `fonts`: the cache's keys (0 for a piece of one unit, found without one).
     func keys(of pieces: [Range<Int>], in text: UnsafeBufferPointer<UInt16>, fonts: Int) -> [Int] {
-        pieces.map { hasher.hash(fonts, UnsafeBufferPointer(rebasing: text[$0])) }
+        pieces.map { $0.count == 1 ? 0 : hasher.hash(fonts, UnsafeBufferPointer(rebasing: text[$0])) }
+    }
+
+    /// The width cached for a piece of one unit in a style's pages, or NaN.
+    @inline(__always)
+    private static func width(of unit: UInt16, in pages: [[Double]]?) -> Double {
+        guard let pages else { return .nan }
+        let page = pages[Int(unit >> 8)]
+        return page.isEmpty ? .nan : page[Int(unit & 0xFF)]
     }
 
     /// Calls `missing` with the hash of each piece of `text` (the pieces measuring shapes, `ShapingPieces`, each
@@ -159,6 +189,7 @@ final class WordCache: @unchecked Sendable {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         let empty = table.slots.isEmpty
+        let singles = fonts.flatMap { table.singles[$0] }
         var start = 0
         for i in 0...text.count {
             let ends = i == text.count || text[i] == 0x0A || i > start && ShapingPieces.endsBefore(text, i)
@@ -166,7 +197,11 @@ final class WordCache: @unchecked Sendable {
             if i > start {
                 let piece = UnsafeBufferPointer(rebasing: text[start..<i])
                 let hash = hasher.hash(fonts ?? -1, piece)
-                if empty || fonts == nil || table.find(hash, fonts!, piece).record == nil { missing(hash, piece) }
+                if piece.count == 1 {
+                    if !Self.width(of: piece[0], in: singles).isFinite { missing(hash, piece) }
+                } else if empty || fonts == nil || table.find(hash, fonts!, piece).record == nil {
+                    missing(hash, piece)
+                }
             }
             start = i < text.count && text[i] == 0x0A ? i + 1 : i
         }
@@ -192,7 +227,13 @@ final class WordCache: @unchecked Sendable {
         pthread_rwlock_rdlock(lock)
         // The touch's sum is used (a capacity of 0 or 1) so that the optimizer keeps its loads.
         if !table.slots.isEmpty { missing.reserveCapacity(Int(table.touch(hashes) & 1)) }
+        let singles = table.singles[fonts]
         for (i, piece) in pieces.enumerated() {
+            if piece.count == 1 {
+                let width = Self.width(of: text[piece.lowerBound], in: singles)
+                if width.isFinite { out[piece.upperBound] = width } else { missing.append(i) }
+                continue
+            }
             let units = UnsafeBufferPointer(rebasing: text[piece])
             if !table.slots.isEmpty, let r = table.find(hashes[i], fonts, units).record {
                 table.copyWidths(r, units.count, out + piece.lowerBound + 1)
@@ -211,6 +252,13 @@ final class WordCache: @unchecked Sendable {
         defer { pthread_rwlock_unlock(lock) }
         for (i, widths) in zip(missing, measured) {
             let units = UnsafeBufferPointer(rebasing: text[pieces[i]])
+            if units.count == 1 {
+                if Self.width(of: units[0], in: table.singles[fonts]).isFinite { continue }
+                if table.bytes(addingSingle: fonts, units[0]) > budget { table.removeAll() }
+                guard table.bytes(addingSingle: fonts, units[0]) <= budget, widths[0].isFinite else { continue }
+                table.insertSingle(fonts, units[0], widths[0])
+                continue
+            }
             if !table.slots.isEmpty && table.find(hashes[i], fonts, units).record != nil { continue }
             if table.bytes(adding: units.count) > budget { table.removeAll() }
             guard table.bytes(adding: units.count) <= budget else { continue }  // more than the budget alone

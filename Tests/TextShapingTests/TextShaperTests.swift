@@ -122,6 +122,19 @@ import Testing
         for i in 0..<5000 { _ = small.lineCount(of: "word\(i) ", style: body, width: 100) }
         #expect(small.cacheStatistics.bytes <= 64 * 1024)
         #expect(small.cacheStatistics.entries > 0)
+        // Pieces of one unit (ideographs) are held by their unit: once each, within the budget too, and measure as
+        // they do shaped afresh.
+        let han = TextShaper(catalog: Self.catalog)
+        _ = han.lineCount(of: "漢字漢 字", style: body, width: 100)
+        #expect(han.cacheStatistics.entries == 3)  // 漢, 字, 漢 (with its space), 字 again
+        let ideographs = String(String.UnicodeScalarView((0..<1_000).map { Unicode.Scalar(0x4E00 + 7 * $0)! }))
+        let uncached = TextShaper(catalog: Self.catalog, cacheBytes: 0)
+        let bounded = TextShaper(catalog: Self.catalog, cacheBytes: 12 * 1024)
+        for width in [100.0, 333, 100] {
+            #expect(bounded.lineCount(of: ideographs, style: body, width: width)
+                    == uncached.lineCount(of: ideographs, style: body, width: width))
+            #expect(bounded.cacheStatistics.bytes <= 12 * 1024)
+        }
     }
 }
 
