@@ -396,17 +396,32 @@ def text_cases(rng, n):
     texts = distinct_text(rng, 3000 if n >= 100_000 else 30)
     layout = {"layout": "flow", "collectionView": {"width": 390, "height": 844}, "textStyles": style,
               "sections": [{"contents": [{"blocks": [{"style": "s", "text": t}]} for t in texts]}]}
-    measure = {"textStyles": style, "width": 200,
-               "contents": [{"blocks": [{"style": "s", "text": t}]} for t in texts]}
+    measure = measure_of(style, texts)
     # Text written without spaces is shaped and cached an ideograph at a time: random ideographs of the unified
     # block (each piece shaped once, then looked up), in a body of the same size (an ideograph is 6 bytes of JSON,
     # \uXXXX, as json.dumps writes it).
     han = ["".join(chr(rng.randint(0x4E00, 0x9FFF)) for _ in range(len(t) // 6)) for t in texts]
-    han_measure = {"textStyles": style, "width": 200,
-                   "contents": [{"blocks": [{"style": "s", "text": t}]} for t in han]}
+    han_measure = measure_of(style, han)
+    # ICU's line breaker is asked about windows of text (BreakOpportunities): Thai with no spaces is one window a
+    # paragraph, read with its dictionary; a tab and a combining mark after every word make each window start inside
+    # the last one, which then runs to the paragraph's end (words of a small vocabulary, so that the request is
+    # measured within --max-uncached-text-bytes). Bodies of the same size (a Thai letter is 6 bytes of JSON; a word,
+    # its tab and its mark 12 here).
+    thai_letters = [chr(c) for c in range(0x0E01, 0x0E2F)] + ["\u0E34", "\u0E48", "\u0E32", "\u0E40"]
+    thai = ["".join(rng.choice(thai_letters) for _ in range(len(t) // 6)) for t in texts]
+    vocabulary = [w for w in texts[0].split() if len(w) == 4][:50]
+    tabbed = ["".join(rng.choice(vocabulary) + "\t\u0301" for _ in range(len(t) // 12)) for t in texts]
     return [Case("text", "a layout of %d texts of distinct words" % len(texts), layout, text=True),
             Case("text", "a measure of %d texts of distinct words" % len(texts), measure, text=True),
-            Case("text", "a measure of %d texts of random ideographs" % len(han), han_measure, text=True)]
+            Case("text", "a measure of %d texts of random ideographs" % len(han), han_measure, text=True),
+            Case("text", "a measure of %d texts of Thai without spaces" % len(thai), measure_of(style, thai), text=True),
+            Case("text", "a measure of %d texts with a tab and a mark after every word" % len(tabbed),
+                 measure_of(style, tabbed), text=True)]
+
+
+def measure_of(style, texts):
+    """A `POST /v1/measure` of each of `texts` in a cell of its own, 200 wide."""
+    return {"textStyles": style, "width": 200, "contents": [{"blocks": [{"style": "s", "text": t}]} for t in texts]}
 
 
 KINDS = {"flow": flow_cases, "waterfall": waterfall_cases, "ring": ring_cases,

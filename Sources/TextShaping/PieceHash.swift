@@ -50,6 +50,6 @@ struct PieceHash {
     }
 }
 
-private extension UInt64 {
-    @inline(__always) func rotateLeft(_ n: UInt64) -> UInt64 { self << n | self >> (64 - n) }
+extension UInt64 {
+    @inline(__always) fileprivate func rotateLeft(_ n: UInt64) -> UInt64 { self << n | self >> (64 - n) }
 }
