@@ -17,6 +17,7 @@ enum BreakOpportunities {
     /// last) when asked (only text with characters past ASCII asks).
     static func offsets(_ text: UnsafeBufferPointer<UInt16>, icu: (Range<Int>) -> [Int]) -> [Int] {
         var out: [Int] = []
+        out.reserveCapacity(text.count + 1)  // as many as an ideograph a unit: no growth on the way
         var windowStart = 0  // where the next window starts
         var window = 0..<0  // the window ICU was asked about, and its breaks
         var icuBreaks: [Int] = []

@@ -166,6 +166,7 @@ public final class TextShaper: TextMeasurer {
     /// The pieces a paragraph is shaped in (`ShapingPieces`).
     static func pieces(_ text: UnsafeBufferPointer<UInt16>) -> [Range<Int>] {
         var pieces: [Range<Int>] = []
+        pieces.reserveCapacity(text.count)  // as many as an ideograph a unit: no growth on the way
         var start = 0
         for i in 1..<max(1, text.count) where ShapingPieces.endsBefore(text, i) {
             pieces.append(start..<i)
