@@ -227,7 +227,7 @@ final class WordCache: @unchecked Sendable {
         pthread_rwlock_rdlock(lock)
         // The touch's sum is used (a capacity of 0 or 1) so that the optimizer keeps its loads.
         if !table.slots.isEmpty { missing.reserveCapacity(Int(table.touch(hashes) & 1)) }
-        let singles = table.singles[fonts]
+        var singles = table.singles[fonts]
         for (i, piece) in pieces.enumerated() {
             if piece.count == 1 {
                 let width = Self.width(of: text[piece.lowerBound], in: singles)
@@ -241,6 +241,7 @@ final class WordCache: @unchecked Sendable {
                 missing.append(i)
             }
         }
+        singles = nil  // let go of before the write below, which would copy pages still shared
         pthread_rwlock_unlock(lock)
         guard !missing.isEmpty else { return }
         let measured = missing.map { i in
