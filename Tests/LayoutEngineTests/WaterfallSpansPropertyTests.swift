@@ -118,7 +118,8 @@ import Testing
             switch Int.random(in: 0..<4, using: &rng) {
             case 0: return nil
             case 1: return (0..<n).map { $0 % 10 == 9 ? 2 : 1 }
-            case 2: return (0..<n).map { _ in Int.random(in: 0..<6, using: &rng) == 0 ? Int.random(in: 1...5, using: &rng) : 1 }
+            // Spans up to 12: window trees (2-8, ColumnBottoms) and the sliding maximum (past 8) alike.
+            case 2: return (0..<n).map { _ in Int.random(in: 0..<6, using: &rng) == 0 ? Int.random(in: 1...12, using: &rng) : 1 }
             default: return (0..<n).map { _ in [1, 1, 2, 3, 1000].randomElement(using: &rng)! }
             }
         }

@@ -153,7 +153,7 @@ import Testing
 }
 
 /// SplitMix64: the tests' reproducible random numbers.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -45,20 +45,9 @@ import Testing
         return out
     }
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A paragraph of `count` draws: mostly letters, ideographs and marks, the rest other characters (as many as
     /// the rest when `otherCharacters`).
-    static func paragraph(_ count: Int, otherCharacters: Bool, _ random: inout Generator) -> [UInt16] {
+    static func paragraph(_ count: Int, otherCharacters: Bool, _ random: inout SplitMix) -> [UInt16] {
         var units: [UInt16] = []
         for _ in 0..<count {
             switch Int.random(in: 0..<(otherCharacters ? 16 : 10), using: &random) {
@@ -73,7 +62,7 @@ import Testing
     }
 
     @Test func windowsFindWhatTheWholeParagraphDoes() {
-        var random = Generator(state: 40)
+        var random = SplitMix(seed: 40)
         let icu = BreakIterators(lines: true)
         var mismatches: [String] = []
         for n in 0..<20_000 {

@@ -5,7 +5,7 @@ import Testing
 /// The UTF-16 units measuring reads a string as, and the word cache's hash of a piece of them.
 @Suite struct TextUnitsTests {
     @Test func unitsAreTheStringsUTF16() {
-        var random = LineBreakClassesTests.Generator(state: 7)
+        var random = SplitMix(seed: 7)
         let samples = ["", "a", "é", "漢字", "😀", "👨‍👩‍👧 x", "\u{10FFFF}", "\u{FFFF}", "\u{7FF}\u{800}", "\u{0}"]
         for text in samples { #expect(TextShaper.utf16(text) == Array(text.utf16), "\(text)") }
         for _ in 0..<2_000 {
