@@ -4,9 +4,9 @@
 ///
 /// Finding the shortest is O(1) and moving a column's bottom O(log columns); moving the bottoms of s adjacent
 /// columns together O(s + log columns). The lowest window of k ≥ 2 adjacent columns (by the highest bottom in it)
-/// is a scan of the leaves, O(columns), the first time it is asked for a span up to `windowTreeSpans`; from then on
-/// a tournament tree over those windows answers it in O(1), and moving s columns costs O((s + k) (k + log columns))
-/// more for each such tree kept.
+/// is a scan of the leaves, O(columns); for k up to `windowTreeSpans` only the first time: from then on a tournament
+/// tree over those windows answers it in O(1), and moving s columns costs O((s + k) (k + log columns)) more for each
+/// such tree kept.
 struct ColumnBottoms {
     struct Entry {
         var bottom: Double

@@ -57,10 +57,11 @@ public struct PreparedWaterfallLayout: SectionedLayout {
     }
 
     /// `prepareLayout`. The spec must have passed `validate`.
-    /// - Complexity: O(items log columns) for items of span 1 (`ColumnBottoms`), O(columns) for each item that
-    ///   spans more, shortest column first; O(items log items) more for a section whose starts decrease (round
-    ///   robin, spans, explicit columns). A section's columns cost no more than its items' spans and explicit
-    ///   columns.
+    /// - Complexity: O(items log columns) for items of span 1 (`ColumnBottoms`); for an item that spans k > 1,
+    ///   shortest column first, O(columns) when k > 8 or the first time a section meets k, else O(1), and then each
+    ///   item O(k (k + log columns)) more a span kept; O(items log items) more for a section whose starts decrease
+    ///   (round robin, spans, explicit columns). A section's columns cost no more than its items' spans and
+    ///   explicit columns.
     public init(_ spec: WaterfallLayoutSpec) {
         // A collapsing header moves every other element down by its expanded height.
         let e = spec.collapsingHeader?.expandedHeight ?? 0
