@@ -196,11 +196,12 @@ final class WordCache: @unchecked Sendable {
             guard ends else { continue }
             if i > start {
                 let piece = UnsafeBufferPointer(rebasing: text[start..<i])
-                let hash = hasher.hash(fonts ?? -1, piece)
-                if piece.count == 1 {
-                    if !Self.width(of: piece[0], in: singles).isFinite { missing(hash, piece) }
-                } else if empty || fonts == nil || table.find(hash, fonts!, piece).record == nil {
-                    missing(hash, piece)
+                if piece.count == 1 {  // hashed only when missing, for the budget's count
+                    let cached = Self.width(of: piece[0], in: singles).isFinite
+                    if !cached { missing(hasher.hash(fonts ?? -1, piece), piece) }
+                } else {
+                    let hash = hasher.hash(fonts ?? -1, piece)
+                    if empty || fonts == nil || table.find(hash, fonts!, piece).record == nil { missing(hash, piece) }
                 }
             }
             start = i < text.count && text[i] == 0x0A ? i + 1 : i

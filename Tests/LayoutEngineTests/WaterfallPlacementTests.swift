@@ -61,26 +61,12 @@ import Testing
             default: [1, 2, 1023, 1024, 2000].randomElement(using: &rng)!
             }
         }
-        func items() -> WaterfallItems {
-            let n = [0, 1, 5, Int.random(in: 0...300, using: &rng), Int.random(in: 300...3000, using: &rng)]
-                .randomElement(using: &rng)!
-            switch Int.random(in: 0..<4, using: &rng) {
-            case 0: return .lengths(Array(repeating: [0, 10, 44][Int.random(in: 0..<3, using: &rng)], count: n))
-            case 1: return .lengths((0..<n).map { _ in [0, 10, 20, 30][Int.random(in: 0..<4, using: &rng)] })
-            case 2: return .lengths((0..<n).map { _ in Double.random(in: 0...300, using: &rng) })
-            default:
-                return .sizes((0..<n).map { _ in
-                    LayoutSize(width: Double.random(in: 1...200, using: &rng).rounded(),
-                               height: Double.random(in: 1...300, using: &rng).rounded())
-                })
-            }
-        }
         func inset() -> LayoutEdgeInsets {
             LayoutEdgeInsets(top: Double.random(in: 0...20, using: &rng).rounded(), left: Double.random(in: 0...20, using: &rng),
                              bottom: Double.random(in: 0...20, using: &rng), right: Double.random(in: 0...20, using: &rng))
         }
         let sections = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
-            var s = WaterfallSectionSpec(items: items())
+            var s = WaterfallSectionSpec(items: Self.randomItems(&rng, few: 300, most: 3000))
             if Bool.random(using: &rng) { s.columnCount = .fixed(columns()) }
             if Bool.random(using: &rng) { s.itemSpacing = [0, 4, 10.5][Int.random(in: 0..<3, using: &rng)] }
             if Bool.random(using: &rng) { s.columnSpacing = [0, 1, 3.25][Int.random(in: 0..<3, using: &rng)] }
@@ -137,5 +123,24 @@ import Testing
             #expect(f == LayoutRect(x: Double(i % 1024) * 11, y: Double(i / 1024) * 30, width: 10, height: 20), "\(i)")
         }
         #expect(layout.contentSize.height == 3 * 20 + 2 * 10)
+    }
+}
+
+extension WaterfallPlacementTests {
+    /// The items of a random waterfall section: none, one, five, up to `few`, or `few` to `most`; of one length, of a
+    /// few lengths, of any length, or of aspect ratios (sizes).
+    static func randomItems(_ rng: inout SeededRandom, few: Int, most: Int) -> WaterfallItems {
+        let n = [0, 1, 5, Int.random(in: 0...few, using: &rng), Int.random(in: few...most, using: &rng)]
+            .randomElement(using: &rng)!
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: return .lengths(Array(repeating: [0, 10, 44][Int.random(in: 0..<3, using: &rng)], count: n))
+        case 1: return .lengths((0..<n).map { _ in [0, 10, 20, 30][Int.random(in: 0..<4, using: &rng)] })
+        case 2: return .lengths((0..<n).map { _ in Double.random(in: 0...300, using: &rng) })
+        default:
+            return .sizes((0..<n).map { _ in
+                LayoutSize(width: Double.random(in: 1...200, using: &rng).rounded(),
+                           height: Double.random(in: 1...300, using: &rng).rounded())
+            })
+        }
     }
 }

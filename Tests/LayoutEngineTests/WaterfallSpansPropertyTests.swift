@@ -100,20 +100,6 @@ import Testing
             default: return .adaptive(minimumWidth: Double.random(in: 1...400, using: &rng), maximum: 1024)
             }
         }
-        func items() -> WaterfallItems {
-            let n = [0, 1, 5, Int.random(in: 0...200, using: &rng), Int.random(in: 200...1500, using: &rng)]
-                .randomElement(using: &rng)!
-            switch Int.random(in: 0..<4, using: &rng) {
-            case 0: return .lengths(Array(repeating: [0, 10, 44][Int.random(in: 0..<3, using: &rng)], count: n))
-            case 1: return .lengths((0..<n).map { _ in [0, 10, 20, 30][Int.random(in: 0..<4, using: &rng)] })
-            case 2: return .lengths((0..<n).map { _ in Double.random(in: 0...300, using: &rng) })
-            default:
-                return .sizes((0..<n).map { _ in
-                    LayoutSize(width: Double.random(in: 1...200, using: &rng).rounded(),
-                               height: Double.random(in: 1...300, using: &rng).rounded())
-                })
-            }
-        }
         func spans(_ n: Int) -> [Int]? {
             switch Int.random(in: 0..<4, using: &rng) {
             case 0: return nil
@@ -132,7 +118,7 @@ import Testing
                              bottom: Double.random(in: 0...20, using: &rng), right: Double.random(in: 0...20, using: &rng))
         }
         let sections = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
-            var s = WaterfallSectionSpec(items: items())
+            var s = WaterfallSectionSpec(items: WaterfallPlacementTests.randomItems(&rng, few: 200, most: 1500))
             s.itemSpans = spans(s.items.count)
             s.itemColumns = columns(s.items.count)
             if Bool.random(using: &rng) { s.columnCount = count() }

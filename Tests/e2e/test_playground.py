@@ -63,6 +63,18 @@ def api(service, layout_id, rect, offset):
         out[key] = ((f["x"], f["y"], f["width"], f["height"]), "transform3D" in e)
     return out
 
+def shows_the_api_answer(browser, service, layout_id):
+    """Asserts that the page shows layout `layout_id` exactly as the API answers its last query (the viewport's
+    rect and offset); returns them."""
+    rect = browser.execute_script("return document.getElementById('viewport').dataset.queryRect")
+    offset = browser.execute_script("return document.getElementById('viewport').dataset.queryOffset")
+    want = api(service, layout_id, rect, offset)
+    got = rendered(browser)
+    assert set(got) == set(want)
+    for key, (frame, _) in want.items():
+        assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), key
+    return rect, offset
+
 
 def screenshot(browser, name):
     os.makedirs(ARTIFACTS, exist_ok=True)
@@ -175,13 +187,7 @@ def test_insert_and_delete_animate_then_show_the_new_layout(page):
         kinds = {(a["before"]["alpha"], a["after"]["alpha"]) for a in answer["animations"]}
         assert (0, 1) in kinds if op == "insert" else (1, 0) in kinds  # appearing / disappearing elements
         # After the animation the page shows the new layout exactly as the API answers it.
-        rect = browser.execute_script("return document.getElementById('viewport').dataset.queryRect")
-        offset = browser.execute_script("return document.getElementById('viewport').dataset.queryOffset")
-        want = api(service, answer["id"], rect, offset)
-        got = rendered(browser)
-        assert set(got) == set(want)
-        for key, (frame, _) in want.items():
-            assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), key
+        shows_the_api_answer(browser, service, answer["id"])
     screenshot(browser, "after-updates")
 
 
@@ -206,13 +212,7 @@ def test_a_disclosure_click_expands_and_collapses_the_file_tree(page):
         assert answer["contentSize"]["height"] == (1099 if expanding else 1000) * 32
         alphas = {(a["before"]["alpha"], a["after"]["alpha"]) for a in answer["animations"]}
         assert ((0, 1) if expanding else (1, 0)) in alphas
-        rect = browser.execute_script("return document.getElementById('viewport').dataset.queryRect")
-        offset = browser.execute_script("return document.getElementById('viewport').dataset.queryOffset")
-        want = api(service, answer["id"], rect, offset)
-        got = rendered(browser)
-        assert set(got) == set(want)
-        for key, (frame, _) in want.items():
-            assert got[key][0] == pytest.approx(frame, rel=1e-5, abs=1e-3), key
+        rect, offset = shows_the_api_answer(browser, service, answer["id"])
         url = "%s/v1/layouts/%s/attributes?rect=%s&offset=%s" % (service.url, answer["id"], rect, offset)
         want_levels = {"cell/%d/%d" % (e["section"], e["item"]): e["level"]
                        for e in json.load(urllib.request.urlopen(url))["elements"]}
